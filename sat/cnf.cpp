@@ -1,0 +1,47 @@
+#include "sat/cnf.h"
+
+#include <cassert>
+
+namespace puzzlesat::sat {
+
+Var Cnf::new_var(std::string_view name) {
+  Var v(++num_vars_);
+  if (!name.empty()) set_name(v, name);
+  return v;
+}
+
+void Cnf::reserve_vars(int n) {
+  if (n > num_vars_) num_vars_ = n;
+}
+
+void Cnf::set_name(Var v, std::string_view name) {
+  assert(v.valid() && v.id() <= num_vars_);
+  if (names_.size() <= static_cast<std::size_t>(v.id())) names_.resize(static_cast<std::size_t>(v.id()) + 1);
+  names_[static_cast<std::size_t>(v.id())] = std::string(name);
+}
+
+const std::string& Cnf::name(Var v) const {
+  static const std::string kNone;
+  auto i = static_cast<std::size_t>(v.id());
+  return i < names_.size() ? names_[i] : kNone;
+}
+
+void Cnf::add_clause(std::span<const Lit> clause) {
+  starts_.push_back(lits_.size());
+  for (Lit l : clause) {
+    assert(l.valid() && l.var().id() <= num_vars_);
+    lits_.push_back(l);
+  }
+}
+
+Lit Cnf::true_lit() {
+  if (!true_lit_.valid()) {
+    true_lit_ = new_lit("true");
+    add_unit(true_lit_);
+  }
+  return true_lit_;
+}
+
+void Cnf::add_comment(std::string text) { comments_.emplace_back(starts_.size(), std::move(text)); }
+
+}  // namespace puzzlesat::sat

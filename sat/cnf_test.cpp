@@ -1,0 +1,46 @@
+#include "sat/cnf.h"
+
+#include <catch2/catch.hpp>
+
+using namespace puzzlesat::sat;
+
+TEST_CASE("Lit converts to and from DIMACS and negates", "[sat]") {
+  Lit p = Lit::from_dimacs(7);
+  Lit n = Lit::from_dimacs(-7);
+  CHECK(p.var() == Var(7));
+  CHECK_FALSE(p.negated());
+  CHECK(n.negated());
+  CHECK(~p == n);
+  CHECK(~~p == p);
+  CHECK(p.to_dimacs() == 7);
+  CHECK(n.to_dimacs() == -7);
+  CHECK((p ^ true) == n);
+  CHECK((p ^ false) == p);
+  CHECK(p.code() + 1 == n.code());
+  CHECK_FALSE(Lit().valid());
+}
+
+TEST_CASE("Cnf hands out named variables and stores clauses", "[sat]") {
+  Cnf cnf;
+  Lit a = cnf.new_lit("card[0]");
+  Lit b = cnf.new_lit();
+  CHECK(a.var().id() == 1);
+  CHECK(b.var().id() == 2);
+  CHECK(cnf.name(a.var()) == "card[0]");
+  CHECK(cnf.name(b.var()).empty());
+  cnf.add_comment("first clause");
+  cnf.add_clause({a, ~b});
+  cnf.add_clause({b});
+  REQUIRE(cnf.num_clauses() == 2);
+  CHECK(cnf.clause(0).size() == 2);
+  CHECK(cnf.clause(0)[1] == ~b);
+  CHECK(cnf.clause(1)[0] == b);
+  REQUIRE(cnf.comments().size() == 1);
+  CHECK(cnf.comments()[0].first == 0);
+  int seen = 0;
+  for (auto clause : cnf.clauses()) seen += static_cast<int>(clause.size());
+  CHECK(seen == 3);
+  Lit t = cnf.true_lit();
+  CHECK(cnf.true_lit() == t);
+  CHECK(cnf.num_clauses() == 3);
+}

@@ -1,0 +1,29 @@
+// Deadline: calls a Solver's interrupt() when a wall-time limit passes, for backends
+// whose library has no time limit of its own. Destroying it disarms it.
+#pragma once
+
+#include <condition_variable>
+#include <functional>
+#include <mutex>
+#include <thread>
+
+namespace puzzlesat::sat {
+
+class Deadline {
+ public:
+  Deadline(double seconds, std::function<void()> on_expiry);
+  ~Deadline();
+  Deadline(const Deadline&) = delete;
+  Deadline& operator=(const Deadline&) = delete;
+
+  bool expired() const;
+
+ private:
+  mutable std::mutex mutex_;
+  std::condition_variable cv_;
+  bool done_ = false;
+  bool expired_ = false;
+  std::thread thread_;
+};
+
+}  // namespace puzzlesat::sat

@@ -1,0 +1,34 @@
+// MinisatSolver: the default backend, Debian's MiniSat 2.2 library behind the Solver
+// interface. MiniSat stays an implementation detail: its headers are not included here.
+#pragma once
+
+#include <memory>
+
+#include "sat/solver.h"
+
+namespace puzzlesat::sat {
+
+class MinisatSolver final : public Solver {
+ public:
+  MinisatSolver();
+  ~MinisatSolver() override;
+
+  std::string name() const override { return "minisat"; }
+  void reserve_vars(int n) override;
+  void add_clause(std::span<const Lit> clause) override;
+  Status solve(std::span<const Lit> assumptions) override;
+  using Solver::solve;
+  bool model_value(Var v) const override;
+  std::vector<Lit> failed_assumptions() const override;
+  void set_budget(const Budget& budget) override { budget_ = budget; }
+  void interrupt() override;
+  SolverStats stats() const override;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+  Budget budget_;
+  double seconds_ = 0;
+};
+
+}  // namespace puzzlesat::sat

@@ -1,0 +1,30 @@
+#include "sat/solver.h"
+
+#include <stdexcept>
+
+#include "sat/minisat_solver.h"
+
+namespace puzzlesat::sat {
+
+std::string_view to_string(Status s) {
+  switch (s) {
+    case Status::sat: return "sat";
+    case Status::unsat: return "unsat";
+    case Status::unknown: return "unknown";
+  }
+  return "unknown";
+}
+
+void Solver::add_cnf(const Cnf& cnf) {
+  reserve_vars(cnf.num_vars());
+  for (std::span<const Lit> clause : cnf.clauses()) add_clause(clause);
+}
+
+std::unique_ptr<Solver> make_solver(std::string_view spec) {
+  if (spec.empty() || spec == "minisat") return std::make_unique<MinisatSolver>();
+  throw std::invalid_argument("unknown solver '" + std::string(spec) + "' (" + solver_spec_help() + ")");
+}
+
+std::string solver_spec_help() { return "minisat"; }
+
+}  // namespace puzzlesat::sat

@@ -1,0 +1,80 @@
+// Solver: the one interface every SAT backend implements (MiniSat, CaDiCaL, an external
+// binary), so puzzles and algorithms (backbone, enumeration) never name a backend.
+// Clauses are added incrementally; solve() takes assumptions and, on Unsat, reports the
+// subset of them that was used (a core). Budgets and interrupt() turn into Unknown.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sat/cnf.h"
+#include "sat/lit.h"
+
+namespace puzzlesat::sat {
+
+enum class Status { sat, unsat, unknown };
+std::string_view to_string(Status s);
+
+struct SolverStats {
+  std::uint64_t solves = 0;
+  std::uint64_t conflicts = 0;
+  std::uint64_t decisions = 0;
+  std::uint64_t propagations = 0;
+  double seconds = 0;  // wall time spent inside solve()
+};
+
+// Limits for each later solve() call; a call that hits one returns Unknown.
+struct Budget {
+  std::optional<std::int64_t> conflicts;
+  std::optional<double> seconds;
+};
+
+class Solver {
+ public:
+  virtual ~Solver() = default;
+
+  virtual std::string name() const = 0;
+
+  // Makes variables 1..n known to the solver. add_clause() does this on its own.
+  virtual void reserve_vars(int n) = 0;
+  virtual void add_clause(std::span<const Lit> clause) = 0;
+  void add_clause(std::initializer_list<Lit> clause) {
+    add_clause(std::span<const Lit>(clause.begin(), clause.size()));
+  }
+  // Adds every clause of cnf (and reserves its variables).
+  void add_cnf(const Cnf& cnf);
+
+  virtual Status solve(std::span<const Lit> assumptions = {}) = 0;
+  Status solve(std::initializer_list<Lit> assumptions) {
+    return solve(std::span<const Lit>(assumptions.begin(), assumptions.size()));
+  }
+
+  // After Sat: the value of v in the model (variables never mentioned read false).
+  virtual bool model_value(Var v) const = 0;
+  bool model_value(Lit l) const { return model_value(l.var()) != l.negated(); }
+
+  // After Unsat: assumptions whose conjunction is already unsatisfiable with the
+  // clauses (empty when the clauses alone are unsatisfiable).
+  virtual std::vector<Lit> failed_assumptions() const = 0;
+
+  virtual void set_budget(const Budget& budget) = 0;
+  // Asks a running solve() to stop soon with Unknown. Safe from any thread.
+  virtual void interrupt() = 0;
+
+  virtual SolverStats stats() const = 0;
+};
+
+// Makes a backend from its name: "minisat" (the default), "cadical", or
+// "external:CMD" (CMD is run on a DIMACS file, e.g. "external:cadical").
+// Throws std::invalid_argument for an unknown name.
+std::unique_ptr<Solver> make_solver(std::string_view spec = "minisat");
+
+// Names accepted by make_solver, for --help texts.
+std::string solver_spec_help();
+
+}  // namespace puzzlesat::sat

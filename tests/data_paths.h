@@ -1,0 +1,24 @@
+// Where tests find the labelled data beside the checkout, and how they skip without it.
+#pragma once
+
+#include <filesystem>
+#include <iostream>
+#include <string>
+
+namespace puzzlesat::testing {
+
+inline std::filesystem::path shared_data() { return PUZZLESAT_SHARED_DATA; }
+inline std::filesystem::path repo_root() { return PUZZLESAT_SOURCE_DIR; }
+
+}  // namespace puzzlesat::testing
+
+// Ends the current test case as skipped (ctest reports it so) when `dir` under
+// ../shared/data is missing, as it is in a user's fresh clone.
+#define PUZZLESAT_REQUIRE_SHARED_DATA(dir)                                               \
+  do {                                                                                    \
+    if (!std::filesystem::exists(::puzzlesat::testing::shared_data() / (dir))) {          \
+      std::cout << "SKIPPED: " << (::puzzlesat::testing::shared_data() / (dir)).string()  \
+                << " is absent\n";                                                        \
+      return;                                                                             \
+    }                                                                                     \
+  } while (0)
