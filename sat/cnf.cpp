@@ -32,12 +32,17 @@ void Cnf::add_clause(std::span<const Lit> clause) {
     assert(l.valid() && l.var().id() <= num_vars_);
     lits_.push_back(l);
   }
+  for (Lit g : guards_) lits_.push_back(~g);
 }
 
 Lit Cnf::true_lit() {
   if (!true_lit_.valid()) {
     true_lit_ = new_lit("true");
+    // The constant must hold unconditionally, whatever guard is active.
+    std::vector<Lit> saved;
+    saved.swap(guards_);
     add_unit(true_lit_);
+    guards_.swap(saved);
   }
   return true_lit_;
 }

@@ -38,6 +38,13 @@ class Cnf {
   Lit true_lit();
   Lit false_lit() { return ~true_lit(); }
 
+  // Guards make constraints switchable: while a guard g is pushed, every clause added
+  // also gets ~g, so the clauses only bind when g is true (assume g to enable them, and
+  // an unsat core over such g names the constraints responsible). Guards nest.
+  void push_guard(Lit g) { guards_.push_back(g); }
+  void pop_guard() { guards_.pop_back(); }
+  class GuardScope;
+
   // A comment written before the next clause added (DIMACS `c` line).
   void add_comment(std::string text);
 
@@ -61,7 +68,18 @@ class Cnf {
   std::vector<std::size_t> starts_;
   std::vector<std::string> names_;  // index = var id; grows only when a name is set
   std::vector<std::pair<std::size_t, std::string>> comments_;
+  std::vector<Lit> guards_;
   Lit true_lit_;
+};
+
+class Cnf::GuardScope {
+ public:
+  GuardScope(Cnf& cnf, Lit g) : cnf_(cnf) { cnf_.push_guard(g); }
+  ~GuardScope() { cnf_.pop_guard(); }
+  GuardScope(const GuardScope&) = delete;
+  GuardScope& operator=(const GuardScope&) = delete;
+ private:
+  Cnf& cnf_;
 };
 
 class Cnf::ClauseRange {

@@ -44,3 +44,23 @@ TEST_CASE("Cnf hands out named variables and stores clauses", "[sat]") {
   CHECK(cnf.true_lit() == t);
   CHECK(cnf.num_clauses() == 3);
 }
+
+TEST_CASE("Guards append the negated guard to every clause, nested, and spare true_lit", "[sat]") {
+  Cnf cnf;
+  Lit a = cnf.new_lit(), g = cnf.new_lit(), h = cnf.new_lit();
+  {
+    Cnf::GuardScope outer(cnf, g);
+    cnf.add_clause({a});
+    {
+      Cnf::GuardScope inner(cnf, h);
+      cnf.add_clause({~a});
+      cnf.true_lit();
+    }
+  }
+  cnf.add_clause({a, ~a});
+  REQUIRE(cnf.num_clauses() == 4);
+  CHECK(std::vector<Lit>(cnf.clause(0).begin(), cnf.clause(0).end()) == std::vector<Lit>{a, ~g});
+  CHECK(std::vector<Lit>(cnf.clause(1).begin(), cnf.clause(1).end()) == std::vector<Lit>{~a, ~g, ~h});
+  CHECK(cnf.clause(2).size() == 1);  // true_lit's unit clause is never guarded
+  CHECK(cnf.clause(3).size() == 2);
+}
