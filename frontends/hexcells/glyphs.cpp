@@ -63,10 +63,15 @@ const std::vector<Stroke>& strokes_of(char g) {
 double advance_of(char g) {
   switch (g) {
     case '1': return 0.46;
-    case '{': case '}': return 0.4;
-    case '-': return 0.36;
+    case '{': case '}': return 0.52;
+    case '-': return 0.48;
     default: return 0.62;
   }
+}
+
+// Closing marks keep clear of the digit before them, as in the game.
+double gap_before(const std::string& text, std::size_t i) {
+  return i > 0 && (text[i] == '}' || text[i] == '-') && text[i - 1] != '-' ? 0.1 : 0.0;
 }
 
 // Upright text as an 8-bit mask, ink 255, tightly cropped. Drawn 4x larger and shrunk,
@@ -77,7 +82,7 @@ cv::Mat1b render_mask(const std::string& text, double height, double stroke = kS
   const int thickness = std::max(1, static_cast<int>(std::lround(h * stroke)));
   const double pad = thickness + 2;
   double width = 0;
-  for (char g : text) width += advance_of(g) * kAspect;
+  for (std::size_t i = 0; i < text.size(); ++i) width += (advance_of(text[i]) + gap_before(text, i)) * kAspect;
   cv::Mat1b big(static_cast<int>(h + 2 * pad + 1), static_cast<int>(width * h + 2 * pad + 1), uchar(0));
   double x0 = pad;
   constexpr int kShift = 4;  // sub-pixel coordinates for OpenCV's drawing
@@ -88,7 +93,9 @@ cv::Mat1b render_mask(const std::string& text, double height, double stroke = kS
   auto S = [&](double rx, double ry) {
     return cv::Size(static_cast<int>(std::lround(rx * kAspect * h * (1 << kShift))), static_cast<int>(std::lround(ry * h * (1 << kShift))));
   };
-  for (char g : text) {
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char g = text[i];
+    x0 += gap_before(text, i) * kAspect * h;
     for (const Stroke& s : strokes_of(g)) {
       if (s.type == Stroke::line)
         cv::line(big, P(s.a, s.b), P(s.c, s.d), cv::Scalar(255), thickness, cv::LINE_8, kShift);
