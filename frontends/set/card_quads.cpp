@@ -50,7 +50,7 @@ bool card_shaped(const std::vector<cv::Point>& contour, double min_area, Candida
   if (std::min(s[0], s[2]) < 0.6 * std::max(s[0], s[2])) return false;
   if (std::min(s[1], s[3]) < 0.6 * std::max(s[1], s[3])) return false;
   double aspect = std::max(a, b) / std::min(a, b);
-  if (aspect < 1.2 || aspect > 2.1) return false;
+  if (aspect < 1.15 || aspect > 2.8) return false;
   out = {q, area, fit};
   return true;
 }
