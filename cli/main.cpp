@@ -12,7 +12,8 @@
 // One line per subcommand group; group G is added by add_G_commands() in cli/G_commands.cpp.
 #define PUZZLESAT_COMMAND_GROUPS(X) \
   X(cnf) \
-  X(set)
+  X(set) \
+  X(set_vision)
 
 namespace puzzlesat::cli {
 #define PUZZLESAT_DECLARE(group) void add_##group##_commands(CLI::App& app);

@@ -5,14 +5,14 @@
 
 namespace puzzlesat::set_vision {
 
-std::vector<int> match_cards(const std::vector<Attributes>& labelled, const std::vector<Attributes>& detected) {
+std::vector<int> match_cards(const std::vector<set::Card>& labelled, const std::vector<set::Card>& detected) {
   // Square cost matrix; a dummy row or column costs 5, more than any real pair (<= 4),
   // so real pairs are preferred and every surplus item is left to a dummy.
   const int n = int(std::max(labelled.size(), detected.size()));
   auto cost = [&](int i, int j) {
     if (i >= int(labelled.size()) || j >= int(detected.size())) return 5;
     int c = 0;
-    for (int k = 0; k < 4; ++k) c += labelled[i][k] != detected[j][k];
+    for (int k = 0; k < set::kAttributes; ++k) c += labelled[i].get(k) != detected[j].get(k);
     return c;
   };
   // Shortest augmenting path Hungarian algorithm with potentials, 1-based arrays.

@@ -93,6 +93,9 @@ std::vector<Quad> find_card_quads(const cv::Mat& bgr) {
   std::vector<Candidate> all;
   cv::Mat kernel = cv::getStructuringElement(cv::MORPH_RECT, cv::Size(3, 3));
   for (double t : levels) {
+    // Paper under any usable light is well above this; darker "white" is table.
+    constexpr double kDarkestPaper = 70;
+    if (t < kDarkestPaper) continue;
     cv::Mat bin;
     cv::threshold(white, bin, t, 255, cv::THRESH_BINARY);
     cv::morphologyEx(bin, bin, cv::MORPH_OPEN, kernel);

@@ -11,6 +11,11 @@
 namespace puzzlesat::set_vision {
 namespace {
 
+using set::kColor;
+using set::kNumber;
+using set::kShading;
+using set::kShape;
+
 double clamp01(double x) { return std::clamp(x, 0.0, 1.0); }
 
 // Confidence of a value on one side of a threshold: 0 on it, 1 at `scale` away.
@@ -111,8 +116,9 @@ double CardReading::confidence() const {
   return c;
 }
 
-std::array<int, 4> CardReading::values() const {
-  return {attributes[0].value, attributes[1].value, attributes[2].value, attributes[3].value};
+set::Card CardReading::card() const {
+  auto v = [&](int a) { return std::uint8_t(attributes[a].value); };
+  return set::Card{v(set::kNumber), v(set::kColor), v(set::kShading), v(set::kShape)};
 }
 
 CardReading read_card(const cv::Mat& card) {

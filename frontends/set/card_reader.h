@@ -7,12 +7,9 @@
 
 #include <array>
 
-namespace puzzlesat::set_vision {
+#include "problems/set/card.h"
 
-// Attribute order and value indices follow the SET model: number (one, two, three),
-// colour (red, green, purple), shading (solid, striped, open), shape (diamond,
-// squiggle, oval).
-enum Attribute { kNumber = 0, kColor = 1, kShading = 2, kShape = 3 };
+namespace puzzlesat::set_vision {
 
 struct AttributeReading {
   int value = 0;          // 0..2
@@ -28,12 +25,13 @@ struct CardFeatures {
   double rect_fill = 0;     // symbol area / bounding rotated rectangle area
 };
 
+// Attributes are indexed and valued as in the SET model (set::Attribute, set::Card).
 struct CardReading {
-  std::array<AttributeReading, 4> attributes;
+  std::array<AttributeReading, set::kAttributes> attributes;
   CardFeatures features;
 
   double confidence() const;  // the weakest attribute's
-  std::array<int, 4> values() const;
+  set::Card card() const;
 };
 
 // Below this a card is reported as doubtful.

@@ -2,7 +2,7 @@
 
 #include <opencv2/imgcodecs.hpp>
 
-#include <chrono>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <vector>
@@ -41,7 +41,7 @@ cv::Size jpeg_size(const std::string& path) {
 Photo load_photo(const std::string& path, int min_long_side) {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec)) throw InputError("no such image file", {path});
-  auto start = std::chrono::steady_clock::now();
+  const std::clock_t start = std::clock();
   int reduction = 1;
   cv::Size header = jpeg_size(path);
   int long_side = std::max(header.width, header.height);
@@ -57,7 +57,7 @@ Photo load_photo(const std::string& path, int min_long_side) {
     photo.image.release();
   }
   if (photo.image.empty()) throw InputError("not a readable image", {path});
-  photo.decode_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  photo.decode_seconds = double(std::clock() - start) / CLOCKS_PER_SEC;
   photo.scale = reduction;
   photo.original = cv::Size(photo.image.cols * reduction, photo.image.rows * reduction);
   return photo;

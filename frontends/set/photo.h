@@ -13,7 +13,7 @@ struct Photo {
   cv::Mat image;         // BGR, upright
   double scale = 1;      // original pixels per pixel of `image`
   cv::Size original;     // upright size of the full-resolution photo
-  double decode_seconds = 0;
+  double decode_seconds = 0;  // CPU time, all threads
 };
 
 // Decodes at the smallest JPEG reduction (1, 1/2, 1/4, 1/8) whose long side is still

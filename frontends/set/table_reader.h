@@ -18,7 +18,7 @@ struct TableCard {
 
 struct TableReading {
   std::vector<TableCard> cards;
-  double seconds = 0;  // processing time, decoding excluded
+  double seconds = 0;  // processing CPU time (all threads), decoding excluded
 };
 
 // `image` is BGR; `scale` maps its pixels to the original photo's (see Photo::scale).
