@@ -14,7 +14,8 @@
   X(cnf) \
   X(encode) \
   X(set) \
-  X(yahtzee)
+  X(yahtzee) \
+  X(set_vision)
 
 namespace puzzlesat::cli {
 #define PUZZLESAT_DECLARE(group) void add_##group##_commands(CLI::App& app);
