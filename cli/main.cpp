@@ -11,7 +11,8 @@
 
 // One line per subcommand group; group G is added by add_G_commands() in cli/G_commands.cpp.
 #define PUZZLESAT_COMMAND_GROUPS(X) \
-  X(cnf)
+  X(cnf) \
+  X(dice_vision)
 
 namespace puzzlesat::cli {
 #define PUZZLESAT_DECLARE(group) void add_##group##_commands(CLI::App& app);
