@@ -1,5 +1,5 @@
-// `puzzlesat yahtzee dice` and `puzzlesat yahtzee dice-eval`: read the dice in a photo, and
-// measure the reader on a folder of labelled photos. They join the `yahtzee` group.
+// `puzzlesat yahtzee dice`, `dice-eval` and `dice-scene`: read the dice in a photo, measure
+// the reader on a folder of labelled photos, draw a synthetic roll. They join the `yahtzee` group.
 #include <fmt/format.h>
 #include <opencv2/imgcodecs.hpp>
 
@@ -14,6 +14,7 @@
 #include "frontends/dice/dice_annotate.h"
 #include "frontends/dice/dice_labels.h"
 #include "frontends/dice/dice_reader.h"
+#include "frontends/dice/dice_scene.h"
 
 namespace puzzlesat::cli {
 
@@ -138,6 +139,23 @@ void run_dice_eval(const std::string& dir, bool json) {
   std::cout << fmt::format("seconds per image: {:.4f}\n", seconds / n);
 }
 
+void run_dice_scene(const std::string& path, std::uint64_t seed, int count) {
+  SceneOptions options;
+  options.dice = count;
+  const Scene scene = random_scene(seed, options);
+  bool ok = false;
+  try {
+    ok = cv::imwrite(path, render_scene(scene, seed));
+  } catch (const cv::Exception&) {
+    ok = false;
+  }
+  if (!ok) throw InputError("cannot write the image (use a .png or .jpg name in a writable folder)", {path});
+  std::vector<int> values;
+  for (const auto& d : scene.dice) values.push_back(d.pips);
+  std::sort(values.begin(), values.end());
+  std::cout << fmt::format("{} dice: {}\n", values.size(), fmt::join(values, " "));
+}
+
 }  // namespace
 
 void add_dice_vision_commands(CLI::App& app) {
@@ -157,6 +175,15 @@ void add_dice_vision_commands(CLI::App& app) {
   eval->add_option("DIR", eval_dir, "Folder of X.jpg with X.dice.txt (and optionally X.boxes.txt)")->required();
   eval->add_flag("--json", eval_json, "Per-image results and totals as JSON");
   eval->callback([] { run_dice_eval(eval_dir, eval_json); });
+
+  auto* scene = group->add_subcommand("dice-scene", "Draw a synthetic photo of a dice roll (for demos and tests)");
+  static std::string scene_path;
+  static std::uint64_t seed = 1;
+  static int count = 5;
+  scene->add_option("OUT", scene_path, "Image file to write (.png or .jpg)")->required();
+  scene->add_option("--seed", seed, "Random seed of the roll")->capture_default_str();
+  scene->add_option("--dice", count, "Number of dice")->check(CLI::Range(1, 12))->capture_default_str();
+  scene->callback([] { run_dice_scene(scene_path, seed, count); });
 }
 
 }  // namespace puzzlesat::cli

@@ -3,7 +3,12 @@
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cstdio>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -37,6 +42,48 @@ cv::Mat to_bgr(const cv::Mat& image) {
   }
 }
 
+// Dice in one photo are about the same size. Things far smaller or larger than the dice
+// read most surely (key caps, stickers) are not dice, whatever they showed.
+void drop_odd_sizes(std::vector<Die>& dice) {
+  if (dice.size() < 2) return;
+  std::vector<Die> sure = dice;
+  std::sort(sure.begin(), sure.end(), [](const Die& a, const Die& b) { return a.confidence > b.confidence; });
+  sure.resize((sure.size() + 1) / 2);
+  std::vector<double> sizes;
+  for (const auto& d : sure) sizes.push_back(std::sqrt(double(d.box.area())));
+  std::nth_element(sizes.begin(), sizes.begin() + sizes.size() / 2, sizes.end());
+  const double typical = sizes[sizes.size() / 2];
+  std::erase_if(dice, [&](const Die& d) {
+    const double ratio = std::sqrt(double(d.box.area())) / typical;
+    return ratio < 0.5 || ratio > 2.0;
+  });
+}
+
+// libpng and libjpeg print their own complaints about a broken file to stderr; we report
+// the file as unreadable in one line instead, so they are silenced while decoding.
+class QuietStderr {
+ public:
+  QuietStderr() {
+    std::fflush(stderr);
+    saved_ = ::dup(STDERR_FILENO);
+    const int null = ::open("/dev/null", O_WRONLY);
+    if (saved_ >= 0 && null >= 0) ::dup2(null, STDERR_FILENO);
+    if (null >= 0) ::close(null);
+  }
+  ~QuietStderr() {
+    std::fflush(stderr);
+    if (saved_ >= 0) {
+      ::dup2(saved_, STDERR_FILENO);
+      ::close(saved_);
+    }
+  }
+  QuietStderr(const QuietStderr&) = delete;
+  QuietStderr& operator=(const QuietStderr&) = delete;
+
+ private:
+  int saved_ = -1;
+};
+
 }  // namespace
 
 std::vector<Die> read_dice(const cv::Mat& image) {
@@ -62,6 +109,7 @@ std::vector<Die> read_dice(const cv::Mat& image) {
     die.box = cv::Rect(cvRound(b.x / scale), cvRound(b.y / scale), cvRound(b.width / scale), cvRound(b.height / scale));
     dice.push_back(die);
   }
+  drop_odd_sizes(dice);
   std::sort(dice.begin(), dice.end(), [](const Die& a, const Die& b) {
     return std::pair(a.box.x + a.box.width / 2, a.box.y) < std::pair(b.box.x + b.box.width / 2, b.box.y);
   });
@@ -77,6 +125,7 @@ cv::Mat load_image(const std::string& path) {
   if (bytes.empty()) throw InputError("empty file, not an image", {path});
   cv::Mat image;
   try {
+    const QuietStderr quiet;
     image = cv::imdecode(bytes, cv::IMREAD_COLOR);
   } catch (const cv::Exception&) {
     image.release();

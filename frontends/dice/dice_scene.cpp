@@ -69,7 +69,7 @@ cv::Mat render_scene(const Scene& scene, std::uint64_t seed) {
     for (int y = 0; y < image.rows; ++y) {
       auto* row = image.ptr<cv::Vec3f>(y);
       const auto* s = shade.ptr<float>(y);
-      for (int x = 0; x < image.cols; ++x) row[x] *= 1.f - 0.35f * s[x];
+      for (int x = 0; x < image.cols; ++x) row[x] *= 1.f - 0.25f * s[x];
     }
   }
 

@@ -47,35 +47,62 @@ cv::Mat foreground_mask(const cv::Mat& lab) {
 }
 
 struct Blob {
-  std::vector<cv::Point> contour;
+  cv::Rect box;
+  cv::Mat mask;  // box-sized
   double area = 0;
   cv::RotatedRect shape;
   double solidity = 0;
   double aspect = 1;
 };
 
-Blob describe(std::vector<cv::Point> contour) {
+Blob describe(const cv::Mat& labels, int label, cv::Rect box) {
   Blob b;
-  b.area = cv::contourArea(contour);
-  b.shape = cv::minAreaRect(contour);
+  b.box = box;
+  cv::compare(labels(box), label, b.mask, cv::CMP_EQ);
+  std::vector<cv::Point> pts;
+  cv::findNonZero(b.mask, pts);
+  b.area = static_cast<double>(pts.size());
+  b.shape = cv::minAreaRect(pts);
   std::vector<cv::Point> hull;
-  cv::convexHull(contour, hull);
-  const double hull_area = cv::contourArea(hull);
-  b.solidity = hull_area > 0 ? b.area / hull_area : 0;
-  const float w = b.shape.size.width, h = b.shape.size.height;
-  b.aspect = std::min(w, h) > 0 ? std::max(w, h) / std::min(w, h) : 99;
-  b.contour = std::move(contour);
+  cv::convexHull(pts, hull);
+  const double hull_area = cv::contourArea(hull) + 0.5 * cv::arcLength(hull, true) + 1;  // pixel-area hull
+  b.solidity = std::min(1.0, b.area / hull_area);
+  const float w = b.shape.size.width + 1, h = b.shape.size.height + 1;
+  b.aspect = std::max(w, h) / std::min(w, h);
   return b;
 }
 
-DieRegion region_from_mask(const cv::Mat& full_mask_piece, cv::Rect box, double quality) {
+// Fills the holes a die's pips leave in the mask, but not the table inside a tray's rim.
+void fill_small_holes(cv::Mat& mask, double max_hole) {
+  cv::Mat holes = ~mask, labels, stats, centroids;
+  const int n = cv::connectedComponentsWithStats(holes, labels, stats, centroids, 4, CV_32S);
+  std::vector<uchar> fill(n, 0);
+  for (int k = 1; k < n; ++k) {
+    const int x = stats.at<int>(k, cv::CC_STAT_LEFT), y = stats.at<int>(k, cv::CC_STAT_TOP);
+    const int w = stats.at<int>(k, cv::CC_STAT_WIDTH), h = stats.at<int>(k, cv::CC_STAT_HEIGHT);
+    const bool touches_border = x == 0 || y == 0 || x + w == mask.cols || y + h == mask.rows;
+    fill[k] = !touches_border && stats.at<int>(k, cv::CC_STAT_AREA) < max_hole;
+  }
+  for (int y = 0; y < mask.rows; ++y) {
+    const int* l = labels.ptr<int>(y);
+    uchar* m = mask.ptr<uchar>(y);
+    for (int x = 0; x < mask.cols; ++x)
+      if (fill[l[x]]) m[x] = 255;
+  }
+}
+
+// A die is convex: its region is the hull of the pixels found, which also restores the
+// bits of a face that happened to match the table.
+DieRegion region_from_mask(const cv::Mat& piece, cv::Rect box, double quality) {
+  std::vector<cv::Point> pts, hull;
+  cv::findNonZero(piece, pts);
+  cv::convexHull(pts, hull);
   DieRegion r;
   r.box = box;
-  r.mask = full_mask_piece;
-  std::vector<cv::Point> pts;
-  cv::findNonZero(r.mask, pts);
-  for (auto& p : pts) p += box.tl();
-  r.shape = cv::minAreaRect(pts);
+  r.mask = cv::Mat::zeros(piece.size(), CV_8U);
+  cv::fillConvexPoly(r.mask, hull, cv::Scalar(255));
+  for (auto& p : hull) p += box.tl();
+  r.shape = cv::minAreaRect(hull);
   r.split_quality = quality;
   return r;
 }
@@ -125,16 +152,20 @@ std::vector<DieRegion> find_die_regions(const cv::Mat& bgr) {
   cv::morphologyEx(mask, mask, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_ELLIPSE, {3, 3}));
   cv::morphologyEx(mask, mask, cv::MORPH_CLOSE, cv::getStructuringElement(cv::MORPH_ELLIPSE, {5, 5}));
 
-  std::vector<std::vector<cv::Point>> contours;
-  cv::findContours(mask, contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
-
   const double longest = std::max(bgr.cols, bgr.rows);
   const double min_area = std::pow(0.025 * longest, 2);
   const double max_area = std::pow(0.35 * longest, 2);
+  fill_small_holes(mask, std::pow(0.06 * longest, 2));
+
+  cv::Mat labels, stats, centroids;
+  const int n = cv::connectedComponentsWithStats(mask, labels, stats, centroids, 8, CV_32S);
   std::vector<Blob> blobs;
-  for (auto& c : contours) {
-    Blob b = describe(std::move(c));
-    if (b.area >= min_area && b.area <= max_area) blobs.push_back(std::move(b));
+  for (int k = 1; k < n; ++k) {
+    const int area = stats.at<int>(k, cv::CC_STAT_AREA);
+    if (area < min_area || area > max_area) continue;
+    const cv::Rect box(stats.at<int>(k, cv::CC_STAT_LEFT), stats.at<int>(k, cv::CC_STAT_TOP),
+                       stats.at<int>(k, cv::CC_STAT_WIDTH), stats.at<int>(k, cv::CC_STAT_HEIGHT));
+    blobs.push_back(describe(labels, k, box));
   }
 
   // The typical single die: the median of the blobs that look like one square.
@@ -151,17 +182,18 @@ std::vector<DieRegion> find_die_regions(const cv::Mat& bgr) {
 
   std::vector<DieRegion> regions;
   for (const auto& b : blobs) {
-    const cv::Rect box = cv::boundingRect(b.contour);
-    cv::Mat piece = cv::Mat::zeros(box.size(), CV_8U);
-    cv::drawContours(piece, std::vector<std::vector<cv::Point>>{b.contour}, 0, 255, cv::FILLED, cv::LINE_8, cv::noArray(),
-                     INT_MAX, -box.tl());
+    // How many dice the blob holds: by its area against the typical die, and by its shape
+    // (two dice side by side make a 2:1 block, dice meeting at a corner a concave one).
     const double ratio = typical > 0 ? b.area / typical : 1;
-    const bool looks_single = b.aspect < 1.5 && b.solidity > 0.85;
-    if (ratio > 1.6 && ratio < 10 && !(looks_single && ratio < 2.2)) {
-      const int k = std::max(2, static_cast<int>(std::lround(ratio)));
-      for (auto& r : split_blob(piece, box, k)) regions.push_back(std::move(r));
-    } else {
-      regions.push_back(region_from_mask(piece, box, 1.0));
+    int by_shape = b.aspect > 1.6 ? static_cast<int>(std::lround(b.aspect)) : 1;
+    if (b.solidity < 0.8) by_shape = std::max(by_shape, 2);
+    const int by_area = ratio > 1.7 ? static_cast<int>(std::lround(ratio)) : 1;
+    // Area alone does not split: dice of one photo differ in size (sets, perspective).
+    const int k = by_shape >= 2 ? std::max(by_shape, by_area) : 1;
+    if (k >= 2 && k <= 8) {
+      for (auto& r : split_blob(b.mask, b.box, k)) regions.push_back(std::move(r));
+    } else if (k == 1) {
+      regions.push_back(region_from_mask(b.mask, b.box, 1.0));
     }
   }
   return regions;
