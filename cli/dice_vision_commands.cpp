@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/command.h"
+#include "cli/yahtzee_advise.h"
 #include "common/input_error.h"
 #include "frontends/dice/dice_annotate.h"
 #include "frontends/dice/dice_labels.h"
@@ -139,6 +140,26 @@ void run_dice_eval(const std::string& dir, bool json) {
   std::cout << fmt::format("seconds per image: {:.4f}\n", seconds / n);
 }
 
+// `yahtzee advise --photo IMAGE`: the roll comes from the photo, which must show five dice.
+void add_photo_to_advise(CLI::App* group) {
+  auto found = group->get_subcommands([](CLI::App* sub) { return sub->get_name() == "advise"; });
+  if (found.empty()) return;
+  static std::string photo;
+  found.front()->add_option("--photo", photo, "Read the five dice from a photo instead of --roll");
+  add_advise_roll_source([]() -> std::optional<yahtzee::Roll> {
+    if (photo.empty()) return std::nullopt;
+    const auto dice = read_dice_file(photo);
+    if (dice.size() != yahtzee::kDice)
+      throw InputError(fmt::format("found {} {} in the photo; advise needs exactly {}", dice.size(),
+                                   dice.size() == 1 ? "die" : "dice", yahtzee::kDice),
+                       {photo});
+    yahtzee::Roll roll{};
+    for (std::size_t i = 0; i < roll.size(); ++i) roll[i] = dice[i].pips;
+    std::sort(roll.begin(), roll.end());
+    return roll;
+  });
+}
+
 void run_dice_scene(const std::string& path, std::uint64_t seed, int count) {
   SceneOptions options;
   options.dice = count;
@@ -160,6 +181,7 @@ void run_dice_scene(const std::string& path, std::uint64_t seed, int count) {
 
 void add_dice_vision_commands(CLI::App& app) {
   CLI::App* group = yahtzee_group(app);
+  add_photo_to_advise(group);
 
   auto* dice = group->add_subcommand("dice", "Read the top faces of the dice in a photo");
   static std::string image_path, annotated_path;

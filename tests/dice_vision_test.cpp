@@ -196,3 +196,26 @@ TEST_CASE("dice photos of coloured dice in a tray (nellbyler) are read", "[dice_
   CHECK(r.images == 100);
   CHECK(r.exact >= 0.05 * r.images);
 }
+
+TEST_CASE("yahtzee advise --photo needs exactly five dice and says how many it found", "[dice_vision][cli]") {
+  TempDir dir("puzzlesat_dice_advise");
+  Scene scene = five_dice();
+  scene.dice.pop_back();
+  const auto four = (dir.path / "four.png").string();
+  REQUIRE(cv::imwrite(four, render_scene(scene, 4)));
+  auto r = run_cli({"yahtzee", "advise", "--photo", four});
+  CHECK(r.exit_code == 2);
+  CHECK(one_error_line(r.err));
+  CHECK(r.err.find("found 4 dice") != std::string::npos);
+
+  const cv::Mat empty_table = render_scene(Scene{}, 4);
+  const auto none = (dir.path / "none.png").string();
+  REQUIRE(cv::imwrite(none, empty_table));
+  r = run_cli({"yahtzee", "advise", "--photo", none});
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find("found 0 dice") != std::string::npos);
+
+  r = run_cli({"yahtzee", "advise", "--photo", (dir.path / "missing.jpg").string()});
+  CHECK(r.exit_code == 2);
+  CHECK(one_error_line(r.err));
+}
