@@ -18,8 +18,9 @@ cv::Rect find_counter_box(const cv::Mat& hsv, double cell_width) {
   for (const auto& c : contours) {
     const cv::Rect box = cv::boundingRect(c);
     const double aspect = static_cast<double>(box.width) / std::max(1, box.height);
-    // A wide rectangle (REMAINING / MISTAKES), larger than a cell's text but not huge.
-    if (aspect < 1.8 || aspect > 5 || box.height < 0.25 * cell_width || box.width > hsv.cols / 3) continue;
+    // A wide rectangle (REMAINING / MISTAKES), about 1/15 of the screen high.
+    if (aspect < 1.8 || aspect > 5 || box.height < 0.03 * hsv.rows || box.height > 0.15 * hsv.rows) continue;
+    if (box.height < 0.15 * cell_width) continue;
     if (cv::contourArea(c) < 0.85 * box.area()) continue;
     if (best.area() == 0 || box.y < best.y) best = box;
   }
