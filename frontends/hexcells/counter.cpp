@@ -3,6 +3,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include <algorithm>
+#include <cmath>
 
 #include "frontends/hexcells/glyphs.h"
 #include "frontends/hexcells/scene.h"
@@ -27,8 +28,13 @@ cv::Rect find_counter_box(const cv::Mat& hsv, double cell_width) {
   return best;
 }
 
-std::optional<int> read_remaining(const cv::Mat& bgr, const cv::Mat& hsv, double cell_width) {
-  const cv::Rect box = find_counter_box(hsv, cell_width);
+std::optional<int> read_remaining(const cv::Mat& bgr, const cv::Mat& hsv, double scale, double cell_width) {
+  const cv::Rect small_box = find_counter_box(hsv, cell_width * scale);
+  if (small_box.area() == 0) return std::nullopt;
+  // Back to full resolution, a pixel inside the box's edge.
+  const cv::Rect box = cv::Rect(static_cast<int>(std::ceil((small_box.x + 1) / scale)), static_cast<int>(std::ceil((small_box.y + 1) / scale)),
+                                static_cast<int>((small_box.width - 2) / scale), static_cast<int>((small_box.height - 2) / scale)) &
+                       cv::Rect(0, 0, bgr.cols, bgr.rows);
   if (box.area() == 0) return std::nullopt;
   // White lettering: the darkest channel is high only there.
   std::vector<cv::Mat1b> ch;
