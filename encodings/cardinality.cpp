@@ -128,7 +128,10 @@ Choice choose(const Request& r, CardEncoding requested) {
     candidates = {requested};
   Choice best{CardEncoding::automatic, false};
   std::pair<std::size_t, int> best_size{SIZE_MAX, 0};
+  // Sizes grow with k, so the mirrored form is only worth trying when its k is no larger.
+  const int mirrored_k = n - r.k;
   for (bool mirrored : {false, true}) {
+    if ((mirrored ? mirrored_k - r.k : r.k - mirrored_k) > 1) continue;
     const Request q = mirrored ? mirror(r) : r;
     for (CardEncoding e : candidates) {
       std::pair<std::size_t, int> size;
