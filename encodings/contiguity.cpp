@@ -76,10 +76,12 @@ bool covers(const std::vector<int>& win, int j) { return std::find(win.begin(), 
 
 // The selector encoding of "the true slots are exactly one of the windows" (W >= 2).
 void encode_windows(ClauseWriter& out, const Windows& w, bool order_encoding) {
+  out.skip_repeats();  // with few windows the clause families overlap
   const int n = static_cast<int>(w.lits.size());
   const int W = static_cast<int>(w.window.size());
   std::vector<sat::Lit> sel(W);
-  for (auto& s : sel) s = out.fresh();
+  // Exactly one window is selected, so with two windows one variable tells which.
+  for (int t = 0; t < W; ++t) sel[t] = W == 2 && t == 1 ? ~sel[0] : out.fresh();
   for (int t = 0; t < W; ++t)
     for (int j : w.window[t]) out.add({~sel[t], w.lits[j]});
   std::vector<sat::Lit> clause;
@@ -117,46 +119,23 @@ void encode_windows(ClauseWriter& out, const Windows& w, bool order_encoding) {
   }
 }
 
-}  // namespace
-
-void connected(sat::Cnf& cnf, std::span<const Slot> slots, int k, Topology topology, GapRule gaps) {
-  Windows w = find_windows(slots, k, topology, gaps);
-  ClauseWriter out(cnf);
-  const int n = static_cast<int>(w.lits.size());
-  if (k <= 1 || k >= n) {
-    // Every single slot is a run, and k = n leaves at most the one window of all slots.
-    if (k == n && n > 1 && w.window.empty()) return out.add({});
-    return exactly(cnf, w.lits, k);
-  }
-  if (w.window.empty()) return out.add({});
-  if (w.window.size() == 1) {
-    for (int j = 0; j < n; ++j) out.add({w.lits[j] ^ !covers(w.window[0], j)});
-    return;
-  }
-  bool order = false;
-  if (w.on_lines) {
-    ClauseWriter with_order, without;
-    encode_windows(with_order, w, true);
-    encode_windows(without, w, false);
-    order = std::pair(with_order.clauses(), with_order.vars()) < std::pair(without.clauses(), without.vars());
-  }
-  encode_windows(out, w, order);
-}
-
-void not_connected(sat::Cnf& cnf, std::span<const Slot> slots, int k, Topology topology, GapRule gaps) {
-  ClauseWriter out(cnf);
-  // The literals in reading order, and which of them follow a breaking gap. A ring that a
-  // gap cuts is read as a line starting just after that gap.
+// The literals in reading order, which of them follow a breaking gap, and whether they
+// close into a ring. A ring that a gap cuts is read as a line starting after that gap.
+struct ReadingOrder {
   std::vector<sat::Lit> x;
   std::vector<bool> after_gap;
+  bool cyclic;
+};
+
+ReadingOrder reading_order(std::span<const Slot> slots, Topology topology, GapRule gaps) {
+  ReadingOrder r{{}, {}, topology == Topology::ring};
   const std::size_t m = slots.size();
   std::size_t start = 0;
-  bool cyclic = topology == Topology::ring;
   if (gaps == GapRule::breaks) {
     for (std::size_t i = 0; i < m; ++i)
       if (!slots[i]) {
-        if (cyclic) start = i + 1;
-        cyclic = false;
+        if (r.cyclic) start = i + 1;
+        r.cyclic = false;
         break;
       }
   }
@@ -167,23 +146,24 @@ void not_connected(sat::Cnf& cnf, std::span<const Slot> slots, int k, Topology t
       gap = gaps == GapRule::breaks;
       continue;
     }
-    x.push_back(*s);
-    after_gap.push_back(gap);
+    r.x.push_back(*s);
+    r.after_gap.push_back(gap);
     gap = false;
   }
-  const int n = static_cast<int>(x.size());
-  if (k <= 1 || k > n) return out.add({});
+  return r;
+}
 
-  // State: count of true inputs (0..k) and the shape read so far. On a line the shape is
-  // 0 nothing yet, 1 in the first run, 2 after it, 3 a second run has begun. On an uncut
-  // ring it is (first input true, runs begun so far capped at 3, last input true), since a
-  // run may wrap around from the end to the start.
+// Exactly k true and not in one run, by an automaton whose state is the count of true inputs (0..k) and the shape read so far. On a line the shape is
+// 0 nothing yet, 1 in the first run, 2 after it, 3 a second run has begun. On an uncut
+// ring it is (first input true, runs begun so far capped at 3, last input true), since a
+// run may wrap around from the end to the start.
+void encode_not_one_run(ClauseWriter& out, const ReadingOrder& r, int k) {
   detail::Automaton a;
   a.start = 0;
-  if (!cyclic) {
+  if (!r.cyclic) {
     a.next = [&](int state, int i, bool v) {
       int count = state / 4, shape = state % 4;
-      if (after_gap[i] && shape == 1) shape = 2;
+      if (r.after_gap[i] && shape == 1) shape = 2;
       if (v) {
         if (++count > k) return -1;
         shape = shape == 0 ? 1 : shape == 2 ? 3 : shape;
@@ -210,7 +190,46 @@ void not_connected(sat::Cnf& cnf, std::span<const Slot> slots, int k, Topology t
       return count == k && (runs == 3 || (runs == 2 && !(first && last)));
     };
   }
-  detail::encode_regular(out, x, a);
+  detail::encode_regular(out, r.x, a);
+}
+
+}  // namespace
+
+void connected(sat::Cnf& cnf, std::span<const Slot> slots, int k, Topology topology, GapRule gaps) {
+  Windows w = find_windows(slots, k, topology, gaps);
+  ClauseWriter out(cnf);
+  const int n = static_cast<int>(w.lits.size());
+  if (k <= 1 || k >= n) {
+    // Every single slot is a run, and k = n leaves at most the one window of all slots.
+    if (k == n && n > 1 && w.window.empty()) return out.add({});
+    return exactly(cnf, w.lits, k);
+  }
+  if (w.window.empty()) return out.add({});
+  // When every k-subset is a run (say k = n-1 on a ring), contiguity adds nothing.
+  std::size_t subsets = 1;
+  for (int i = 1; i <= k && subsets <= w.window.size(); ++i) subsets = subsets * (n - k + i) / i;
+  if (subsets == w.window.size()) return exactly(cnf, w.lits, k);
+  if (w.window.size() == 1) {
+    for (int j = 0; j < n; ++j) out.add({w.lits[j] ^ !covers(w.window[0], j)});
+    return;
+  }
+  // On lines both ways of ruling out windows work; take the smaller. (The automaton of
+  // not_connected, accepting one run instead, was never smaller in our measurements.)
+  bool order = false;
+  if (w.on_lines) {
+    ClauseWriter with_order, without;
+    encode_windows(with_order, w, true);
+    encode_windows(without, w, false);
+    order = std::pair(with_order.clauses(), with_order.vars()) < std::pair(without.clauses(), without.vars());
+  }
+  encode_windows(out, w, order);
+}
+
+void not_connected(sat::Cnf& cnf, std::span<const Slot> slots, int k, Topology topology, GapRule gaps) {
+  ClauseWriter out(cnf);
+  const ReadingOrder r = reading_order(slots, topology, gaps);
+  if (k <= 1 || k > static_cast<int>(r.x.size())) return out.add({});
+  encode_not_one_run(out, r, k);
 }
 
 }  // namespace puzzlesat::enc
