@@ -14,6 +14,7 @@
   X(cnf) \
   X(encode) \
   X(set) \
+  X(yahtzee) \
   X(set_vision)
 
 namespace puzzlesat::cli {
