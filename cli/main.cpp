@@ -15,7 +15,8 @@
   X(encode) \
   X(set) \
   X(yahtzee) \
-  X(set_vision)
+  X(set_vision) \
+  X(dice_vision)
 
 namespace puzzlesat::cli {
 #define PUZZLESAT_DECLARE(group) void add_##group##_commands(CLI::App& app);
