@@ -1,0 +1,52 @@
+// Complete deduction for one Hexcells state: every hidden cell whose colour is the same
+// in all colourings consistent with the visible hints and REMAINING (a SAT backbone).
+// Works on levels and on states of unknown colours alike: hidden colours are ignored.
+#pragma once
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "problems/hexcells/level.h"
+
+namespace puzzlesat::hexcells {
+
+struct DeduceStats {
+  int components = 0;         // independent groups of hidden cells
+  int components_solved = 0;  // of those, the ones not known from an earlier call
+  int solver_calls = 0;
+};
+
+struct Deduction {
+  // False when no colouring agrees with what is visible (an impossible state).
+  bool consistent = true;
+  std::vector<Pos> blue;   // hidden cells forced blue, reading order
+  std::vector<Pos> black;  // hidden cells forced black, reading order
+  DeduceStats stats;
+};
+
+// How the formula is split before solving. Both are exact reformulations; switching them
+// off is for cross-checks and measurements.
+struct DeduceOptions {
+  // Hints with pairwise disjoint hidden cells hold exactly their own count of blue, so
+  // REMAINING only needs to count the cells outside them.
+  bool pack_disjoint_hints = true;
+  // Groups of cells that share no constraint are solved one by one.
+  bool split_components = true;
+};
+
+// Deduction that remembers which groups of constraints force nothing, so that playing a
+// level does not solve unchanged parts of the board again each round.
+class Deducer {
+ public:
+  explicit Deducer(DeduceOptions options = {}) : options_(options) {}
+  Deduction deduce(const Board& board);
+
+ private:
+  DeduceOptions options_;
+  std::set<std::string> settled_;
+};
+
+inline Deduction deduce(const Board& board, DeduceOptions options = {}) { return Deducer(options).deduce(board); }
+
+}  // namespace puzzlesat::hexcells
