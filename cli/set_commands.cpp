@@ -1,12 +1,167 @@
 // `puzzlesat set …`: SET cards on the table — find sets or prove by SAT that none
 // remains, play whole games, statistics, DIMACS export and the largest set-free board.
+#include <fmt/format.h>
+
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <stdexcept>
+
 #include "cli/command.h"
+#include "common/input_error.h"
+#include "common/progress.h"
+#include "problems/set/card_text.h"
+#include "problems/set/finder.h"
+#include "problems/set/game.h"
+#include "problems/set/stats.h"
 
 namespace puzzlesat::cli {
 
+namespace {
+
+using namespace puzzlesat::set;
+using nlohmann::json;
+
+json card_texts(std::span<const Card> cards) {
+  json out = json::array();
+  for (Card c : cards) out.push_back(to_string(c));
+  return out;
+}
+
+std::string card_list(std::span<const Card> cards) {
+  std::string out;
+  for (Card c : cards) {
+    if (!out.empty()) out += ", ";
+    out += to_string(c);
+  }
+  return out;
+}
+
+void add_play(CLI::App* group) {
+  struct Options {
+    std::optional<std::uint64_t> seed;
+    bool quiet = false;
+    bool json = false;
+  };
+  auto opt = std::make_shared<Options>();
+  auto* cmd = group->add_subcommand("play", "Play a whole game of SET (one player, seeded)");
+  cmd->add_option("--seed", opt->seed, "Shuffle seed (default: random, and printed)");
+  cmd->add_flag("--quiet", opt->quiet, "Print only the sets taken, one per line");
+  cmd->add_flag("--json", opt->json, "Print {\"seed\", \"sets\", \"final_board\"} as JSON");
+  cmd->callback([opt] {
+    std::uint64_t seed = opt->seed ? *opt->seed : std::random_device{}();
+    Game game = play_game(seed);
+    if (opt->json) {
+      json sets = json::array();
+      for (const auto& s : game.sets) sets.push_back(card_texts(s));
+      std::cout << json{{"seed", seed}, {"sets", sets}, {"final_board", card_texts(game.final_board)}}
+                       .dump()
+                << "\n";
+      return;
+    }
+    if (opt->quiet) {
+      for (const auto& s : game.sets) std::cout << card_list(s) << "\n";
+      return;
+    }
+    std::cout << fmt::format("SET game, seed {}\n", seed);
+    int taken = 0;
+    for (const GameStep& step : game.steps) {
+      if (step.kind == GameStep::Kind::take) {
+        std::cout << fmt::format("Set {}: {}\n", ++taken, card_list(step.cards));
+        continue;
+      }
+      switch (step.why) {
+        case GameStep::Why::start:
+          std::cout << fmt::format("Deal 12: {}\n", card_list(step.cards));
+          break;
+        case GameStep::Why::replace:
+          std::cout << fmt::format("  replaced by {}\n", card_list(step.cards));
+          break;
+        case GameStep::Why::no_set:
+          std::cout << fmt::format("No set among {} cards; deal 3 more: {}\n",
+                                   step.board.size() - 3, card_list(step.cards));
+          break;
+      }
+    }
+    std::cout << fmt::format("The deck is empty and no set remains among the last {} cards: {}\n",
+                             game.final_board.size(), card_list(game.final_board));
+    std::cout << fmt::format("{} sets taken.\n", game.sets.size());
+  });
+}
+
+void add_stats(CLI::App* group) {
+  struct Options {
+    std::int64_t games = 100000;
+    std::uint64_t seed = 1;
+    bool json = false;
+  };
+  auto opt = std::make_shared<Options>();
+  auto* cmd = group->add_subcommand(
+      "stats", "Monte Carlo estimates (95% intervals) of how often no set is on the table");
+  cmd->add_option("--games", opt->games,
+                  "Games to play, and random 12- and 15-card boards to draw")
+      ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40))
+      ->capture_default_str();
+  cmd->add_option("--seed", opt->seed, "Random seed")->capture_default_str();
+  cmd->add_flag("--json", opt->json, "Print the estimates as JSON");
+  cmd->callback([opt] {
+    Progress progress("games", opt->games);
+    SetStatistics s = estimate_statistics(opt->games, opt->seed,
+                                          [&](std::int64_t done) { progress.update(done); });
+    struct Row {
+      const char* key;
+      const char* text;
+      Estimate e;
+      Estimate published;  // an exact figure has low == high
+      bool percent;
+    };
+    auto exact = [](double x) { return Estimate{x, x, x}; };
+    const Row rows[] = {
+        {"p_no_set_12_random", "P(no set among 12 random cards)", s.p_no_set_12_random,
+         exact(published::p_no_set_12_random), true},
+        {"p_no_set_15_random", "P(no set among 15 random cards)", s.p_no_set_15_random,
+         exact(published::p_no_set_15_random), true},
+        {"mean_sets_12_random", "mean number of sets among 12 random cards",
+         s.mean_sets_12_random, exact(published::mean_sets_12_random), false},
+        {"p_no_set_12_in_play", "P(no set on a 12-card board in play)", s.p_no_set_12_in_play,
+         published::p_no_set_12_in_play_interval(), true},
+    };
+    if (opt->json) {
+      json out{{"games", s.games}, {"seed", s.seed}, {"boards_12_in_play", s.boards_in_play}};
+      for (const Row& r : rows) {
+        out[r.key] = {{"estimate", r.e.value},
+                      {"ci95", {r.e.low, r.e.high}},
+                      {"published", r.published.value},
+                      {"agrees", agree(r.e, r.published)}};
+      }
+      std::cout << out.dump() << "\n";
+      return;
+    }
+    std::cout << fmt::format(
+        "{} games (seed {}), {} random 12- and 15-card boards, {} 12-card boards met in play\n"
+        "(in-play interval: cluster-robust over games; Norvig's figure with its own interval)\n",
+        s.games, s.seed, s.games, s.boards_in_play);
+    for (const Row& r : rows) {
+      double f = r.percent ? 100 : 1;
+      const char* unit = r.percent ? "%" : "";
+      std::string published = fmt::format("{:.4f}{}", r.published.value * f, unit);
+      if (r.published.high > r.published.low) {
+        published += fmt::format(" [{:.4f}, {:.4f}]", r.published.low * f, r.published.high * f);
+      }
+      std::cout << fmt::format("{:<42} {:8.4f}{}  95% [{:.4f}, {:.4f}]  published {}  {}\n",
+                               r.text, r.e.value * f, unit, r.e.low * f, r.e.high * f, published,
+                               agree(r.e, r.published) ? "agrees" : "DISAGREES");
+    }
+  });
+}
+
+}  // namespace
+
 void add_set_commands(CLI::App& app) {
-  auto* set = app.add_subcommand("set", "SET: find sets, prove none remains, play games");
-  set->require_subcommand(1);
+  auto* group = app.add_subcommand("set", "SET: find sets, prove none remains, play games");
+  group->require_subcommand(1);
+  add_play(group);
+  add_stats(group);
 }
 
 }  // namespace puzzlesat::cli

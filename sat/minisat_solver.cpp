@@ -32,6 +32,8 @@ void MinisatSolver::reserve_vars(int n) {
   while (impl_->solver.nVars() < n) impl_->solver.newVar();
 }
 
+int MinisatSolver::num_vars() const { return impl_->solver.nVars(); }
+
 void MinisatSolver::add_clause(std::span<const Lit> clause) {
   auto& s = impl_->solver;
   auto& c = impl_->scratch;

@@ -15,6 +15,7 @@ class MinisatSolver final : public Solver {
 
   std::string name() const override { return "minisat"; }
   void reserve_vars(int n) override;
+  int num_vars() const override;
   void add_clause(std::span<const Lit> clause) override;
   Status solve(std::span<const Lit> assumptions) override;
   using Solver::solve;

@@ -20,6 +20,13 @@ void Solver::add_cnf(const Cnf& cnf) {
   for (std::span<const Lit> clause : cnf.clauses()) add_clause(clause);
 }
 
+std::vector<Lit> Solver::model(int n) const {
+  std::vector<Lit> lits;
+  lits.reserve(static_cast<std::size_t>(n > 0 ? n : 0));
+  for (int v = 1; v <= n; ++v) lits.push_back(Lit(Var(v), !model_value(Var(v))));
+  return lits;
+}
+
 std::unique_ptr<Solver> make_solver(std::string_view spec) {
   if (spec.empty() || spec == "minisat") return std::make_unique<MinisatSolver>();
   throw std::invalid_argument("unknown solver '" + std::string(spec) + "' (" + solver_spec_help() + ")");

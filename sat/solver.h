@@ -42,6 +42,15 @@ class Solver {
 
   // Makes variables 1..n known to the solver. add_clause() does this on its own.
   virtual void reserve_vars(int n) = 0;
+  // The largest variable the solver knows (from clauses, assumptions or reserve_vars).
+  virtual int num_vars() const = 0;
+  // A variable no clause mentions yet, e.g. an activation literal for clauses that must
+  // be switched off later. A Cnf that keeps feeding this solver should then call
+  // cnf.reserve_vars(solver.num_vars()) so its own new variables do not collide.
+  Var new_var() {
+    reserve_vars(num_vars() + 1);
+    return Var(num_vars());
+  }
   virtual void add_clause(std::span<const Lit> clause) = 0;
   void add_clause(std::initializer_list<Lit> clause) {
     add_clause(std::span<const Lit>(clause.begin(), clause.size()));
@@ -57,6 +66,8 @@ class Solver {
   // After Sat: the value of v in the model (variables never mentioned read false).
   virtual bool model_value(Var v) const = 0;
   bool model_value(Lit l) const { return model_value(l.var()) != l.negated(); }
+  // After Sat: the model over variables 1..n as signed literals (v or ~v).
+  std::vector<Lit> model(int n) const;
 
   // After Unsat: assumptions whose conjunction is already unsatisfiable with the
   // clauses (empty when the clauses alone are unsatisfiable).

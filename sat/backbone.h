@@ -1,0 +1,39 @@
+// Backbone: which literals hold in every model of a formula (under assumptions). This is
+// "deduction by contradiction" in general form: a literal is forced iff assuming its
+// negation is unsatisfiable. Models found along the way rule candidates out for free, so
+// only the survivors cost a solver call each.
+#pragma once
+
+#include <span>
+#include <vector>
+
+#include "sat/lit.h"
+#include "sat/solver.h"
+
+namespace puzzlesat::sat {
+
+struct BackboneResult {
+  // sat: forced and free partition the candidates. unsat: no model, both lists empty.
+  // unknown: a budget or interrupt stopped the search; the lists hold what was settled.
+  Status status = Status::unknown;
+  // For each candidate c whose variable takes one value in every model: c when c is
+  // true in every model, ~c when c is false in every model. In candidate order.
+  std::vector<Lit> forced;
+  // Candidates (as given) whose variable takes both values across models.
+  std::vector<Lit> free;
+  int solver_calls = 0;
+};
+
+// Decides every candidate with model-based filtering: the first model fixes each
+// candidate's only possible forced polarity, every later model clears the candidates it
+// contradicts, and each survivor costs one call with its negation assumed. At most
+// 1 + (number of distinct candidate variables) calls. Candidates naming the same variable
+// are decided once.
+//
+// The solver stays usable: when there are no assumptions, forced literals are added as
+// unit clauses (they hold in every model, so the models do not change); otherwise
+// nothing is added. The solver's budget applies to each call.
+BackboneResult compute_backbone(Solver& s, std::span<const Lit> candidates,
+                                std::span<const Lit> assumptions = {});
+
+}  // namespace puzzlesat::sat

@@ -1,0 +1,145 @@
+#include "sat/dimacs.h"
+
+#include <catch2/catch.hpp>
+
+#include <random>
+#include <sstream>
+
+#include "common/input_error.h"
+#include "sat/generators.h"
+
+using namespace puzzlesat::sat;
+using puzzlesat::InputError;
+
+namespace {
+
+std::string to_text(const Cnf& cnf) {
+  std::ostringstream out;
+  write_dimacs(out, cnf);
+  return out.str();
+}
+
+std::vector<std::vector<int>> clauses_of(const Cnf& cnf) {
+  std::vector<std::vector<int>> out;
+  for (auto clause : cnf.clauses()) {
+    std::vector<int> c;
+    for (Lit l : clause) c.push_back(l.to_dimacs());
+    out.push_back(c);
+  }
+  return out;
+}
+
+// The error the reader raises for `text`, checked to carry the file name and position.
+InputError rejection(const std::string& text) {
+  try {
+    read_dimacs(text, "bad.cnf");
+  } catch (const InputError& e) {
+    return e;
+  }
+  FAIL("accepted: " << text);
+  throw std::logic_error("unreachable");
+}
+
+void check_rejected(const std::string& text, int line, int column, const std::string& message_part) {
+  INFO("input: " << text);
+  InputError e = rejection(text);
+  CHECK(e.where().file == "bad.cnf");
+  CHECK(e.where().line == line);
+  CHECK(e.where().column == column);
+  CHECK_THAT(e.message(), Catch::Contains(message_part));
+  CHECK_THAT(std::string(e.what()),
+             Catch::StartsWith("bad.cnf:" + std::to_string(line) + ":" + std::to_string(column) + ": "));
+}
+
+}  // namespace
+
+TEST_CASE("DIMACS writer: header, names, comments, clauses", "[sat][dimacs]") {
+  Cnf cnf;
+  Lit a = cnf.new_lit("card[3]"), b = cnf.new_lit(), c = cnf.new_lit("cell(4,7)");
+  cnf.add_comment("at least one");
+  cnf.add_clause({a, ~b, c});
+  cnf.add_clause({~c});
+  cnf.add_comment("trailing\nnote");
+  CHECK(to_text(cnf) ==
+        "p cnf 3 2\n"
+        "c var 1 card[3]\n"
+        "c var 3 cell(4,7)\n"
+        "c at least one\n"
+        "1 -2 3 0\n"
+        "-3 0\n"
+        "c trailing note\n");
+}
+
+TEST_CASE("DIMACS round trip keeps clauses, names and comments", "[sat][dimacs]") {
+  std::mt19937_64 rng(7);
+  for (int round = 0; round < 50; ++round) {
+    Cnf cnf = random_ksat(rng, 1 + round, 3 * round, 1 + round % 4);
+    for (int v = 1; v <= cnf.num_vars(); v += 3) cnf.set_name(Var(v), "x[" + std::to_string(v) + "] y");
+    cnf.add_comment("round " + std::to_string(round));
+    cnf.add_clause({});  // the empty clause is legal DIMACS ("0")
+    std::string text = to_text(cnf);
+    Cnf back = read_dimacs(text, "rt.cnf");
+    CHECK(back.num_vars() == cnf.num_vars());
+    CHECK(clauses_of(back) == clauses_of(cnf));
+    CHECK(back.name(Var(1)) == "x[1] y");
+    CHECK(back.comments() == cnf.comments());
+    CHECK(to_text(back) == text);
+  }
+}
+
+TEST_CASE("DIMACS reader accepts comments anywhere, spanning clauses and CRLF", "[sat][dimacs]") {
+  Cnf cnf = read_dimacs(
+      "c leading comment\r\n"
+      "p  cnf 4\t3\r\n"
+      "1 -2\r\n"
+      "c inside a clause\r\n"
+      "  3 0 -4\n"
+      "\n"
+      "0 4 0",
+      "ok.cnf");
+  CHECK(cnf.num_vars() == 4);
+  CHECK(clauses_of(cnf) == std::vector<std::vector<int>>{{1, -2, 3}, {-4}, {4}});
+  CHECK(cnf.comments().size() == 2);
+  CHECK(cnf.comments()[0].second == "leading comment");
+  CHECK(cnf.comments()[1].second == "inside a clause");
+
+  Cnf empty = read_dimacs("p cnf 0 0\n", "empty.cnf");
+  CHECK(empty.num_vars() == 0);
+  CHECK(empty.num_clauses() == 0);
+}
+
+TEST_CASE("DIMACS reader rejects each malformed case with its position", "[sat][dimacs]") {
+  // Missing header: before the first clause, or none at all.
+  check_rejected("c no header\n1 2 0\n", 2, 1, "missing 'p cnf' header");
+  check_rejected("", 1, 1, "missing 'p cnf' header");
+  // Duplicate header, also after clauses.
+  check_rejected("p cnf 2 1\np cnf 2 1\n1 0\n", 2, 1, "duplicate 'p cnf' header");
+  check_rejected("p cnf 2 2\n1 0\n p cnf 2 1\n", 3, 2, "duplicate 'p cnf' header (the first is on line 1)");
+  // Malformed headers.
+  check_rejected("p dnf 2 1\n", 1, 3, "expected 'p cnf");
+  check_rejected("p cnf 2\n", 1, 7, "missing counts");
+  check_rejected("p cnf 2 1 9\n1 0\n", 1, 11, "unexpected '9'");
+  check_rejected("p cnf x 1\n", 1, 7, "'x' is not an integer");
+  check_rejected("p cnf -3 1\n", 1, 7, "negative variable count");
+  check_rejected("p cnf 999999999 1\n", 1, 7, "exceeds the supported maximum");
+  // A literal above the declared count.
+  check_rejected("p cnf 3 1\n1 -4 0\n", 2, 3, "literal -4 exceeds the declared variable count 3");
+  // Missing final 0 (reported just after the last literal).
+  check_rejected("p cnf 3 2\n1 2 0\n3 -1\n", 3, 5, "missing final 0");
+  // Clause count mismatch, both ways.
+  check_rejected("p cnf 3 1\n1 0\n2 3 0\n", 3, 1, "more clauses than the 1 declared");
+  check_rejected("p cnf 3 3\n1 0\n2 0\n", 1, 1, "declares 3 clauses but the file has 2");
+  // Non-integer tokens.
+  check_rejected("p cnf 3 1\n1 x2 0\n", 2, 3, "'x2' is not an integer");
+  check_rejected("p cnf 3 1\n1 +2 0\n", 2, 3, "'+2' is not an integer");
+  check_rejected("p cnf 3 1\n1 2.0 0\n", 2, 3, "'2.0' is not an integer");
+  check_rejected("p cnf 3 1\n%\n0\n", 2, 1, "'%' is not an integer");
+  // Overflow, in a literal and in the header.
+  check_rejected("p cnf 3 1\n1 99999999999999999999 0\n", 2, 3, "out of range");
+  check_rejected("p cnf 3 1\n1 -2147483648 0\n", 2, 3, "out of range");
+  check_rejected("p cnf 3 4294967296\n", 1, 9, "out of range");
+  // -0 is not a clause end.
+  check_rejected("p cnf 3 1\n1 2 -0\n", 2, 5, "'-0' is not a literal");
+  // CRLF does not shift columns.
+  check_rejected("p cnf 3 1\r\n1 y 0\r\n", 2, 3, "'y' is not an integer");
+}
