@@ -12,6 +12,7 @@
 // One line per subcommand group; group G is added by add_G_commands() in cli/G_commands.cpp.
 #define PUZZLESAT_COMMAND_GROUPS(X) \
   X(cnf) \
+  X(encode) \
   X(set)
 
 namespace puzzlesat::cli {

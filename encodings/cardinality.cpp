@@ -1,0 +1,186 @@
+#include "encodings/cardinality.h"
+
+#include <algorithm>
+#include <array>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "encodings/clause_writer.h"
+#include "encodings/counters.h"
+
+namespace puzzlesat::enc {
+namespace {
+
+using detail::Bound;
+
+constexpr std::array<std::pair<std::string_view, CardEncoding>, 5> kNames{{
+    {"auto", CardEncoding::automatic},
+    {"pairwise", CardEncoding::pairwise},
+    {"seqcounter", CardEncoding::seqcounter},
+    {"totalizer", CardEncoding::totalizer},
+    {"cardnet", CardEncoding::cardnet},
+}};
+
+// Beyond this many clauses pairwise is not worth building (and auto never picks it).
+constexpr std::size_t kPairwiseLimit = 1'000'000;
+
+// count(lits) <bound> k, tidied so that each variable occurs with one polarity.
+struct Request {
+  std::vector<sat::Lit> lits;
+  int k;
+  Bound bound;
+};
+
+// A literal next to its complement contributes exactly one true: drop the pair, lower k.
+// A literal repeated more often than the bound allows is fixed (a weight the encodings
+// would not propagate on their own).
+Request normalise(ClauseWriter& out, std::span<const sat::Lit> lits, int k, Bound bound) {
+  std::map<sat::Var, std::pair<int, int>> count;  // var -> (positive, negative) occurrences
+  std::vector<sat::Var> order;
+  for (sat::Lit l : lits) {
+    auto [it, fresh] = count.try_emplace(l.var(), 0, 0);
+    if (fresh) order.push_back(l.var());
+    (l.negated() ? it->second.second : it->second.first) += 1;
+  }
+  std::vector<std::pair<sat::Lit, int>> weighted;
+  for (sat::Var v : order) {
+    auto [pos, neg] = count[v];
+    k -= std::min(pos, neg);
+    if (pos != neg) weighted.emplace_back(sat::Lit(v, neg > pos), std::abs(pos - neg));
+  }
+  int n = 0;
+  for (auto& [l, w] : weighted) n += w;
+  // Fix heavy literals until none is left (fixing one changes n or k for the rest).
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (auto& [l, w] : weighted) {
+      if (w < 2) continue;
+      if (bound != Bound::at_least && w > k) {  // true would overshoot k
+        out.add({~l});
+        n -= w, w = 0, changed = true;
+      } else if (bound != Bound::at_most && n - w < k) {  // false would fall short of k
+        out.add({l});
+        n -= w, k -= w, w = 0, changed = true;
+      }
+    }
+  }
+  Request r{{}, k, bound};
+  for (auto& [l, w] : weighted)
+    for (int i = 0; i < w; ++i) r.lits.push_back(l);
+  return r;
+}
+
+// Handles k at or beyond the ends; returns false when an encoding is needed.
+bool trivial(ClauseWriter& out, const Request& r) {
+  const int n = static_cast<int>(r.lits.size());
+  const bool up = r.bound != Bound::at_least, down = r.bound != Bound::at_most;
+  if ((up && r.k < 0) || (down && r.k > n)) {
+    out.add({});
+    return true;
+  }
+  if ((!up || r.k >= n) && (!down || r.k <= 0)) return true;  // always satisfied
+  if (up && r.k == 0) {
+    for (sat::Lit l : r.lits) out.add({~l});
+    return true;
+  }
+  if (down && r.k == n) {
+    for (sat::Lit l : r.lits) out.add({l});
+    return true;
+  }
+  // at-most-k with k >= n or at-least with k <= 0 were caught above.
+  return false;
+}
+
+void run(ClauseWriter& out, CardEncoding e, std::span<const sat::Lit> lits, int k, Bound bound) {
+  switch (e) {
+    case CardEncoding::pairwise: return detail::encode_pairwise(out, lits, k, bound);
+    case CardEncoding::seqcounter: return detail::encode_seqcounter(out, lits, k, bound);
+    case CardEncoding::totalizer: return detail::encode_totalizer(out, lits, k, bound);
+    case CardEncoding::cardnet: return detail::encode_cardnet(out, lits, k, bound);
+    case CardEncoding::automatic: break;
+  }
+}
+
+// The same constraint over the complements: at most k true is at least n-k false.
+Request mirror(const Request& r) {
+  Request m{{}, static_cast<int>(r.lits.size()) - r.k, r.bound};
+  for (sat::Lit l : r.lits) m.lits.push_back(~l);
+  if (r.bound == Bound::at_most) m.bound = Bound::at_least;
+  if (r.bound == Bound::at_least) m.bound = Bound::at_most;
+  return m;
+}
+
+struct Choice {
+  CardEncoding encoding;
+  bool mirrored;
+};
+
+// The smallest (clauses, then auxiliaries) way to write r with the allowed encodings,
+// found by running each candidate in counting mode.
+Choice choose(const Request& r, CardEncoding requested) {
+  const int n = static_cast<int>(r.lits.size());
+  std::vector<CardEncoding> candidates;
+  if (requested == CardEncoding::automatic)
+    candidates = {CardEncoding::pairwise, CardEncoding::seqcounter, CardEncoding::totalizer, CardEncoding::cardnet};
+  else
+    candidates = {requested};
+  Choice best{CardEncoding::automatic, false};
+  std::pair<std::size_t, int> best_size{SIZE_MAX, 0};
+  for (bool mirrored : {false, true}) {
+    const Request q = mirrored ? mirror(r) : r;
+    for (CardEncoding e : candidates) {
+      std::pair<std::size_t, int> size;
+      if (e == CardEncoding::pairwise) {
+        size = {detail::pairwise_clauses(n, q.k, q.bound, kPairwiseLimit), 0};
+        if (size.first > kPairwiseLimit) continue;
+      } else {
+        ClauseWriter counter;
+        run(counter, e, q.lits, q.k, q.bound);
+        size = {counter.clauses(), counter.vars()};
+      }
+      if (size < best_size) best_size = size, best = {e, mirrored};
+    }
+  }
+  if (best.encoding == CardEncoding::automatic)
+    throw std::invalid_argument("pairwise encoding of this constraint over " + std::to_string(n) +
+                                " literals would need more than " + std::to_string(kPairwiseLimit) +
+                                " clauses");
+  return best;
+}
+
+void encode(sat::Cnf& cnf, std::span<const sat::Lit> lits, int k, Bound bound, CardEncoding e) {
+  ClauseWriter out(cnf);
+  Request r = normalise(out, lits, k, bound);
+  if (trivial(out, r)) return;
+  Choice c = choose(r, e);
+  const Request q = c.mirrored ? mirror(r) : r;
+  run(out, c.encoding, q.lits, q.k, q.bound);
+}
+
+}  // namespace
+
+std::optional<CardEncoding> parse_card_encoding(std::string_view name) {
+  for (auto [n, e] : kNames)
+    if (n == name) return e;
+  return std::nullopt;
+}
+
+std::string_view to_string(CardEncoding e) {
+  for (auto [n, v] : kNames)
+    if (v == e) return n;
+  return "?";
+}
+
+void at_most(sat::Cnf& cnf, std::span<const sat::Lit> lits, int k, CardEncoding e) {
+  encode(cnf, lits, k, Bound::at_most, e);
+}
+void at_least(sat::Cnf& cnf, std::span<const sat::Lit> lits, int k, CardEncoding e) {
+  encode(cnf, lits, k, Bound::at_least, e);
+}
+void exactly(sat::Cnf& cnf, std::span<const sat::Lit> lits, int k, CardEncoding e) {
+  encode(cnf, lits, k, Bound::exactly, e);
+}
+
+}  // namespace puzzlesat::enc

@@ -1,0 +1,216 @@
+// Both gadgets enumerate the runs ("windows") that could hold the k true slots.
+//
+// connected: one selector w per window; w implies its slots true; a true slot implies
+// one of the windows covering it and a false slot one of the windows avoiding it (these
+// two supports are what makes the encoding arc-consistent); and a true slot rules out the
+// windows that miss it. On lines that last part uses an order encoding of the selected
+// window index, since the windows covering a slot are consecutive; on rings (or when it
+// is smaller) it is one binary clause per window and slot outside it.
+//
+// not_connected: an automaton counting the true inputs and tracking whether a second run
+// has begun, encoded with the arc-consistent decomposition of encodings/regular.h.
+#include "encodings/contiguity.h"
+
+#include <algorithm>
+#include <vector>
+
+#include "encodings/cardinality.h"
+#include "encodings/clause_writer.h"
+#include "encodings/regular.h"
+
+namespace puzzlesat::enc {
+namespace {
+
+struct Windows {
+  std::vector<sat::Lit> lits;            // the non-gap slots, in order
+  std::vector<std::vector<int>> window;  // each window: indices into lits
+  bool on_lines = true;                  // no window wraps around a ring
+};
+
+Windows find_windows(std::span<const Slot> slots, int k, Topology topology, GapRule gaps) {
+  Windows w;
+  std::vector<int> index(slots.size(), -1);
+  for (std::size_t i = 0; i < slots.size(); ++i)
+    if (slots[i]) {
+      index[i] = static_cast<int>(w.lits.size());
+      w.lits.push_back(*slots[i]);
+    }
+  // Segments: maximal gap-free stretches, each a line, or the whole ring when nothing cuts it.
+  std::vector<std::vector<int>> segments;
+  const std::size_t m = slots.size();
+  const auto first_gap = std::find(index.begin(), index.end(), -1);
+  bool cyclic = false;
+  if (gaps == GapRule::skipped || first_gap == index.end()) {
+    std::vector<int> all(w.lits.size());
+    for (std::size_t i = 0; i < all.size(); ++i) all[i] = static_cast<int>(i);
+    segments.push_back(all);
+    cyclic = topology == Topology::ring;
+  } else {
+    // On a ring start just after a gap so that no segment wraps past the end of the list.
+    const std::size_t start = topology == Topology::ring ? static_cast<std::size_t>(first_gap - index.begin()) + 1 : 0;
+    segments.emplace_back();
+    for (std::size_t t = 0; t < m; ++t) {
+      int p = index[(start + t) % m];
+      if (p < 0) {
+        if (!segments.back().empty()) segments.emplace_back();
+      } else {
+        segments.back().push_back(p);
+      }
+    }
+  }
+  w.on_lines = !cyclic;
+  for (const auto& seg : segments) {
+    const int len = static_cast<int>(seg.size());
+    if (k > len || k <= 0) continue;
+    const int starts = cyclic && k < len ? len : len - k + 1;
+    for (int s = 0; s < starts; ++s) {
+      std::vector<int> win;
+      for (int t = 0; t < k; ++t) win.push_back(seg[(s + t) % len]);
+      w.window.push_back(std::move(win));
+    }
+  }
+  return w;
+}
+
+bool covers(const std::vector<int>& win, int j) { return std::find(win.begin(), win.end(), j) != win.end(); }
+
+// The selector encoding of "the true slots are exactly one of the windows" (W >= 2).
+void encode_windows(ClauseWriter& out, const Windows& w, bool order_encoding) {
+  const int n = static_cast<int>(w.lits.size());
+  const int W = static_cast<int>(w.window.size());
+  std::vector<sat::Lit> sel(W);
+  for (auto& s : sel) s = out.fresh();
+  for (int t = 0; t < W; ++t)
+    for (int j : w.window[t]) out.add({~sel[t], w.lits[j]});
+  std::vector<sat::Lit> clause;
+  for (int j = 0; j < n; ++j) {
+    for (bool inside : {true, false}) {
+      clause = {inside ? ~w.lits[j] : w.lits[j]};
+      for (int t = 0; t < W; ++t)
+        if (covers(w.window[t], j) == inside) clause.push_back(sel[t]);
+      out.add(clause);
+    }
+  }
+  if (!order_encoding) {
+    for (int t = 0; t < W; ++t)
+      for (int j = 0; j < n; ++j)
+        if (!covers(w.window[t], j)) out.add({~sel[t], ~w.lits[j]});
+    return;
+  }
+  // ge[p]: the selected window's index is at least p.
+  std::vector<sat::Lit> ge(W + 1);
+  ge[0] = kTrue;
+  ge[W] = kFalse;
+  for (int p = 1; p < W; ++p) ge[p] = out.fresh();
+  for (int p = 1; p + 1 < W; ++p) out.add({~ge[p + 1], ge[p]});
+  for (int t = 0; t < W; ++t) {
+    out.add({~sel[t], ge[t]});
+    out.add({~sel[t], ~ge[t + 1]});
+  }
+  for (int j = 0; j < n; ++j) {
+    int lo = W, hi = -1;
+    for (int t = 0; t < W; ++t)
+      if (covers(w.window[t], j)) lo = std::min(lo, t), hi = std::max(hi, t);
+    if (hi < 0) continue;  // already false: no window covers it
+    out.add({~w.lits[j], ge[lo]});
+    out.add({~w.lits[j], ~ge[hi + 1]});
+  }
+}
+
+}  // namespace
+
+void connected(sat::Cnf& cnf, std::span<const Slot> slots, int k, Topology topology, GapRule gaps) {
+  Windows w = find_windows(slots, k, topology, gaps);
+  ClauseWriter out(cnf);
+  const int n = static_cast<int>(w.lits.size());
+  if (k <= 1 || k >= n) {
+    // Every single slot is a run, and k = n leaves at most the one window of all slots.
+    if (k == n && n > 1 && w.window.empty()) return out.add({});
+    return exactly(cnf, w.lits, k);
+  }
+  if (w.window.empty()) return out.add({});
+  if (w.window.size() == 1) {
+    for (int j = 0; j < n; ++j) out.add({w.lits[j] ^ !covers(w.window[0], j)});
+    return;
+  }
+  bool order = false;
+  if (w.on_lines) {
+    ClauseWriter with_order, without;
+    encode_windows(with_order, w, true);
+    encode_windows(without, w, false);
+    order = std::pair(with_order.clauses(), with_order.vars()) < std::pair(without.clauses(), without.vars());
+  }
+  encode_windows(out, w, order);
+}
+
+void not_connected(sat::Cnf& cnf, std::span<const Slot> slots, int k, Topology topology, GapRule gaps) {
+  ClauseWriter out(cnf);
+  // The literals in reading order, and which of them follow a breaking gap. A ring that a
+  // gap cuts is read as a line starting just after that gap.
+  std::vector<sat::Lit> x;
+  std::vector<bool> after_gap;
+  const std::size_t m = slots.size();
+  std::size_t start = 0;
+  bool cyclic = topology == Topology::ring;
+  if (gaps == GapRule::breaks) {
+    for (std::size_t i = 0; i < m; ++i)
+      if (!slots[i]) {
+        if (cyclic) start = i + 1;
+        cyclic = false;
+        break;
+      }
+  }
+  bool gap = false;
+  for (std::size_t t = 0; t < m; ++t) {
+    const Slot& s = slots[(start + t) % m];
+    if (!s) {
+      gap = gaps == GapRule::breaks;
+      continue;
+    }
+    x.push_back(*s);
+    after_gap.push_back(gap);
+    gap = false;
+  }
+  const int n = static_cast<int>(x.size());
+  if (k <= 1 || k > n) return out.add({});
+
+  // State: count of true inputs (0..k) and the shape read so far. On a line the shape is
+  // 0 nothing yet, 1 in the first run, 2 after it, 3 a second run has begun. On an uncut
+  // ring it is (first input true, runs begun so far capped at 3, last input true), since a
+  // run may wrap around from the end to the start.
+  detail::Automaton a;
+  a.start = 0;
+  if (!cyclic) {
+    a.next = [&](int state, int i, bool v) {
+      int count = state / 4, shape = state % 4;
+      if (after_gap[i] && shape == 1) shape = 2;
+      if (v) {
+        if (++count > k) return -1;
+        shape = shape == 0 ? 1 : shape == 2 ? 3 : shape;
+      } else if (shape == 1) {
+        shape = 2;
+      }
+      return count * 4 + shape;
+    };
+    a.accepts = [&](int state) { return state / 4 == k && state % 4 == 3; };
+  } else {
+    // Packed as count*16 + first*8 + runs*2 + last.
+    a.next = [&](int state, int i, bool v) {
+      int count = state / 16, first = state / 8 % 2, runs = state / 2 % 4, last = state % 2;
+      if (i == 0) first = v;
+      if (v) {
+        if (++count > k) return -1;
+        if (!last) runs = std::min(runs + 1, 3);
+      }
+      last = v;
+      return count * 16 + first * 8 + runs * 2 + last;
+    };
+    a.accepts = [&](int state) {
+      int count = state / 16, first = state / 8 % 2, runs = state / 2 % 4, last = state % 2;
+      return count == k && (runs == 3 || (runs == 2 && !(first && last)));
+    };
+  }
+  detail::encode_regular(out, x, a);
+}
+
+}  // namespace puzzlesat::enc

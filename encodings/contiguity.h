@@ -1,0 +1,25 @@
+// Contiguity over an ordered list of slots (Hexcells "{2}" and "-2-" hints): exactly k
+// of the slot literals are true and they do, or do not, form one unbroken run. Slots lie
+// on a line or a ring; a gap slot either breaks runs (a missing cell between two
+// neighbours) or is skipped as if absent (line hints count existing cells only).
+// Both gadgets are arc-consistent under unit propagation.
+#pragma once
+
+#include <optional>
+#include <span>
+
+#include "sat/cnf.h"
+#include "sat/lit.h"
+
+namespace puzzlesat::enc {
+
+enum class Topology { line, ring };
+enum class GapRule { breaks, skipped };  // a gap slot breaks runs, or is ignored for contiguity
+using Slot = std::optional<sat::Lit>;   // std::nullopt = a gap
+
+// Exactly k true, all in one run (k = 0: all false; a ring run may wrap around).
+void connected(sat::Cnf& cnf, std::span<const Slot> slots, int k, Topology topology, GapRule gaps);
+// Exactly k true, not all in one run (so unsatisfiable for k <= 1).
+void not_connected(sat::Cnf& cnf, std::span<const Slot> slots, int k, Topology topology, GapRule gaps);
+
+}  // namespace puzzlesat::enc

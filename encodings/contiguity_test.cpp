@@ -1,0 +1,117 @@
+#include "encodings/contiguity.h"
+
+#include <catch2/catch.hpp>
+
+#include <bit>
+#include <vector>
+
+#include "encodings/gadget_testing.h"
+
+using namespace puzzlesat;
+using enc::GapRule;
+using enc::Slot;
+using enc::Topology;
+using enc::testing::Mask;
+
+namespace {
+
+// Brute-force definition, independent of the encoder: the true slots are one run when
+// some stretch of k consecutive slot positions (wrapping on a ring) holds no gap and
+// exactly the true slots. Skipped gaps are first removed from the list.
+bool is_run(const std::vector<bool>& gap_in, std::vector<bool> truth_in, Topology topology, GapRule rule, int k) {
+  std::vector<bool> gap, truth;
+  for (std::size_t i = 0, lit = 0; i < gap_in.size(); ++i) {
+    if (gap_in[i] && rule == GapRule::skipped) continue;
+    gap.push_back(gap_in[i]);
+    truth.push_back(!gap_in[i] && truth_in[lit]);
+    if (!gap_in[i]) ++lit;
+  }
+  const int m = static_cast<int>(gap.size());
+  if (k == 0) return true;
+  const int starts = topology == Topology::ring ? m : m - k + 1;
+  for (int s = 0; s < starts; ++s) {
+    std::vector<bool> in(m, false);
+    bool ok = k <= m;
+    for (int t = 0; t < k && ok; ++t) {
+      int p = (s + t) % m;
+      ok = !gap[p] && !in[p];
+      in[p] = true;
+    }
+    if (ok && in == std::vector<bool>(truth.begin(), truth.end())) return true;
+  }
+  return false;
+}
+
+// Every gap pattern over m slots, or those with at most two gaps when m is large.
+std::vector<std::vector<bool>> gap_patterns(int m) {
+  std::vector<std::vector<bool>> patterns;
+  for (Mask g = 0; g < (Mask{1} << m); ++g)
+    if (m <= 7 || std::popcount(g) <= 2) {
+      std::vector<bool> p(m);
+      for (int i = 0; i < m; ++i) p[i] = (g >> i) & 1;
+      patterns.push_back(p);
+    }
+  return patterns;
+}
+
+void check_contiguity(bool want_connected, Topology topology, GapRule rule) {
+  for (int m = 0; m <= 10; ++m)
+    for (const auto& gaps : gap_patterns(m)) {
+      const int n = static_cast<int>(std::count(gaps.begin(), gaps.end(), false));
+      for (int k = -1; k <= n + 1; ++k) {
+        sat::Cnf cnf;
+        std::vector<Slot> slots;
+        std::vector<sat::Lit> x;
+        for (bool g : gaps) {
+          if (g) {
+            slots.push_back(std::nullopt);
+          } else {
+            x.push_back(cnf.new_lit());
+            slots.push_back(x.back());
+          }
+        }
+        (want_connected ? enc::connected : enc::not_connected)(cnf, slots, k, topology, rule);
+        auto expected = enc::testing::brute_force(n, [&](Mask mask) {
+          if (std::popcount(mask) != k) return false;
+          std::vector<bool> truth(n);
+          for (int i = 0; i < n; ++i) truth[i] = (mask >> i) & 1;
+          return is_run(gaps, truth, topology, rule, k) == want_connected;
+        });
+        std::string pattern;
+        for (bool g : gaps) pattern += g ? '_' : 'x';
+        INFO((want_connected ? "connected " : "not_connected ") << pattern << " k=" << k
+             << (topology == Topology::ring ? " ring" : " line")
+             << (rule == GapRule::breaks ? " breaks" : " skipped"));
+        REQUIRE(enc::testing::projected_models(cnf, x) == expected);
+        if (n <= 8 && (m <= 8 || std::count(gaps.begin(), gaps.end(), true) <= 1))
+          REQUIRE(enc::testing::gac_failure(cnf, x, expected) == "");
+      }
+    }
+}
+
+}  // namespace
+
+TEST_CASE("connected on lines, gaps breaking", "[encodings][contiguity]") {
+  check_contiguity(true, Topology::line, GapRule::breaks);
+}
+TEST_CASE("connected on lines, gaps skipped", "[encodings][contiguity]") {
+  check_contiguity(true, Topology::line, GapRule::skipped);
+}
+TEST_CASE("connected on rings, gaps breaking", "[encodings][contiguity]") {
+  check_contiguity(true, Topology::ring, GapRule::breaks);
+}
+TEST_CASE("connected on rings, gaps skipped", "[encodings][contiguity]") {
+  check_contiguity(true, Topology::ring, GapRule::skipped);
+}
+TEST_CASE("not_connected on lines, gaps breaking", "[encodings][contiguity]") {
+  check_contiguity(false, Topology::line, GapRule::breaks);
+}
+TEST_CASE("not_connected on lines, gaps skipped", "[encodings][contiguity]") {
+  check_contiguity(false, Topology::line, GapRule::skipped);
+}
+TEST_CASE("not_connected on rings, gaps breaking", "[encodings][contiguity]") {
+  check_contiguity(false, Topology::ring, GapRule::breaks);
+}
+TEST_CASE("not_connected on rings, gaps skipped", "[encodings][contiguity]") {
+  check_contiguity(false, Topology::ring, GapRule::skipped);
+}

@@ -1,0 +1,25 @@
+// The cardinality encodings themselves, one file each, behind one signature. They see a
+// cleaned-up request (distinct variables where possible, 0 < k < n) and are free to use
+// the constants kTrue/kFalse of ClauseWriter for registers whose value is known.
+#pragma once
+
+#include <cstddef>
+#include <span>
+
+#include "encodings/clause_writer.h"
+#include "sat/lit.h"
+
+namespace puzzlesat::enc::detail {
+
+enum class Bound { at_most, at_least, exactly };
+
+// Preconditions for all four: 0 < k < lits.size().
+void encode_pairwise(ClauseWriter& out, std::span<const sat::Lit> lits, int k, Bound bound);
+void encode_seqcounter(ClauseWriter& out, std::span<const sat::Lit> lits, int k, Bound bound);
+void encode_totalizer(ClauseWriter& out, std::span<const sat::Lit> lits, int k, Bound bound);
+void encode_cardnet(ClauseWriter& out, std::span<const sat::Lit> lits, int k, Bound bound);
+
+// Clauses encode_pairwise would add, saturating at `cap` + 1 so huge requests stay cheap to ask.
+std::size_t pairwise_clauses(int n, int k, Bound bound, std::size_t cap);
+
+}  // namespace puzzlesat::enc::detail

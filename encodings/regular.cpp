@@ -1,0 +1,77 @@
+#include "encodings/regular.h"
+
+#include <map>
+#include <set>
+#include <vector>
+
+namespace puzzlesat::enc::detail {
+
+void encode_regular(ClauseWriter& out, std::span<const sat::Lit> x, const Automaton& a) {
+  const int n = static_cast<int>(x.size());
+  if (n == 0) {
+    if (!a.accepts(a.start)) out.add({});
+    return;
+  }
+  // Forward: states reachable before each layer.
+  std::vector<std::set<int>> reach(n + 1);
+  reach[0].insert(a.start);
+  for (int i = 0; i < n; ++i)
+    for (int s : reach[i])
+      for (bool v : {false, true})
+        if (int t = a.next(s, i, v); t >= 0) reach[i + 1].insert(t);
+  // Backward: keep the states from which acceptance is still reachable.
+  std::vector<std::set<int>> live(n + 1);
+  for (int s : reach[n])
+    if (a.accepts(s)) live[n].insert(s);
+  for (int i = n - 1; i >= 0; --i)
+    for (int s : reach[i])
+      for (bool v : {false, true})
+        if (int t = a.next(s, i, v); t >= 0 && live[i + 1].count(t)) live[i].insert(s);
+  if (live[0].empty()) return out.add({});
+
+  // State literals; the start holds, and the accepting states merge into one sink that holds.
+  constexpr int kSink = -2;
+  std::vector<std::map<int, sat::Lit>> state(n + 1);
+  state[0][a.start] = kTrue;
+  for (int i = 1; i < n; ++i)
+    for (int s : live[i]) state[i][s] = out.fresh();
+  state[n][kSink] = kTrue;
+  auto target = [&](int i, int s, bool v) { return i + 1 == n ? kSink : a.next(s, i, v); };
+
+  std::vector<std::map<int, std::vector<sat::Lit>>> incoming(n + 1);
+  std::vector<sat::Lit> clause;
+  for (int i = 0; i < n; ++i) {
+    std::vector<sat::Lit> with_value[2];
+    for (auto [s, q] : state[i]) {
+      std::vector<sat::Lit> outgoing;
+      for (bool v : {false, true}) {
+        int t = a.next(s, i, v);
+        if (t < 0 || !live[i + 1].count(t)) continue;
+        const int to = target(i, s, v);
+        sat::Lit edge = out.fresh();
+        out.add({~edge, q});
+        out.add({~edge, x[i] ^ !v});
+        out.add({~edge, state[i + 1][to]});
+        outgoing.push_back(edge);
+        incoming[i + 1][to].push_back(edge);
+        with_value[v].push_back(edge);
+      }
+      clause.assign({~q});
+      clause.insert(clause.end(), outgoing.begin(), outgoing.end());
+      out.add(clause);
+    }
+    for (bool v : {false, true}) {
+      clause.assign({x[i] ^ v});  // the value v needs a transition reading it
+      clause.insert(clause.end(), with_value[v].begin(), with_value[v].end());
+      out.add(clause);
+    }
+  }
+  for (int i = 1; i <= n; ++i)
+    for (auto [s, q] : state[i]) {
+      clause.assign({~q});
+      clause.insert(clause.end(), incoming[i][s].begin(), incoming[i][s].end());
+      out.add(clause);
+    }
+}
+
+}  // namespace puzzlesat::enc::detail
