@@ -1,19 +1,28 @@
 #include "problems/hexcells/deduce.h"
 
 #include <algorithm>
-#include <map>
+#include <memory>
 #include <numeric>
+#include <set>
 
+#include "encodings/cardinality.h"
+#include "problems/hexcells/chunked_backbone.h"
 #include "problems/hexcells/constraints.h"
 #include "problems/hexcells/encode.h"
 #include "sat/backbone.h"
 #include "sat/solver.h"
 
+// How REMAINING is handled, since encoding it naively over all hidden cells makes big
+// levels take minutes: hints with disjoint hidden cells are packed out of it (exact), the
+// rest of the board splits into groups tied only by REMAINING, each group is solved alone,
+// and REMAINING is brought in only when the groups' possible blue counts show that it
+// can matter; then only the groups whose count can vary are solved together with it.
+
 namespace puzzlesat::hexcells {
 namespace {
 
 // A constraint reduced to what is still open: its hidden cells and how many of them
-// must be blue (for contiguity the full constraint is kept for the encoding).
+// must be blue.
 struct Open {
   Constraint constraint;
   std::vector<Pos> hidden;
@@ -22,24 +31,124 @@ struct Open {
 
 struct UnionFind {
   std::vector<int> parent;
-  explicit UnionFind(int n) : parent(static_cast<std::size_t>(n)) { std::iota(parent.begin(), parent.end(), 0); }
+  explicit UnionFind(std::size_t n) : parent(n) { std::iota(parent.begin(), parent.end(), 0); }
   int find(int a) {
-    while (parent[static_cast<std::size_t>(a)] != a) a = parent[static_cast<std::size_t>(a)] = parent[static_cast<std::size_t>(parent[static_cast<std::size_t>(a)])];
+    while (parent[static_cast<std::size_t>(a)] != a) a = parent[static_cast<std::size_t>(a)];
     return a;
   }
   void unite(int a, int b) { parent[static_cast<std::size_t>(find(a))] = find(b); }
 };
 
-std::string signature(const std::vector<const Open*>& group) {
-  std::string s;
-  for (const Open* o : group) {
-    const Constraint& c = o->constraint;
-    s += c.is_remaining ? "R" : to_string(c.source);
-    s += std::to_string(static_cast<int>(c.rule)) + ":" + std::to_string(o->blue_needed) + "[";
-    for (Pos p : o->hidden) s += to_string(p);
-    s += "]";
+bool reading_order(Pos a, Pos b) { return a.y != b.y ? a.y < b.y : a.x < b.x; }
+
+// A formula over some cells, loaded into a solver that keeps growing with it.
+class Part {
+ public:
+  explicit Part(const Board& board) : board_(board), vars_(cnf_) {}
+  void add(const Constraint& c) { encode(cnf_, vars_, c, board_); }
+  sat::Lit cell(Pos p) { return vars_.cell(p); }
+  sat::Cnf& cnf() { return cnf_; }
+  // The solver holding every clause added so far.
+  sat::Solver& solver() {
+    if (!solver_) solver_ = sat::make_solver();
+    solver_->reserve_vars(cnf_.num_vars());
+    for (; loaded_ < cnf_.num_clauses(); ++loaded_) solver_->add_clause(cnf_.clause(loaded_));
+    return *solver_;
   }
-  return s;
+
+ private:
+  const Board& board_;
+  sat::Cnf cnf_;
+  CellVars vars_;
+  std::unique_ptr<sat::Solver> solver_;
+  std::size_t loaded_ = 0;
+};
+
+bool chunked = getenv("CHUNKED") != nullptr;
+Deducer::GroupResult backbone(Part& part, const std::vector<Pos>& cells, int& calls) {
+  std::vector<sat::Lit> candidates;
+  for (Pos p : cells) candidates.push_back(part.cell(p));
+  sat::BackboneResult bb = chunked ? chunked_backbone(part.solver(), candidates)
+                                   : sat::compute_backbone(part.solver(), candidates);
+  calls += bb.solver_calls;
+  Deducer::GroupResult r;
+  if (bb.status != sat::Status::sat) {
+    r.consistent = false;
+    return r;
+  }
+  std::map<int, Pos> cell_of;
+  for (Pos p : cells) cell_of[part.cell(p).var().id()] = p;
+  for (sat::Lit l : bb.forced) (l.negated() ? r.black : r.blue).push_back(cell_of.at(l.var().id()));
+  return r;
+}
+
+// Outer bounds on the blue cells among `counted` (a group's cells that REMAINING counts),
+// from its hints alone: split the counted cells into parts each inside one hint, and a
+// part holds at most min(hint's open blues, part size); hints whose open cells are
+// pairwise disjoint hold at least their blues minus their uncounted cells. Greedy, so
+// not the tightest, but valid and free of solver calls.
+std::pair<int, int> count_bounds(const std::vector<const Open*>& hints, const std::vector<Pos>& counted,
+                                 const Deducer::GroupResult& forced) {
+  auto in = [](const std::vector<Pos>& v, Pos p) { return std::find(v.begin(), v.end(), p) != v.end(); };
+  struct Hint {
+    std::vector<Pos> open;  // hidden cells not forced
+    int blues = 0;          // how many of them are blue
+  };
+  std::vector<Hint> hs;
+  for (const Open* o : hints) {
+    Hint h;
+    h.blues = o->blue_needed;
+    for (Pos p : o->hidden) {
+      if (in(forced.blue, p))
+        --h.blues;
+      else if (!in(forced.black, p))
+        h.open.push_back(p);
+    }
+    hs.push_back(std::move(h));
+  }
+  std::set<Pos> open_counted;
+  int base = 0;
+  for (Pos p : counted) {
+    if (in(forced.blue, p))
+      ++base;
+    else if (!in(forced.black, p))
+      open_counted.insert(p);
+  }
+  // Upper bound: greedy cover of the open counted cells.
+  int hi = base;
+  std::set<Pos> uncovered = open_counted;
+  std::vector<bool> used(hs.size(), false);
+  while (!uncovered.empty()) {
+    int best = -1, best_gain = 0, best_new = 0;
+    for (std::size_t i = 0; i < hs.size(); ++i) {
+      if (used[i]) continue;
+      int fresh = 0;
+      for (Pos p : hs[i].open) fresh += uncovered.count(p) > 0;
+      int gain = fresh - std::min(hs[i].blues, fresh);
+      if (gain > best_gain) best = static_cast<int>(i), best_gain = gain, best_new = fresh;
+    }
+    if (best < 0) break;
+    used[static_cast<std::size_t>(best)] = true;
+    hi += best_new - best_gain;
+    for (Pos p : hs[static_cast<std::size_t>(best)].open) uncovered.erase(p);
+  }
+  hi += static_cast<int>(uncovered.size());
+  // Lower bound: greedy packing of hints that must put blues on counted cells.
+  int lo = base;
+  std::set<Pos> taken;
+  std::vector<std::pair<int, std::size_t>> order;
+  for (std::size_t i = 0; i < hs.size(); ++i) {
+    int uncounted = 0;
+    for (Pos p : hs[i].open) uncounted += open_counted.count(p) == 0;
+    if (hs[i].blues - uncounted > 0) order.push_back({hs[i].blues - uncounted, i});
+  }
+  std::sort(order.rbegin(), order.rend());
+  for (auto [gain, i] : order) {
+    if (std::any_of(hs[i].open.begin(), hs[i].open.end(), [&](Pos p) { return taken.count(p) > 0; })) continue;
+    taken.insert(hs[i].open.begin(), hs[i].open.end());
+    lo += gain;
+  }
+  return {lo, hi};
 }
 
 }  // namespace
@@ -47,9 +156,14 @@ std::string signature(const std::vector<const Open*>& group) {
 Deduction Deducer::deduce(const Board& board) {
   Deduction result;
   auto colour = [&](Pos p) { return board.at(p).color; };
+  auto fail = [&] {
+    result.consistent = false;
+    result.blue.clear();
+    result.black.clear();
+    return result;
+  };
 
   // 1. Open constraints: drop the ones with nothing hidden (after checking them).
-  std::vector<Open> open;
   std::vector<Open> hints;
   Open remaining;
   for (Constraint& c : visible_constraints(board)) {
@@ -62,118 +176,162 @@ Deduction Deducer::deduce(const Board& board) {
       else
         o.blue_needed -= colour(*s) == Color::blue;
     }
-    if (o.blue_needed < 0 || o.blue_needed > static_cast<int>(o.hidden.size())) {
-      result.consistent = false;
-      return result;
-    }
+    if (o.blue_needed < 0 || o.blue_needed > static_cast<int>(o.hidden.size())) return fail();
     if (o.hidden.empty()) {
-      if (!holds(c, colour)) {
-        result.consistent = false;
-        return result;
-      }
+      if (!holds(c, colour)) return fail();
       continue;
     }
     o.constraint = std::move(c);
-    if (o.constraint.is_remaining)
-      remaining = std::move(o);
-    else
-      hints.push_back(std::move(o));
+    (o.constraint.is_remaining ? remaining : hints.emplace_back()) = std::move(o);
   }
   std::vector<Pos> hidden = board.hidden_cells();
   if (hidden.empty()) return result;
-  std::map<Pos, int> index;
-  for (std::size_t i = 0; i < hidden.size(); ++i) index[hidden[i]] = static_cast<int>(i);
+  std::map<Pos, std::size_t> index;
+  for (std::size_t i = 0; i < hidden.size(); ++i) index[hidden[i]] = i;
 
   // 2. REMAINING over the cells no packed hint covers, less the blues those hints hold.
+  std::vector<bool> counted(hidden.size(), true);  // by REMAINING
   if (options_.pack_disjoint_hints) {
     std::vector<const Open*> order;
     for (const Open& h : hints) order.push_back(&h);
     std::stable_sort(order.begin(), order.end(),
                      [](const Open* a, const Open* b) { return a->hidden.size() > b->hidden.size(); });
-    std::vector<bool> covered(hidden.size(), false);
     for (const Open* h : order) {
-      bool disjoint = std::none_of(h->hidden.begin(), h->hidden.end(),
-                                   [&](Pos p) { return covered[static_cast<std::size_t>(index[p])]; });
-      if (!disjoint) continue;
-      for (Pos p : h->hidden) covered[static_cast<std::size_t>(index[p])] = true;
+      if (!std::all_of(h->hidden.begin(), h->hidden.end(), [&](Pos p) { return counted[index[p]]; })) continue;
+      for (Pos p : h->hidden) counted[index[p]] = false;
       remaining.blue_needed -= h->blue_needed;
     }
-    std::vector<Pos> rest;
-    for (Pos p : remaining.hidden)
-      if (!covered[static_cast<std::size_t>(index[p])]) rest.push_back(p);
-    remaining.hidden = std::move(rest);
-    remaining.constraint.slots.assign(remaining.hidden.begin(), remaining.hidden.end());
-    remaining.constraint.number = remaining.blue_needed;
   }
-  int rest_size = static_cast<int>(remaining.hidden.size());
-  if (remaining.blue_needed < 0 || remaining.blue_needed > rest_size) {
-    result.consistent = false;
-    return result;
-  }
-  // All of the rest black (or all blue) is a set of units: it ties no cells together.
-  bool remaining_couples = remaining.blue_needed > 0 && remaining.blue_needed < rest_size;
-
-  // 3. Independent groups of cells.
-  UnionFind uf(static_cast<int>(hidden.size()));
-  auto unite_all = [&](const std::vector<Pos>& cells) {
-    for (std::size_t i = 1; i < cells.size(); ++i) uf.unite(index[cells[0]], index[cells[i]]);
+  std::vector<Pos> rest;
+  for (Pos p : hidden)
+    if (counted[index[p]]) rest.push_back(p);
+  if (remaining.blue_needed < 0 || remaining.blue_needed > static_cast<int>(rest.size())) return fail();
+  int rem = remaining.blue_needed;
+  auto remaining_over = [&](const std::vector<Pos>& cells, int k) {
+    Constraint c;
+    c.is_remaining = true;
+    c.slots.assign(cells.begin(), cells.end());
+    c.number = k;
+    return c;
   };
-  if (!options_.split_components) unite_all(hidden);
-  for (const Open& h : hints) unite_all(h.hidden);
-  if (remaining_couples) unite_all(remaining.hidden);
 
-  std::map<int, std::vector<const Open*>> groups;
-  std::map<int, std::vector<Pos>> group_cells;
-  for (Pos p : hidden) group_cells[uf.find(index[p])].push_back(p);
-  for (const Open& h : hints) groups[uf.find(index[h.hidden[0]])].push_back(&h);
-  std::map<int, Open> local_remaining;  // the units, when REMAINING ties nothing together
-  for (Pos p : remaining.hidden) {
-    int root = uf.find(index[p]);
-    if (remaining_couples) {
-      auto& g = groups[root];
-      if (g.empty() || g.back() != &remaining) g.push_back(&remaining);
+  std::vector<Pos> blue, black;
+  auto take = [&](const GroupResult& r) {
+    blue.insert(blue.end(), r.blue.begin(), r.blue.end());
+    black.insert(black.end(), r.black.begin(), r.black.end());
+  };
+  auto finish = [&] {
+    std::sort(blue.begin(), blue.end(), reading_order);
+    std::sort(black.begin(), black.end(), reading_order);
+    result.blue = std::move(blue);
+    result.black = std::move(black);
+    return result;
+  };
+
+  if (!options_.split_components) {
+    // Reference path: one formula with everything.
+    Part part(board);
+    for (const Open& h : hints) part.add(h.constraint);
+    part.add(remaining_over(rest, rem));
+    result.stats.components = result.stats.components_solved = 1;
+    GroupResult r = backbone(part, hidden, result.stats.solver_calls);
+    if (!r.consistent) return fail();
+    take(r);
+    return finish();
+  }
+
+  // 3. Groups of cells tied by hints; cells in no hint ("free") are only counted.
+  UnionFind uf(hidden.size());
+  for (const Open& h : hints)
+    for (Pos p : h.hidden) uf.unite(static_cast<int>(index[h.hidden[0]]), static_cast<int>(index[p]));
+  struct Group {
+    std::vector<const Open*> hints;
+    std::vector<Pos> cells, counted;
+    GroupResult* result = nullptr;
+  };
+  std::map<int, Group> groups;
+  for (const Open& h : hints) groups[uf.find(static_cast<int>(index[h.hidden[0]]))].hints.push_back(&h);
+  std::vector<Pos> free_cells;
+  for (Pos p : hidden) {
+    auto it = groups.find(uf.find(static_cast<int>(index[p])));
+    if (it == groups.end()) {
+      free_cells.push_back(p);
       continue;
     }
-    Open& local = local_remaining[root];
-    local.constraint.is_remaining = true;
-    local.hidden.push_back(p);
-    local.constraint.slots.emplace_back(p);
-    local.blue_needed = local.constraint.number = remaining.blue_needed == 0 ? 0 : static_cast<int>(local.hidden.size());
+    it->second.cells.push_back(p);
+    if (counted[index[p]]) it->second.counted.push_back(p);
   }
-  for (auto& [root, local] : local_remaining) groups[root].push_back(&local);
 
-  // 4. One solver per group; the backbone of each.
-  std::vector<Pos> blue, black;
-  for (auto& [root, cells] : group_cells) {
+  // 4. Each group alone (or as remembered).
+  for (auto& [root, g] : groups) {
     ++result.stats.components;
-    auto& group = groups[root];
-    std::string sig = signature(group) + "|" + std::to_string(cells.size());
-    if (settled_.count(sig)) continue;
-    ++result.stats.components_solved;
-    sat::Cnf cnf;
-    CellVars vars(cnf);
-    for (Pos p : cells) vars.cell(p);
-    for (const Open* o : group) encode(cnf, vars, o->constraint, board);
-    auto solver = sat::make_solver();
-    solver->add_cnf(cnf);
-    std::vector<sat::Lit> candidates;
-    for (Pos p : cells) candidates.push_back(vars.cell(p));
-    sat::BackboneResult bb = sat::compute_backbone(*solver, candidates);
-    result.stats.solver_calls += bb.solver_calls;
-    if (bb.status != sat::Status::sat) {
-      result.consistent = false;
-      return result;
+    std::string key;
+    for (const Open* o : g.hints) {
+      key += to_string(o->constraint.source) + std::to_string(static_cast<int>(o->constraint.rule)) + ":" +
+             std::to_string(o->blue_needed) + "[";
+      for (Pos p : o->hidden) key += to_string(p);
+      key += "]";
     }
-    std::map<sat::Var, Pos> cell_of;
-    for (const auto& [p, l] : vars.all()) cell_of[l.var()] = p;
-    for (sat::Lit l : bb.forced) (l.negated() ? black : blue).push_back(cell_of.at(l.var()));
-    if (bb.forced.empty()) settled_.insert(sig);
+    key += "R";
+    for (Pos p : g.counted) key += to_string(p);
+    auto [it, fresh] = cache_.try_emplace(key);
+    g.result = &it->second;
+    if (fresh) {
+      ++result.stats.components_solved;
+      Part part(board);
+      for (const Open* o : g.hints) part.add(o->constraint);
+      it->second = backbone(part, g.cells, result.stats.solver_calls);
+      if (getenv("HEXDEBUG")) fprintf(stderr, "group: %zu cells, %zu hints, calls so far %d\n", g.cells.size(), g.hints.size(), result.stats.solver_calls);
+    }
+    if (!g.result->consistent) return fail();
   }
-  std::sort(blue.begin(), blue.end(), [](Pos a, Pos b) { return std::tie(a.y, a.x) < std::tie(b.y, b.x); });
-  std::sort(black.begin(), black.end(), [](Pos a, Pos b) { return std::tie(a.y, a.x) < std::tie(b.y, b.x); });
-  result.blue = std::move(blue);
-  result.black = std::move(black);
-  return result;
+
+  // 5. Does REMAINING matter? Each group's counted cells hold between lo (forced blue)
+  //    and hi (not forced black) blues. If every combination leaves the free cells a
+  //    feasible share of REMAINING and that share is certainly strictly between none
+  //    and all, REMAINING restricts nothing. (The bounds are outer ones, so this is a
+  //    sufficient test only; otherwise the joint solve below decides exactly.)
+  auto in = [](const std::vector<Pos>& v, Pos p) { return std::find(v.begin(), v.end(), p) != v.end(); };
+  int nfree = static_cast<int>(free_cells.size());
+  int sum_lo = 0, sum_hi = 0;
+  for (auto& [root, g] : groups) {
+    GroupResult& r = *g.result;
+    if (r.lo < 0) std::tie(r.lo, r.hi) = count_bounds(g.hints, g.counted, r);
+    sum_lo += r.lo;
+    sum_hi += r.hi;
+  }
+  if (rem < sum_lo || rem > sum_hi + nfree) return fail();
+  for (auto& [root, g] : groups) take(*g.result);
+  bool slack = rem - sum_hi >= 0 && rem - sum_lo <= nfree;
+  if (slack && (nfree == 0 || (rem - sum_hi >= 1 && rem - sum_lo <= nfree - 1))) return finish();
+
+  // 6. REMAINING may matter: solve the groups whose count can vary together with it.
+  Part part(board);
+  std::vector<Pos> joint_cells = free_cells, joint_counted = free_cells;
+  int joint_rem = rem;
+  std::vector<Pos> known;  // forced on their own already: units, not candidates
+  for (auto& [root, g] : groups) {
+    if (g.result->lo == g.result->hi) {  // a fixed count is a constant in the sum
+      joint_rem -= g.result->lo;
+      continue;
+    }
+    for (const Open* o : g.hints) part.add(o->constraint);
+    for (Pos p : g.cells) {
+      bool is_blue = in(g.result->blue, p), is_black = in(g.result->black, p);
+      if (is_blue || is_black)
+        part.cnf().add_unit(is_blue ? part.cell(p) : ~part.cell(p));
+      else
+        joint_cells.push_back(p);
+    }
+    joint_counted.insert(joint_counted.end(), g.counted.begin(), g.counted.end());
+  }
+  part.add(remaining_over(joint_counted, joint_rem));
+  if (getenv("HEXDEBUG")) fprintf(stderr, "joint: %zu cells, %zu counted, rem %d, groups %d, free %d, sum_lo %d sum_hi %d rem0 %d\n", joint_cells.size(), joint_counted.size(), joint_rem, result.stats.components, nfree, sum_lo, sum_hi, rem);
+  ++result.stats.components_solved;
+  GroupResult joint = backbone(part, joint_cells, result.stats.solver_calls);
+  if (!joint.consistent) return fail();
+  take(joint);
+  return finish();
 }
 
 }  // namespace puzzlesat::hexcells

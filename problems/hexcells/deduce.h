@@ -3,7 +3,7 @@
 // Works on levels and on states of unknown colours alike: hidden colours are ignored.
 #pragma once
 
-#include <set>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -35,16 +35,24 @@ struct DeduceOptions {
   bool split_components = true;
 };
 
-// Deduction that remembers which groups of constraints force nothing, so that playing a
-// level does not solve unchanged parts of the board again each round.
+// Deduction that remembers what it found for each independent group of constraints, so
+// that playing a level does not solve unchanged parts of the board again each round.
 class Deducer {
  public:
   explicit Deducer(DeduceOptions options = {}) : options_(options) {}
   Deduction deduce(const Board& board);
 
+  // What one group of constraints forces on its own, and the least and most blue cells
+  // its REMAINING-counted cells can hold (-1 until needed).
+  struct GroupResult {
+    bool consistent = true;
+    std::vector<Pos> blue, black;
+    int lo = -1, hi = -1;
+  };
+
  private:
   DeduceOptions options_;
-  std::set<std::string> settled_;
+  std::map<std::string, GroupResult> cache_;
 };
 
 inline Deduction deduce(const Board& board, DeduceOptions options = {}) { return Deducer(options).deduce(board); }
