@@ -45,7 +45,35 @@ bool reading_order(Pos a, Pos b) { return a.y != b.y ? a.y < b.y : a.x < b.x; }
 class Part {
  public:
   explicit Part(const Board& board) : board_(board), vars_(cnf_) {}
-  void add(const Constraint& c) { encode(cnf_, vars_, c, board_); }
+  void add(const Constraint& c) {
+    encode(cnf_, vars_, c, board_);
+    Scope scope;
+    scope.positional = c.rule != Constraint::Rule::count;
+    for (const auto& s : c.slots)
+      if (s && board_.at(*s).hidden()) scope.cells.insert(*s);
+    scopes_.push_back(std::move(scope));
+  }
+  // Groups of cells that no constraint tells apart: in the same count constraints and in
+  // no contiguity constraint. Swapping two such cells maps models to models.
+  std::vector<std::vector<Pos>> interchangeable(const std::vector<Pos>& cells) const {
+    std::map<std::vector<int>, std::vector<Pos>> by_signature;
+    std::vector<std::vector<Pos>> out;
+    for (Pos p : cells) {
+      std::vector<int> sig;
+      bool positional = false;
+      for (std::size_t i = 0; i < scopes_.size(); ++i) {
+        if (!scopes_[i].cells.count(p)) continue;
+        sig.push_back(static_cast<int>(i));
+        positional |= scopes_[i].positional;
+      }
+      if (positional)
+        out.push_back({p});
+      else
+        by_signature[sig].push_back(p);
+    }
+    for (auto& [sig, group] : by_signature) out.push_back(std::move(group));
+    return out;
+  }
   sat::Lit cell(Pos p) { return vars_.cell(p); }
   sat::Cnf& cnf() { return cnf_; }
   // The solver holding every clause added so far.
@@ -62,12 +90,27 @@ class Part {
   CellVars vars_;
   std::unique_ptr<sat::Solver> solver_;
   std::size_t loaded_ = 0;
+  struct Scope {
+    std::set<Pos> cells;
+    bool positional = false;
+  };
+  std::vector<Scope> scopes_;
 };
 
 bool chunked = getenv("CHUNKED") != nullptr;
+// The backbone over `cells`. Interchangeable cells make the solver prove counting
+// facts the hard way (pigeonhole-like refutations), so within each class of them the
+// blue cells are made to come first (x1 >= x2 >= ... >= xk), which keeps one model per
+// count. A cell of the class is then forced blue iff xk is (every model has all blue),
+// and forced black iff x1 is; only x1 and xk need deciding.
 Deducer::GroupResult backbone(Part& part, const std::vector<Pos>& cells, int& calls) {
+  std::vector<std::vector<Pos>> classes = part.interchangeable(cells);
   std::vector<sat::Lit> candidates;
-  for (Pos p : cells) candidates.push_back(part.cell(p));
+  for (const auto& cls : classes) {
+    for (std::size_t i = 1; i < cls.size(); ++i) part.cnf().add_clause({~part.cell(cls[i]), part.cell(cls[i - 1])});
+    candidates.push_back(part.cell(cls.front()));
+    if (cls.size() > 1) candidates.push_back(part.cell(cls.back()));
+  }
   sat::BackboneResult bb = chunked ? chunked_backbone(part.solver(), candidates)
                                    : sat::compute_backbone(part.solver(), candidates);
   calls += bb.solver_calls;
@@ -76,9 +119,13 @@ Deducer::GroupResult backbone(Part& part, const std::vector<Pos>& cells, int& ca
     r.consistent = false;
     return r;
   }
-  std::map<int, Pos> cell_of;
-  for (Pos p : cells) cell_of[part.cell(p).var().id()] = p;
-  for (sat::Lit l : bb.forced) (l.negated() ? r.black : r.blue).push_back(cell_of.at(l.var().id()));
+  std::set<sat::Lit> forced(bb.forced.begin(), bb.forced.end());
+  for (const auto& cls : classes) {
+    if (forced.count(part.cell(cls.back())))
+      r.blue.insert(r.blue.end(), cls.begin(), cls.end());
+    else if (forced.count(~part.cell(cls.front())))
+      r.black.insert(r.black.end(), cls.begin(), cls.end());
+  }
   return r;
 }
 
