@@ -13,7 +13,8 @@
 #define PUZZLESAT_COMMAND_GROUPS(X) \
   X(cnf) \
   X(encode) \
-  X(set)
+  X(set) \
+  X(hexcells)
 
 namespace puzzlesat::cli {
 #define PUZZLESAT_DECLARE(group) void add_##group##_commands(CLI::App& app);

@@ -97,13 +97,12 @@ class Part {
   std::vector<Scope> scopes_;
 };
 
-bool chunked = getenv("CHUNKED") != nullptr;
 // The backbone over `cells`. Interchangeable cells make the solver prove counting
 // facts the hard way (pigeonhole-like refutations), so within each class of them the
 // blue cells are made to come first (x1 >= x2 >= ... >= xk), which keeps one model per
 // count. A cell of the class is then forced blue iff xk is (every model has all blue),
 // and forced black iff x1 is; only x1 and xk need deciding.
-Deducer::GroupResult backbone(Part& part, const std::vector<Pos>& cells, int& calls) {
+Deducer::GroupResult backbone(Part& part, const std::vector<Pos>& cells, bool chunked, int& calls) {
   std::vector<std::vector<Pos>> classes = part.interchangeable(cells);
   std::vector<sat::Lit> candidates;
   for (const auto& cls : classes) {
@@ -281,7 +280,7 @@ Deduction Deducer::deduce(const Board& board) {
     for (const Open& h : hints) part.add(h.constraint);
     part.add(remaining_over(rest, rem));
     result.stats.components = result.stats.components_solved = 1;
-    GroupResult r = backbone(part, hidden, result.stats.solver_calls);
+    GroupResult r = backbone(part, hidden, options_.chunked_backbone, result.stats.solver_calls);
     if (!r.consistent) return fail();
     take(r);
     return finish();
@@ -327,8 +326,7 @@ Deduction Deducer::deduce(const Board& board) {
       ++result.stats.components_solved;
       Part part(board);
       for (const Open* o : g.hints) part.add(o->constraint);
-      it->second = backbone(part, g.cells, result.stats.solver_calls);
-      if (getenv("HEXDEBUG")) fprintf(stderr, "group: %zu cells, %zu hints, calls so far %d\n", g.cells.size(), g.hints.size(), result.stats.solver_calls);
+      it->second = backbone(part, g.cells, options_.chunked_backbone, result.stats.solver_calls);
     }
     if (!g.result->consistent) return fail();
   }
@@ -373,9 +371,8 @@ Deduction Deducer::deduce(const Board& board) {
     joint_counted.insert(joint_counted.end(), g.counted.begin(), g.counted.end());
   }
   part.add(remaining_over(joint_counted, joint_rem));
-  if (getenv("HEXDEBUG")) fprintf(stderr, "joint: %zu cells, %zu counted, rem %d, groups %d, free %d, sum_lo %d sum_hi %d rem0 %d\n", joint_cells.size(), joint_counted.size(), joint_rem, result.stats.components, nfree, sum_lo, sum_hi, rem);
   ++result.stats.components_solved;
-  GroupResult joint = backbone(part, joint_cells, result.stats.solver_calls);
+  GroupResult joint = backbone(part, joint_cells, options_.chunked_backbone, result.stats.solver_calls);
   if (!joint.consistent) return fail();
   take(joint);
   return finish();

@@ -33,6 +33,9 @@ struct DeduceOptions {
   bool pack_disjoint_hints = true;
   // Groups of cells that share no constraint are solved one by one.
   bool split_components = true;
+  // Decide the backbone with "flip any open candidate" calls (chunked_backbone.h)
+  // instead of one call per candidate (sat::compute_backbone).
+  bool chunked_backbone = false;
 };
 
 // Deduction that remembers what it found for each independent group of constraints, so
@@ -42,8 +45,8 @@ class Deducer {
   explicit Deducer(DeduceOptions options = {}) : options_(options) {}
   Deduction deduce(const Board& board);
 
-  // What one group of constraints forces on its own, and the least and most blue cells
-  // its REMAINING-counted cells can hold (-1 until needed).
+  // What one group of constraints forces on its own, and outer bounds on how many of its
+  // REMAINING-counted cells are blue (-1 until computed).
   struct GroupResult {
     bool consistent = true;
     std::vector<Pos> blue, black;
