@@ -14,7 +14,10 @@
   X(cnf) \
   X(encode) \
   X(set) \
-  X(hexcells)
+  X(hexcells) \
+  X(yahtzee) \
+  X(set_vision) \
+  X(dice_vision)
 
 namespace puzzlesat::cli {
 #define PUZZLESAT_DECLARE(group) void add_##group##_commands(CLI::App& app);

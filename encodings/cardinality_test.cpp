@@ -139,3 +139,28 @@ TEST_CASE("pairwise refuses to build millions of clauses", "[encodings][cardinal
   CHECK_THROWS_AS(enc::at_most(cnf, x, 50, CardEncoding::pairwise), std::invalid_argument);
   CHECK_NOTHROW(enc::at_most(cnf, x, 50));
 }
+
+TEST_CASE("auto meets the reference sizes of the public libraries", "[encodings][cardinality]") {
+  // Smallest arc-consistent at-most-k clause counts measured from PySAT (seqcounter) and
+  // PBLib (cardinality networks) at these points; auto must not exceed them.
+  struct Point { int n, k; std::size_t reference; };
+  for (Point p : {Point{6, 2, 18}, Point{19, 5, 149}, Point{100, 10, 1302}, Point{1000, 50, 29613}}) {
+    sat::Cnf cnf;
+    std::vector<sat::Lit> x;
+    for (int i = 0; i < p.n; ++i) x.push_back(cnf.new_lit());
+    enc::at_most(cnf, x, p.k);
+    INFO("n=" << p.n << " k=" << p.k);
+    CHECK(cnf.num_clauses() <= p.reference);
+  }
+}
+
+TEST_CASE("seqcounter keeps only the k(n-k) registers that matter", "[encodings][cardinality]") {
+  for (int n = 2; n <= 30; n += 7)
+    for (int k = 1; k < n; k += 3) {
+      sat::Cnf cnf;
+      std::vector<sat::Lit> x;
+      for (int i = 0; i < n; ++i) x.push_back(cnf.new_lit());
+      enc::at_most(cnf, x, k, CardEncoding::seqcounter);
+      CHECK(cnf.num_vars() - n == k * (n - k));
+    }
+}

@@ -23,6 +23,7 @@ void ClauseWriter::add(std::span<const sat::Lit> clause) {
   // Sorted by code, a literal and its complement are neighbours.
   for (std::size_t i = 1; i < buf_.size(); ++i)
     if (buf_[i] == ~buf_[i - 1]) return;
+  if (skip_repeats_ && !seen_.insert(buf_).second) return;
   ++clauses_;
   if (cnf_) cnf_->add_clause(buf_);
 }

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <initializer_list>
+#include <set>
 #include <span>
 #include <vector>
 
@@ -34,6 +35,10 @@ class ClauseWriter {
     add(std::span<const sat::Lit>(clause.begin(), clause.size()));
   }
 
+  // From now on, skip clauses already added through this writer (gadgets whose clause
+  // families overlap in small cases turn this on; the counters never repeat a clause).
+  void skip_repeats() { skip_repeats_ = true; }
+
   bool counting() const { return cnf_ == nullptr; }
   int vars() const { return vars_; }
   std::size_t clauses() const { return clauses_; }
@@ -43,6 +48,8 @@ class ClauseWriter {
   int vars_ = 0;
   std::size_t clauses_ = 0;
   std::vector<sat::Lit> buf_;
+  bool skip_repeats_ = false;
+  std::set<std::vector<sat::Lit>> seen_;
 };
 
 }  // namespace puzzlesat::enc

@@ -33,31 +33,44 @@ void encode_regular(ClauseWriter& out, std::span<const sat::Lit> x, const Automa
   constexpr int kSink = -2;
   std::vector<std::map<int, sat::Lit>> state(n + 1);
   state[0][a.start] = kTrue;
-  for (int i = 1; i < n; ++i)
-    for (int s : live[i]) state[i][s] = out.fresh();
-  state[n][kSink] = kTrue;
+  state[n][kSink] = kTrue;  // the other states get literals as their layer is reached
   auto target = [&](int i, int s, bool v) { return i + 1 == n ? kSink : a.next(s, i, v); };
 
-  std::vector<std::map<int, std::vector<sat::Lit>>> incoming(n + 1);
+  // The live transitions of each layer, with in- and out-degrees: a transition that is
+  // the only way out of its state (or into its target) is that state, so it needs no
+  // variable of its own.
+  struct Edge { int from, to; bool value; };
   std::vector<sat::Lit> clause;
+  std::vector<std::map<int, std::vector<sat::Lit>>> incoming(n + 1);
   for (int i = 0; i < n; ++i) {
-    std::vector<sat::Lit> with_value[2];
-    for (auto [s, q] : state[i]) {
-      std::vector<sat::Lit> outgoing;
+    std::vector<Edge> edges;
+    std::map<int, int> out_degree, in_degree;
+    for (auto [s, q] : state[i])
       for (bool v : {false, true}) {
         int t = a.next(s, i, v);
         if (t < 0 || !live[i + 1].count(t)) continue;
-        const int to = target(i, s, v);
-        sat::Lit edge = out.fresh();
-        out.add({~edge, q});
-        out.add({~edge, x[i] ^ !v});
-        out.add({~edge, state[i + 1][to]});
-        outgoing.push_back(edge);
-        incoming[i + 1][to].push_back(edge);
-        with_value[v].push_back(edge);
+        edges.push_back({s, target(i, s, v), v});
+        ++out_degree[s];
+        ++in_degree[edges.back().to];
       }
+    std::map<int, std::vector<sat::Lit>> outgoing;
+    std::vector<sat::Lit> with_value[2];
+    for (const Edge& e : edges) {
+      // A state entered only from a state with no other way out is that same state.
+      if (!state[i + 1].count(e.to))
+        state[i + 1][e.to] = in_degree[e.to] == 1 && out_degree[e.from] == 1 ? state[i][e.from] : out.fresh();
+      const sat::Lit q = state[i][e.from], q_next = state[i + 1][e.to];
+      const sat::Lit edge = out_degree[e.from] == 1 ? q : in_degree[e.to] == 1 ? q_next : out.fresh();
+      out.add({~edge, q});
+      out.add({~edge, x[i] ^ !e.value});
+      out.add({~edge, q_next});
+      outgoing[e.from].push_back(edge);
+      incoming[i + 1][e.to].push_back(edge);
+      with_value[e.value].push_back(edge);
+    }
+    for (auto [s, q] : state[i]) {
       clause.assign({~q});
-      clause.insert(clause.end(), outgoing.begin(), outgoing.end());
+      clause.insert(clause.end(), outgoing[s].begin(), outgoing[s].end());
       out.add(clause);
     }
     for (bool v : {false, true}) {

@@ -1,0 +1,160 @@
+// `puzzlesat set photo` and `puzzlesat set eval`: read a photo of a SET table (cards,
+// sets, annotated image) and score the reader on labelled photos. They extend the `set`
+// group from cli/set_commands.cpp.
+#include <fmt/format.h>
+
+#include <nlohmann/json.hpp>
+#include <opencv2/imgcodecs.hpp>
+
+#include <iostream>
+#include <string>
+
+#include "cli/command.h"
+#include "common/input_error.h"
+#include "frontends/set/annotate.h"
+#include "frontends/set/evaluation.h"
+#include "frontends/set/photo.h"
+#include "frontends/set/table_reader.h"
+#include "problems/set/card_text.h"
+
+namespace puzzlesat::cli {
+namespace {
+
+using namespace puzzlesat::set_vision;
+using nlohmann::json;
+
+struct PhotoOptions {
+  std::string image;
+  std::string output;
+  bool json = false;
+  bool all = false;
+};
+
+std::string weakest(const CardReading& r) {
+  int a = 0;
+  for (int i = 1; i < set::kAttributes; ++i)
+    if (r.attributes[i].confidence < r.attributes[a].confidence) a = i;
+  return std::string(set::attribute_name(a));
+}
+
+void run_photo(const PhotoOptions& opt) {
+  Photo photo = load_photo(opt.image);
+  TableReading table = read_table(photo.image, photo.scale);
+  if (table.cards.empty()) throw InputError("no SET cards found in the image", {opt.image});
+
+  Annotation annotation;
+  if (!opt.output.empty()) {
+    cv::Mat out = annotate(photo.image, photo.scale, table, annotation);
+    bool written = false;
+    try {
+      written = cv::imwrite(opt.output, out);
+    } catch (const cv::Exception&) {
+    }
+    if (!written) throw InputError("cannot write the annotated image (use a .png or .jpg name)", {opt.output});
+  }
+
+  if (opt.json) {
+    json cards = json::array();
+    for (const auto& c : table.cards) {
+      json corners = json::array();
+      for (const auto& p : c.corners) corners.push_back({std::lround(p.x), std::lround(p.y)});
+      cards.push_back({{"card", set::to_string(c.reading.card())},
+                       {"corners", corners},
+                       {"confidence", std::round(c.reading.confidence() * 1000) / 1000},
+                       {"flagged", c.reading.confidence() < kLowConfidence}});
+    }
+    std::cout << json{{"cards", cards}}.dump(2) << "\n";
+    return;
+  }
+  std::cout << fmt::format("{}: {} cards ({}x{} px; decode {:.3f} s, read {:.3f} s)\n", opt.image,
+                           table.cards.size(), photo.original.width, photo.original.height,
+                           photo.decode_seconds, table.seconds);
+  for (size_t i = 0; i < table.cards.size(); ++i) {
+    const auto& c = table.cards[i];
+    cv::Point2f centre = quad_center(c.corners);
+    double conf = c.reading.confidence();
+    std::cout << fmt::format("  #{:<3} {:<30} at ({:5.0f},{:5.0f})  confidence {:.2f}{}\n", i + 1,
+                             set::to_string(c.reading.card()), centre.x, centre.y, conf,
+                             conf < kLowConfidence ? "  LOW: check " + weakest(c.reading) : "");
+  }
+}
+
+json score_json(const PhotoScore& s) {
+  json j = {{"labelled", s.labelled},
+            {"detected", s.detected},
+            {"recall", s.recall()},
+            {"precision", s.precision()},
+            {"card_accuracy", s.accuracy()},
+            {"flagged", s.flagged},
+            {"decode_seconds", s.decode_seconds},
+            {"process_seconds", s.process_seconds}};
+  for (int a = 0; a < set::kAttributes; ++a)
+    j[std::string(set::attribute_name(a)) + "_accuracy"] =
+        s.labelled ? double(s.attribute_correct[a]) / s.labelled : 1.0;
+  return j;
+}
+
+std::string score_row(const std::string& name, const PhotoScore& s, int photos) {
+  auto pct = [](int n, int d) { return d ? 100.0 * n / d : 100.0; };
+  return fmt::format("{:<58} {:>4} {:>4} {:>6.1f} {:>6.1f} {:>6.1f} {:>6.1f} {:>6.1f} {:>6.1f} {:>6.1f} {:>4} {:>7.3f} {:>7.3f}\n",
+                     name, s.labelled, s.detected, pct(s.matched, s.labelled), pct(s.matched, s.detected),
+                     pct(s.attribute_correct[0], s.labelled), pct(s.attribute_correct[1], s.labelled),
+                     pct(s.attribute_correct[2], s.labelled), pct(s.attribute_correct[3], s.labelled),
+                     pct(s.cards_correct, s.labelled), s.flagged, s.decode_seconds / photos,
+                     s.process_seconds / photos);
+}
+
+void run_eval(const std::string& dir, bool as_json) {
+  auto photos = labelled_photos(dir);
+  if (photos.empty()) throw InputError("no labelled photos (X.jpg with X.cards.txt) in the directory", {dir});
+  PhotoScore total;
+  json rows = json::array();
+  if (!as_json)
+    std::cout << fmt::format("{:<58} {:>4} {:>4} {:>6} {:>6} {:>6} {:>6} {:>6} {:>6} {:>6} {:>4} {:>7} {:>7}\n", "photo",
+                             "lab", "det", "recall", "prec", "number", "color", "shade", "shape", "card",
+                             "flag", "dec s", "proc s");
+  for (const auto& path : photos) {
+    PhotoScore s = evaluate_photo(path);
+    total += s;
+    if (as_json) {
+      json j = score_json(s);
+      j["photo"] = s.name;
+      json misses = json::array();
+      for (const auto& [want, got] : s.misses) misses.push_back({{"label", set::to_string(want)}, {"read", got}});
+      j["misses"] = misses;
+      rows.push_back(j);
+    } else {
+      std::cout << score_row(s.name, s, 1);
+      for (const auto& [want, got] : s.misses)
+        std::cout << fmt::format("    miss: {} read as {}\n", set::to_string(want), got.empty() ? "(not found)" : got);
+    }
+  }
+  if (as_json) {
+    std::cout << json{{"photos", rows}, {"totals", score_json(total)}, {"photo_count", photos.size()}}.dump(2) << "\n";
+  } else {
+    std::cout << score_row(fmt::format("TOTAL ({} photos; seconds are per photo)", photos.size()), total, int(photos.size()));
+  }
+}
+
+}  // namespace
+
+void add_set_vision_commands(CLI::App& app) {
+  CLI::App* set = app.get_subcommand("set");
+
+  auto opt = std::make_shared<PhotoOptions>();
+  auto* photo = set->add_subcommand("photo", "Read the cards in a photo of a SET table and find the sets");
+  photo->add_option("IMAGE", opt->image, "Photo (JPEG or PNG) of cards on a table")->required();
+  photo->add_option("-o,--output", opt->output, "Write the photo with cards and sets drawn on it (PNG or JPEG)");
+  photo->add_flag("--json", opt->json, "Machine-readable output");
+  photo->add_flag("--all", opt->all, "List every set, not just one");
+  photo->callback([opt] { run_photo(*opt); });
+
+  auto dir = std::make_shared<std::string>();
+  auto as_json = std::make_shared<bool>(false);
+  auto* eval = set->add_subcommand("eval", "Score the photo reader on labelled photos (X.jpg + X.cards.txt)");
+  eval->add_option("DIR", *dir, "Directory of labelled photos")->required();
+  eval->add_flag("--json", *as_json, "Machine-readable output");
+  eval->callback([dir, as_json] { run_eval(*dir, *as_json); });
+}
+
+}  // namespace puzzlesat::cli

@@ -1,0 +1,100 @@
+#include "frontends/hexcells/reader.h"
+
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <map>
+#include <set>
+
+#include "common/input_error.h"
+#include "frontends/hexcells/counter.h"
+#include "frontends/hexcells/glyphs.h"
+#include "frontends/hexcells/line_hints.h"
+
+namespace puzzlesat::hexcells_vision {
+namespace {
+
+// Light text on a coloured cell: ink is how much the darkest channel rises above the
+// cell's own darkest channel (white lifts all three, blue and dark grey do not).
+cv::Mat1b cell_text_ink(const cv::Mat& bgr, const FoundCell& cell) {
+  const cv::Rect box = cell.box & cv::Rect(0, 0, bgr.cols, bgr.rows);
+  cv::Mat1b mask(box.size(), uchar(0));
+  std::vector<std::vector<cv::Point>> contour{cell.contour};
+  cv::drawContours(mask, contour, 0, cv::Scalar(255), cv::FILLED, cv::LINE_8, cv::noArray(), 0, -box.tl());
+  // Keep clear of the rim, where the background shows through anti-aliasing.
+  const int shrink = std::max(2, box.width / 10);
+  cv::erode(mask, mask, cv::getStructuringElement(cv::MORPH_ELLIPSE, {2 * shrink + 1, 2 * shrink + 1}));
+  std::vector<cv::Mat1b> ch;
+  cv::split(bgr(box), ch);
+  cv::Mat1b low = cv::min(cv::min(ch[0], ch[1]), ch[2]);
+  // The cell's body colour: the median of the darkest channel inside the mask.
+  std::vector<uchar> vals;
+  for (int y = 0; y < low.rows; ++y)
+    for (int x = 0; x < low.cols; ++x)
+      if (mask(y, x)) vals.push_back(low(y, x));
+  if (vals.empty()) return cv::Mat1b(box.size(), uchar(0));
+  std::nth_element(vals.begin(), vals.begin() + vals.size() / 2, vals.end());
+  const int body = vals[vals.size() / 2];
+  cv::Mat1b ink;
+  cv::subtract(low, cv::Scalar(body + 25), ink);
+  ink.setTo(0, mask == 0);
+  return ink;
+}
+
+}  // namespace
+
+ScreenRead read_screenshot(const cv::Mat& input) {
+  if (input.empty()) throw InputError("empty image");
+  cv::Mat bgr;
+  if (input.channels() == 4) cv::cvtColor(input, bgr, cv::COLOR_BGRA2BGR);
+  else if (input.channels() == 1) cv::cvtColor(input, bgr, cv::COLOR_GRAY2BGR);
+  else bgr = input;
+  cv::Mat hsv;
+  cv::cvtColor(bgr, hsv, cv::COLOR_BGR2HSV);
+  std::vector<FoundCell> cells = find_cells(bgr, hsv);
+  if (cells.empty()) throw InputError("no Hexcells board found in the image");
+  ScreenRead out;
+  out.lattice = fit_lattice(cells);
+  const double min_ink_area = 0.004 * out.lattice.cell_width * out.lattice.cell_width;
+  for (const auto& c : cells) {
+    SceneCell sc{c.x, c.y, c.state, std::nullopt};
+    if (c.state != CellState::hidden) {
+      const cv::Mat1b ink = cell_text_ink(bgr, c);
+      if (cv::countNonZero(ink > 60) > min_ink_area) {
+        const auto text = read_text(ink);
+        const auto hint = text ? parse_hint_text(text->text) : std::nullopt;
+        if (!hint)
+          throw InputError("unreadable number on the cell at grid " + std::to_string(c.x) + "," + std::to_string(c.y) +
+                           (text ? " (read \"" + text->text + "\")" : ""));
+        if (text->score < 0.6) out.warnings.push_back("doubtful number " + text->text + " on cell " + std::to_string(c.x) + "," + std::to_string(c.y));
+        sc.hint = hint;
+      }
+    }
+    out.scene.cells.push_back(sc);
+  }
+  out.scene.lines = find_line_hints(bgr, cells, out.lattice, out.warnings);
+  out.scene.remaining = read_remaining(bgr, hsv, out.lattice.cell_width);
+  return out;
+}
+
+ScreenRead read_screenshot_file(const std::string& path) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) throw InputError("cannot open image", {path, 0, 0});
+  cv::Mat image;
+  try {
+    image = cv::imread(path, cv::IMREAD_COLOR);
+  } catch (const cv::Exception&) {
+    image.release();
+  }
+  if (image.empty()) throw InputError("not a readable image (PNG, JPEG, ...)", {path, 0, 0});
+  try {
+    return read_screenshot(image);
+  } catch (const InputError& e) {
+    throw InputError(e.message(), {path, 0, 0});
+  }
+}
+
+}  // namespace puzzlesat::hexcells_vision

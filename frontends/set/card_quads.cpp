@@ -1,0 +1,158 @@
+#include "frontends/set/card_quads.h"
+
+#include <opencv2/imgproc.hpp>
+
+#include <algorithm>
+#include <cmath>
+
+namespace puzzlesat::set_vision {
+namespace {
+
+struct Candidate {
+  Quad quad;
+  double area = 0;  // of the contour, in pixels
+  double fit = 0;   // contour area / quad area: 1 for a clean card outline
+};
+
+double distance(cv::Point2f a, cv::Point2f b) { return std::hypot(a.x - b.x, a.y - b.y); }
+
+// The hull reduced to four corners, or nothing when it is not a quadrilateral.
+bool hull_to_quad(const std::vector<cv::Point>& hull, Quad& quad) {
+  double perimeter = cv::arcLength(hull, true);
+  std::vector<cv::Point> poly;
+  for (double eps = 0.015; eps < 0.12; eps *= 1.25) {
+    cv::approxPolyDP(hull, poly, eps * perimeter, true);
+    if (poly.size() <= 4) break;
+  }
+  if (poly.size() != 4) return false;
+  for (int i = 0; i < 4; ++i) quad[i] = cv::Point2f(poly[i]);
+  return true;
+}
+
+// A card is a convex quadrilateral filled by its contour, about 1.55 times as long as
+// wide; perspective may shorten one pair of sides but not by much.
+bool card_shaped(const std::vector<cv::Point>& contour, double min_area, Candidate& out) {
+  double area = cv::contourArea(contour);
+  if (area < min_area) return false;
+  std::vector<cv::Point> hull;
+  cv::convexHull(contour, hull);
+  double hull_area = cv::contourArea(hull);
+  if (area < 0.88 * hull_area) return false;
+  Quad q;
+  if (!hull_to_quad(hull, q)) return false;
+  double qa = quad_area(q);
+  if (qa <= 0) return false;
+  double fit = area / qa;
+  if (fit < 0.9 || fit > 1.1) return false;
+  double s[4];
+  for (int i = 0; i < 4; ++i) s[i] = distance(q[i], q[(i + 1) % 4]);
+  double a = (s[0] + s[2]) / 2, b = (s[1] + s[3]) / 2;
+  if (std::min(s[0], s[2]) < 0.6 * std::max(s[0], s[2])) return false;
+  if (std::min(s[1], s[3]) < 0.6 * std::max(s[1], s[3])) return false;
+  double aspect = std::max(a, b) / std::min(a, b);
+  if (aspect < 1.15 || aspect > 2.8) return false;
+  out = {q, area, fit};
+  return true;
+}
+
+bool inside(const Quad& q, cv::Point2f p) {
+  std::vector<cv::Point2f> poly(q.begin(), q.end());
+  return cv::pointPolygonTest(poly, p, false) >= 0;
+}
+
+}  // namespace
+
+double quad_area(const Quad& q) {
+  double s = 0;
+  for (int i = 0; i < 4; ++i) s += q[i].x * q[(i + 1) % 4].y - q[(i + 1) % 4].x * q[i].y;
+  return std::abs(s) / 2;
+}
+
+cv::Point2f quad_center(const Quad& q) {
+  return (q[0] + q[1] + q[2] + q[3]) * 0.25f;
+}
+
+std::vector<Quad> find_card_quads(const cv::Mat& bgr) {
+  CV_Assert(bgr.type() == CV_8UC3);
+  // Card paper is the brightest unsaturated surface: its smallest channel stays high,
+  // where wood, cloth and coloured clutter drop at least one channel.
+  std::vector<cv::Mat> ch;
+  cv::split(bgr, ch);
+  cv::Mat white = cv::min(cv::min(ch[0], ch[1]), ch[2]);
+  cv::GaussianBlur(white, white, cv::Size(5, 5), 0);
+
+  cv::Mat scratch;
+  double otsu = cv::threshold(white, scratch, 0, 255, cv::THRESH_BINARY | cv::THRESH_OTSU);
+  // Several thresholds: low ones keep dim cards whole, high ones split touching cards
+  // and cards lying on pale surfaces.
+  std::vector<double> levels;
+  for (double f : {0.75, 1.0}) levels.push_back(otsu * f);
+  for (double f : {0.25, 0.5, 0.7}) levels.push_back(otsu + (250 - otsu) * f);
+
+  double min_area = 0.0004 * bgr.total();
+  std::vector<Candidate> all;
+  cv::Mat kernel = cv::getStructuringElement(cv::MORPH_RECT, cv::Size(3, 3));
+  for (double t : levels) {
+    // Paper under any usable light is well above this; darker "white" is table.
+    constexpr double kDarkestPaper = 70;
+    if (t < kDarkestPaper) continue;
+    cv::Mat bin;
+    cv::threshold(white, bin, t, 255, cv::THRESH_BINARY);
+    cv::morphologyEx(bin, bin, cv::MORPH_OPEN, kernel);
+    std::vector<std::vector<cv::Point>> contours;
+    cv::findContours(bin, contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
+    for (const auto& c : contours) {
+      Candidate cand;
+      if (card_shaped(c, min_area, cand)) all.push_back(cand);
+    }
+  }
+
+  // The same card seen at several thresholds: keep its fullest outline.
+  std::sort(all.begin(), all.end(), [](const Candidate& a, const Candidate& b) { return a.area > b.area; });
+  std::vector<Candidate> unique;
+  for (const auto& c : all) {
+    bool seen = false;
+    for (const auto& u : unique) {
+      double ratio = c.area / u.area;
+      if (ratio > 0.6 && inside(u.quad, quad_center(c.quad))) { seen = true; break; }
+    }
+    if (!seen) unique.push_back(c);
+  }
+  if (unique.empty()) return {};
+
+  // Cards on one table have similar sizes; the median of the larger half is a robust
+  // card size even with small clutter around.
+  std::vector<double> areas;
+  for (const auto& u : unique) areas.push_back(u.area);
+  std::sort(areas.begin(), areas.end(), std::greater<>());
+  size_t half = (areas.size() + 1) / 2;
+  double median = areas[half / 2];
+  std::vector<Candidate> sized;
+  for (const auto& u : unique)
+    if (u.area > 0.4 * median && u.area < 2.0 * median) sized.push_back(u);
+
+  // Overlaps left over (two touching cards seen also as one blob): keep the one nearer
+  // the typical size.
+  auto badness = [&](const Candidate& c) { return std::abs(std::log(c.area / median)); };
+  std::vector<Candidate> kept;
+  std::sort(sized.begin(), sized.end(), [&](const Candidate& a, const Candidate& b) { return badness(a) < badness(b); });
+  for (const auto& c : sized) {
+    bool overlaps = false;
+    for (const auto& k : kept)
+      if (inside(k.quad, quad_center(c.quad)) || inside(c.quad, quad_center(k.quad))) { overlaps = true; break; }
+    if (!overlaps) kept.push_back(c);
+  }
+
+  std::vector<Quad> quads;
+  for (const auto& k : kept) quads.push_back(k.quad);
+  // Reading order: rows of about half a card's height, then left to right.
+  double row = std::sqrt(median) * 0.5;
+  auto key = [&](const Quad& q) {
+    cv::Point2f c = quad_center(q);
+    return std::make_pair(std::floor(c.y / row), c.x);
+  };
+  std::sort(quads.begin(), quads.end(), [&](const Quad& a, const Quad& b) { return key(a) < key(b); });
+  return quads;
+}
+
+}  // namespace puzzlesat::set_vision

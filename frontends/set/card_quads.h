@@ -1,0 +1,23 @@
+// Finds SET cards in a photo as quadrilaterals: bright, unsaturated, card-shaped regions
+// on any background, whatever their rotation, with clutter and neighbours that touch.
+#pragma once
+
+#include <opencv2/core.hpp>
+
+#include <array>
+#include <vector>
+
+namespace puzzlesat::set_vision {
+
+// Four corners in image pixels, in order around the card (either direction).
+using Quad = std::array<cv::Point2f, 4>;
+
+// Card quadrilaterals in a BGR image, sorted top-to-bottom then left-to-right.
+// Works best when the image's long side is roughly 800-1600 pixels.
+std::vector<Quad> find_card_quads(const cv::Mat& bgr);
+
+// Polygon area and centre, shared by the detector, the evaluator and the tests.
+double quad_area(const Quad& q);
+cv::Point2f quad_center(const Quad& q);
+
+}  // namespace puzzlesat::set_vision

@@ -1,0 +1,43 @@
+// Reads the four SET attributes off one canonical card image (see card_warp.h): number
+// of symbols, colour normalised against the card's own white, shading and shape, each
+// with a confidence so that doubtful cards are flagged instead of silently guessed.
+#pragma once
+
+#include <opencv2/core.hpp>
+
+#include <array>
+
+#include "problems/set/card.h"
+
+namespace puzzlesat::set_vision {
+
+struct AttributeReading {
+  int value = 0;          // 0..2
+  double confidence = 0;  // 0 (a guess) .. 1 (clear-cut)
+};
+
+// The measurements behind the decision, for diagnostics and the evaluation report.
+struct CardFeatures {
+  int symbols = 0;          // contours above the size floor
+  double hue = 0;           // degrees, of the white-normalised ink colour
+  double fill = 0;          // interior ink / outline ink: 1 solid, 0 open
+  double solidity = 0;      // symbol area / convex hull area
+  double rect_fill = 0;     // symbol area / bounding rotated rectangle area
+};
+
+// Attributes are indexed and valued as in the SET model (set::Attribute, set::Card).
+struct CardReading {
+  std::array<AttributeReading, set::kAttributes> attributes;
+  CardFeatures features;
+
+  double confidence() const;  // the weakest attribute's
+  set::Card card() const;
+};
+
+// Below this a card is reported as doubtful.
+constexpr double kLowConfidence = 0.5;
+
+// `card` is a kCardWidth x kCardHeight BGR image from warp_card().
+CardReading read_card(const cv::Mat& card);
+
+}  // namespace puzzlesat::set_vision

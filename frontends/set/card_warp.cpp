@@ -1,0 +1,25 @@
+#include "frontends/set/card_warp.h"
+
+#include <opencv2/imgproc.hpp>
+
+#include <cmath>
+
+namespace puzzlesat::set_vision {
+
+cv::Mat warp_card(const cv::Mat& image, const Quad& quad) {
+  auto len = [&](int i) {
+    cv::Point2f d = quad[(i + 1) % 4] - quad[i];
+    return std::hypot(d.x, d.y);
+  };
+  // Start at a corner whose next side is a long one, so the long side maps to x.
+  int start = (len(0) + len(2) >= len(1) + len(3)) ? 0 : 1;
+  cv::Point2f src[4], dst[4] = {{0, 0}, {kCardWidth, 0}, {kCardWidth, kCardHeight}, {0, kCardHeight}};
+  for (int i = 0; i < 4; ++i) src[i] = quad[(start + i) % 4];
+  cv::Mat m = cv::getPerspectiveTransform(src, dst);
+  cv::Mat card;
+  cv::warpPerspective(image, card, m, cv::Size(kCardWidth, kCardHeight), cv::INTER_LINEAR,
+                      cv::BORDER_REPLICATE);
+  return card;
+}
+
+}  // namespace puzzlesat::set_vision

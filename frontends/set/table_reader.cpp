@@ -1,0 +1,34 @@
+#include "frontends/set/table_reader.h"
+
+#include <opencv2/imgproc.hpp>
+
+#include <algorithm>
+#include <ctime>
+
+#include "frontends/set/card_warp.h"
+
+namespace puzzlesat::set_vision {
+
+TableReading read_table(const cv::Mat& image, double scale) {
+  const std::clock_t start = std::clock();
+  CV_Assert(image.type() == CV_8UC3);
+  // Cards are found on a ~1000 px view; each is then warped from the full image.
+  constexpr int kDetectLongSide = 1000;
+  double shrink = std::min(1.0, double(kDetectLongSide) / std::max(image.cols, image.rows));
+  cv::Mat view = image;
+  if (shrink < 1) cv::resize(image, view, cv::Size(), shrink, shrink, cv::INTER_AREA);
+
+  TableReading table;
+  for (Quad q : find_card_quads(view)) {
+    for (auto& p : q) p *= float(1 / shrink);
+    TableCard card;
+    card.reading = read_card(warp_card(image, q));
+    for (auto& p : q) p *= float(scale);
+    card.corners = q;
+    table.cards.push_back(card);
+  }
+  table.seconds = double(std::clock() - start) / CLOCKS_PER_SEC;
+  return table;
+}
+
+}  // namespace puzzlesat::set_vision

@@ -1,0 +1,27 @@
+// The whole photo-to-cards pipeline: find the card quadrilaterals, warp each upright and
+// read its attributes. Positions are reported in the original photo's pixels.
+#pragma once
+
+#include <opencv2/core.hpp>
+
+#include <vector>
+
+#include "frontends/set/card_quads.h"
+#include "frontends/set/card_reader.h"
+
+namespace puzzlesat::set_vision {
+
+struct TableCard {
+  Quad corners;  // in original photo pixels
+  CardReading reading;
+};
+
+struct TableReading {
+  std::vector<TableCard> cards;
+  double seconds = 0;  // processing CPU time (all threads), decoding excluded
+};
+
+// `image` is BGR; `scale` maps its pixels to the original photo's (see Photo::scale).
+TableReading read_table(const cv::Mat& image, double scale = 1);
+
+}  // namespace puzzlesat::set_vision

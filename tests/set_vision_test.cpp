@@ -1,0 +1,58 @@
+// End-to-end tests of `puzzlesat set photo` and `set eval`: bad input, and the
+// evaluation over the real labelled photos in ../shared (skipped when absent).
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+#include <opencv2/core.hpp>
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include <filesystem>
+#include <fstream>
+
+#include "tests/data_paths.h"
+#include "tests/run_cli.h"
+
+using puzzlesat::testing::run_cli;
+using puzzlesat::testing::shared_data;
+namespace fs = std::filesystem;
+
+TEST_CASE("set photo: missing file, non-image and an image without cards exit 2 with one line") {
+  auto missing = run_cli({"set", "photo", "/nonexistent/table.jpg"});
+  REQUIRE(missing.exit_code == 2);
+  REQUIRE(missing.err.find("puzzlesat: error: /nonexistent/table.jpg") == 0);
+
+  fs::path text = fs::temp_directory_path() / "set_vision_cli_text.png";
+  std::ofstream(text) << "not an image";
+  auto not_image = run_cli({"set", "photo", text.string()});
+  REQUIRE(not_image.exit_code == 2);
+  REQUIRE(not_image.err.find("not a readable image") != std::string::npos);
+  fs::remove(text);
+
+  // A plain wooden-brown image with a dark stripe: an image, but no card in it.
+  fs::path empty = fs::temp_directory_path() / "set_vision_cli_empty.png";
+  cv::Mat table(600, 800, CV_8UC3, cv::Scalar(40, 70, 110));
+  cv::rectangle(table, cv::Rect(0, 250, 800, 100), cv::Scalar(20, 30, 50), cv::FILLED);
+  REQUIRE(cv::imwrite(empty.string(), table));
+  auto no_cards = run_cli({"set", "photo", empty.string()});
+  REQUIRE(no_cards.exit_code == 2);
+  REQUIRE(no_cards.err.find("no SET cards") != std::string::npos);
+  fs::remove(empty);
+}
+
+TEST_CASE("set eval: a directory without labelled photos is bad input") {
+  auto r = run_cli({"set", "eval", fs::temp_directory_path().string() + "/set_vision_no_such_dir"});
+  REQUIRE(r.exit_code == 2);
+}
+
+TEST_CASE("set eval over the real labelled photos meets the published floors") {
+  PUZZLESAT_REQUIRE_SHARED_DATA("set/tables");
+  auto r = run_cli({"set", "eval", (shared_data() / "set/tables").string(), "--json"});
+  REQUIRE(r.exit_code == 0);
+  auto j = nlohmann::json::parse(r.out);
+  const auto& t = j["totals"];
+  CHECK(j["photo_count"] == 32);
+  CHECK(t["labelled"] == 394);
+  CHECK(t["recall"].get<double>() >= 0.99);
+  CHECK(t["precision"].get<double>() >= 0.99);
+  CHECK(t["card_accuracy"].get<double>() >= 0.75);
+}
