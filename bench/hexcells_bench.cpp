@@ -1,6 +1,8 @@
 // Plays every corpus level and prints, per level, the verdict, rounds, solver calls per
 // round and seconds; then totals and the slowest ten. Usage:
-//   build/bench/bench_hexcells [LEVEL_DIR] [--rounds]   (default ../shared/data/hexcells/levels)
+//   build/bench/bench_hexcells [LEVEL_DIR] [--rounds] [--markdown] [--chunked]
+// (default ../shared/data/hexcells/levels). --markdown prints the per-level table as
+// Markdown rows (docs/hexcells-corpus.md); --chunked uses the chunked backbone.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -19,10 +21,15 @@ namespace fs = std::filesystem;
 
 int main(int argc, char** argv) {
   fs::path dir = fs::path(PUZZLESAT_SHARED_DATA) / "hexcells/levels";
-  bool per_round = false;
+  bool per_round = false, markdown = false;
+  DeduceOptions options;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--rounds") == 0)
       per_round = true;
+    else if (std::strcmp(argv[i], "--markdown") == 0)
+      markdown = true;
+    else if (std::strcmp(argv[i], "--chunked") == 0)
+      options.chunked_backbone = true;
     else
       dir = argv[i];
   }
@@ -43,16 +50,19 @@ int main(int argc, char** argv) {
   double total = 0;
   int solved = 0, stuck = 0;
   long calls = 0;
-  std::printf("%-70s %-7s %6s %6s %8s %9s\n", "level", "verdict", "rounds", "hidden", "calls", "seconds");
+  if (markdown)
+    std::printf("| level | verdict | rounds | hidden | solver calls | seconds |\n|---|---|---:|---:|---:|---:|\n");
+  else
+    std::printf("%-70s %-7s %6s %6s %8s %9s\n", "level", "verdict", "rounds", "hidden", "calls", "seconds");
   for (const fs::path& f : files) {
     std::ifstream in(f, std::ios::binary);
     std::stringstream ss;
     ss << in.rdbuf();
     Board level = read_board(ss.str(), f.string());
-    PlayResult r = play(level);
+    PlayResult r = play(level, {}, options);
     std::string name = f.stem().string();
-    std::printf("%-70s %-7s %6d %6zu %8d %9.4f\n", name.c_str(), to_string(r.verdict), r.rounds,
-                level.hidden_cells().size(), r.solver_calls, r.seconds);
+    std::printf(markdown ? "| %s | %s | %d | %zu | %d | %.4f |\n" : "%-70s %-7s %6d %6zu %8d %9.4f\n", name.c_str(),
+                to_string(r.verdict), r.rounds, level.hidden_cells().size(), r.solver_calls, r.seconds);
     if (per_round) {
       std::printf("    calls per round:");
       for (const Round& round : r.steps) std::printf(" %d", round.stats.solver_calls);
