@@ -163,6 +163,12 @@ std::vector<DieRegion> find_die_regions(const cv::Mat& bgr) {
   for (int k = 1; k < n; ++k) {
     const int area = stats.at<int>(k, cv::CC_STAT_AREA);
     if (area < min_area || area > max_area) continue;
+    // A die cut off by the frame cannot be read whole (and the frame cuts cables and
+    // laptops into die-sized pieces).
+    const int x = stats.at<int>(k, cv::CC_STAT_LEFT), y = stats.at<int>(k, cv::CC_STAT_TOP);
+    if (x == 0 || y == 0 || x + stats.at<int>(k, cv::CC_STAT_WIDTH) == mask.cols ||
+        y + stats.at<int>(k, cv::CC_STAT_HEIGHT) == mask.rows)
+      continue;
     const cv::Rect box(stats.at<int>(k, cv::CC_STAT_LEFT), stats.at<int>(k, cv::CC_STAT_TOP),
                        stats.at<int>(k, cv::CC_STAT_WIDTH), stats.at<int>(k, cv::CC_STAT_HEIGHT));
     blobs.push_back(describe(labels, k, box));

@@ -94,6 +94,12 @@ Choice best_face(const std::vector<Blob>& blobs, cv::Point2f die_centre, float f
     centroid *= 1.f / n;
     radius /= n;
     if (max_area > 2.5 * min_area) continue;
+    // The top face is seen nearly square-on, so its pips are round; letters and the
+    // squashed pips of side faces are not.
+    double roundness = 0;
+    for (int i = 0; i < m; ++i)
+      if (subset >> i & 1) roundness += blobs[i].roundness / n;
+    if (roundness < 0.6) continue;
     // Pips are a fifth to a third of the face across (a lone pip may be larger).
     const double relative = radius / face_half;
     if (relative < 0.07 || relative > (n == 1 ? 0.55 : 0.35)) continue;
@@ -121,25 +127,32 @@ PipReading count_pips(const cv::Mat& lab, const DieRegion& region) {
   cv::erode(region.mask, face, cv::getStructuringElement(cv::MORPH_ELLIPSE, {2 * rim + 1, 2 * rim + 1}));
   if (cv::countNonZero(face) < die_area * 0.25) return out;
 
-  // Pips are small spots darker or lighter than the face around them: a morphological
-  // top-hat with a disc wider than a pip keeps them and drops the slow shading of a face
-  // turned from the light, or of side faces seen at an angle.
-  cv::Mat lightness;
-  cv::extractChannel(crop, lightness, 0);
-  lightness = lightness.clone();
-  lightness.setTo(masked_median(lightness, face), ~region.mask);
+  // Pips are small spots that differ from the face around them in brightness or in hue
+  // (red pips on a blue die differ little in brightness). In each Lab channel a morphological
+  // top-hat with a disc wider than a pip keeps such spots and drops the slow shading of a
+  // face turned from the light, or of side faces seen at an angle.
   const int disc = std::max(3, static_cast<int>(std::lround(side * 0.4)) | 1);
   const cv::Mat kernel = cv::getStructuringElement(cv::MORPH_ELLIPSE, {disc, disc});
-  cv::Mat dark, light;
-  cv::morphologyEx(lightness, dark, cv::MORPH_BLACKHAT, kernel);
-  cv::morphologyEx(lightness, light, cv::MORPH_TOPHAT, kernel);
-  // Pips are darker than the face when the darkest few percent of the face are further
-  // from its median than the brightest few: the face is the majority colour.
-  const int median_l = masked_median(lightness, face);
-  const bool dark_pips = median_l - masked_percentile(lightness, face, 0.02) >=
-                         masked_percentile(lightness, face, 0.98) - median_l;
-  const cv::Mat& response = dark_pips ? dark : light;
-  const int threshold = std::max(18, masked_otsu(response, face));
+  cv::Mat response = cv::Mat::zeros(crop.size(), CV_8U);
+  cv::Mat lightness;
+  for (int c = 0; c < 3; ++c) {
+    cv::Mat channel;
+    cv::extractChannel(crop, channel, c);
+    channel = channel.clone();
+    const int median = masked_median(channel, face);
+    channel.setTo(median, ~region.mask);
+    if (c == 0) lightness = channel;
+    // The spots go the way that is further from the face's median: the face is the
+    // majority colour, the pips a few percent of it.
+    const bool darker = median - masked_percentile(channel, face, 0.02) >= masked_percentile(channel, face, 0.98) - median;
+    cv::Mat hat;
+    cv::morphologyEx(channel, hat, darker ? cv::MORPH_BLACKHAT : cv::MORPH_TOPHAT, kernel);
+    if (c > 0) hat.convertTo(hat, CV_8U, 2.0);  // chroma differences are smaller in 8-bit Lab
+    response = cv::max(response, hat);
+  }
+  // Half-way up the strongest spots marks a pip's edge under blur; Otsu alone can sit lower
+  // when pips fill much of the face, and then neighbouring pips run together.
+  const int threshold = std::max({18, masked_otsu(response, face), masked_percentile(response, face, 0.995) / 2});
   cv::Mat pips;
   cv::compare(response, threshold, pips, cv::CMP_GT);
   pips &= face;
