@@ -61,6 +61,7 @@ struct Blob {
   cv::Point2f centre;
   double area = 0;
   double roundness = 0;  // minor / major axis of the blob's inertia ellipse
+  bool inner = false;    // far enough from the die's outline to lie on the top face
 };
 
 // The subset of blobs that best makes a die face: the most pips whose arrangement fits a
@@ -73,6 +74,7 @@ struct Choice {
 };
 
 constexpr double kMaxMisfit = 0.35;
+constexpr double kRoundPip = 0.62;  // minor/major axis of a pip on the top face
 
 Choice best_face(const std::vector<Blob>& blobs, cv::Point2f die_centre, float face_half) {
   Choice best;
@@ -80,6 +82,10 @@ Choice best_face(const std::vector<Blob>& blobs, cv::Point2f die_centre, float f
   for (unsigned subset = 1; subset < (1u << m); ++subset) {
     const int n = __builtin_popcount(subset);
     if (n > 6 || n < best.pips) continue;
+    bool all_inner = true;
+    for (int i = 0; i < m; ++i)
+      if (subset >> i & 1) all_inner &= blobs[i].inner;
+    if (!all_inner) continue;
     std::vector<cv::Point2f> pts;
     double min_area = 1e30, max_area = 0, radius = 0;
     cv::Point2f centroid(0, 0);
@@ -96,16 +102,16 @@ Choice best_face(const std::vector<Blob>& blobs, cv::Point2f die_centre, float f
     if (max_area > 2.5 * min_area) continue;
     // The top face is seen nearly square-on, so its pips are round; letters and the
     // squashed pips of side faces are not.
-    double roundness = 0;
+    bool all_round = true;
     for (int i = 0; i < m; ++i)
-      if (subset >> i & 1) roundness += blobs[i].roundness / n;
-    if (roundness < 0.6) continue;
+      if (subset >> i & 1) all_round &= blobs[i].roundness >= kRoundPip;
+    if (!all_round) continue;
     // Pips are a fifth to a third of the face across (a lone pip may be larger).
     const double relative = radius / face_half;
     if (relative < 0.07 || relative > (n == 1 ? 0.55 : 0.35)) continue;
     const double off_centre = cv::norm(centroid - die_centre) / face_half;
     if (off_centre > 0.6) continue;
-    const double misfit = layout_misfit(pts, n, face_half) + 0.3 * off_centre;
+    const double misfit = layout_misfit(pts, n, face_half) + 0.15 * off_centre;
     if (misfit > kMaxMisfit) continue;
     if (n > best.pips || misfit < best.misfit) best = {n, subset, misfit};
   }
@@ -177,6 +183,14 @@ PipReading count_pips(const cv::Mat& lab, const DieRegion& region) {
 
   const double min_area = std::max(3.0, 0.004 * die_area);
   const double max_area = 0.12 * die_area;
+  // Top-face pips sit at least a quarter of the face from its edges; blobs close to the
+  // outline are side-face pips seen at an angle, rims and shadows.
+  const float w = region.shape.size.width, h = region.shape.size.height;
+  const float face_half = std::max(2.f, std::min(w, h) / 2);
+  cv::Mat depth;
+  cv::distanceTransform(region.mask, depth, cv::DIST_L2, 3);
+  const float min_depth = 0.28f * face_half;
+
   std::vector<Blob> blobs;
   double stray_ink = 0;
   for (int k = 1; k < n; ++k) {
@@ -188,26 +202,25 @@ PipReading count_pips(const cv::Mat& lab, const DieRegion& region) {
     const double major = mu20 + mu02 + common, minor = mu20 + mu02 - common;
     const double roundness = major > 0 ? std::sqrt(std::max(0.0, minor) / major) : 0;
     const double fill = a / (double(stats.at<int>(k, cv::CC_STAT_WIDTH)) * stats.at<int>(k, cv::CC_STAT_HEIGHT));
-    if (roundness < 0.45 || fill < 0.45) {
-      if (roundness > 0.25) stray_ink += a;  // a letter or a squashed pip; thin edges do not count
-      continue;
-    }
-    blobs.push_back({cv::Point2f(float(cx + region.box.x), float(cy + region.box.y)), a, roundness});
+    const bool inner = depth.at<float>(cvRound(cy), cvRound(cx)) >= min_depth;
+    if (roundness < 0.45 || fill < 0.45) continue;
+    blobs.push_back({cv::Point2f(float(cx + region.box.x), float(cy + region.box.y)), a, roundness, inner});
   }
   if (blobs.empty() || blobs.size() > 12) return out;  // many specks: texture, not a face
   std::sort(blobs.begin(), blobs.end(), [](const Blob& a, const Blob& b) { return a.area > b.area; });
   if (blobs.size() > 8) blobs.resize(8);
 
-  // The top face is the die's shorter extent: a tilted view adds side faces along one axis only.
-  const float w = region.shape.size.width, h = region.shape.size.height;
-  const float face_half = std::max(2.f, std::min(w, h) / 2);
   const Choice choice = best_face(blobs, region.shape.center, face_half);
+  if (std::getenv("DICE_DEBUG"))
+    for (const auto& b : blobs)
+      std::fprintf(stderr, "blob at %.0f,%.0f area %.0f round %.2f inner %d depth %.2f half %.1f\n", b.centre.x, b.centre.y,
+                   b.area, b.roundness, b.inner, depth.at<float>(cvRound(b.centre.y - region.box.y), cvRound(b.centre.x - region.box.x)) / face_half, face_half);
   if (choice.pips == 0) return out;
 
-  // Ink the chosen pips do not explain: letters, key caps, logos. A die face is bare apart
-  // from its pips (and the few squashed pips of a side face seen at an angle).
+  // Round spots on the face that the chosen pips do not explain mean the reading is not
+  // a face: a die face is bare apart from its pips.
   for (int i = 0; i < static_cast<int>(blobs.size()); ++i)
-    if (!(choice.subset >> i & 1)) stray_ink += blobs[i].area;
+    if (!(choice.subset >> i & 1) && blobs[i].inner && blobs[i].roundness >= kRoundPip) stray_ink += blobs[i].area;
   const double leftover = stray_ink / cv::countNonZero(face);
   const double aspect = std::min(w, h) > 0 ? std::max(w, h) / std::min(w, h) : 99;
   if (leftover > 0.12 || aspect > 1.6) return out;
