@@ -118,9 +118,7 @@ Choice best_face(const std::vector<Blob>& blobs, cv::Point2f die_centre, float f
   return best;
 }
 
-}  // namespace
-
-PipReading count_pips(const cv::Mat& lab, const DieRegion& region) {
+PipReading read_face(const cv::Mat& lab, const DieRegion& region) {
   PipReading out;
   const cv::Mat crop = lab(region.box);
   const double die_area = cv::countNonZero(region.mask);
@@ -235,6 +233,28 @@ PipReading count_pips(const cv::Mat& lab, const DieRegion& region) {
   const double square_score = 1.0 / aspect;
   const double bare_score = 1.0 - leftover / 0.12;
   out.confidence = std::sqrt(std::sqrt(layout_score * contrast_score * square_score * bare_score)) * region.split_quality;
+  return out;
+}
+
+}  // namespace
+
+PipReading count_pips(const cv::Mat& lab, const DieRegion& region) {
+  // Small dice (a crowded tray) have pips of three or four pixels that blur into each other;
+  // reading them at twice the size keeps neighbouring pips apart after thresholding.
+  constexpr int kSmallDie = 40;
+  if (std::min(region.box.width, region.box.height) >= kSmallDie) return read_face(lab, region);
+  constexpr float kZoom = 2;
+  cv::Mat crop;
+  cv::resize(lab(region.box), crop, cv::Size(), kZoom, kZoom, cv::INTER_CUBIC);
+  DieRegion zoomed;
+  zoomed.box = cv::Rect({0, 0}, crop.size());
+  cv::resize(region.mask, zoomed.mask, crop.size(), 0, 0, cv::INTER_NEAREST);
+  zoomed.shape = cv::RotatedRect((region.shape.center - cv::Point2f(region.box.tl())) * kZoom, region.shape.size * kZoom,
+                                 region.shape.angle);
+  zoomed.split_quality = region.split_quality;
+  PipReading out = read_face(crop, zoomed);
+  for (auto& c : out.centres) c = c * (1 / kZoom) + cv::Point2f(region.box.tl());
+  out.face = region.box;
   return out;
 }
 
