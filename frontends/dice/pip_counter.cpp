@@ -5,9 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <cstdlib>
-#include <opencv2/imgcodecs.hpp>
-#include <string>
+
 
 #include "frontends/dice/pip_layout.h"
 
@@ -118,54 +116,27 @@ Choice best_face(const std::vector<Blob>& blobs, cv::Point2f die_centre, float f
   return best;
 }
 
-PipReading read_face(const cv::Mat& lab, const DieRegion& region) {
+// What one die looks like to the pip search: its face mask and geometry.
+struct FaceContext {
+  const DieRegion& region;
+  cv::Mat face;   // the die without its rim
+  cv::Mat depth;  // distance to the die's outline
+  double die_area = 0;
+  float face_half = 0;
+  double aspect = 1;
+};
+
+// The pips one spot-response map shows on the die, or pips == 0 when it shows no face.
+PipReading read_response(const cv::Mat& response, const FaceContext& f) {
   PipReading out;
-  const cv::Mat crop = lab(region.box);
-  const double die_area = cv::countNonZero(region.mask);
-  const double side = std::sqrt(die_area);
-  if (side < 8) return out;
-
-  // The face without its rim: edges and shading at the border are not pips.
-  cv::Mat face;
-  const int rim = std::max(1, static_cast<int>(std::lround(side * 0.1)));
-  cv::erode(region.mask, face, cv::getStructuringElement(cv::MORPH_ELLIPSE, {2 * rim + 1, 2 * rim + 1}));
-  if (cv::countNonZero(face) < die_area * 0.25) return out;
-
-  // Pips are small spots that differ from the face around them in brightness or in hue
-  // (red pips on a blue die differ little in brightness). In each Lab channel a morphological
-  // top-hat with a disc wider than a pip keeps such spots and drops the slow shading of a
-  // face turned from the light, or of side faces seen at an angle.
-  const int disc = std::max(3, static_cast<int>(std::lround(side * 0.4)) | 1);
-  const cv::Mat kernel = cv::getStructuringElement(cv::MORPH_ELLIPSE, {disc, disc});
-  cv::Mat response = cv::Mat::zeros(crop.size(), CV_8U);
-  cv::Mat lightness;
-  for (int c = 0; c < 3; ++c) {
-    cv::Mat channel;
-    cv::extractChannel(crop, channel, c);
-    channel = channel.clone();
-    const int median = masked_median(channel, face);
-    channel.setTo(median, ~region.mask);
-    if (c == 0) lightness = channel;
-    // The spots go the way that is further from the face's median: the face is the
-    // majority colour, the pips a few percent of it.
-    const bool darker = median - masked_percentile(channel, face, 0.02) >= masked_percentile(channel, face, 0.98) - median;
-    cv::Mat hat;
-    cv::morphologyEx(channel, hat, darker ? cv::MORPH_BLACKHAT : cv::MORPH_TOPHAT, kernel);
-    if (c > 0) hat.convertTo(hat, CV_8U, 2.0);  // chroma differences are smaller in 8-bit Lab
-    response = cv::max(response, hat);
-  }
+  const DieRegion& region = f.region;
   // Half-way up the strongest spots marks a pip's edge under blur; Otsu alone can sit lower
   // when pips fill much of the face, and then neighbouring pips run together.
-  const int threshold = std::max({18, masked_otsu(response, face), masked_percentile(response, face, 0.995) / 2});
+  const int threshold =
+      std::max({18, masked_otsu(response, f.face), masked_percentile(response, f.face, 0.995) / 2});
   cv::Mat pips;
   cv::compare(response, threshold, pips, cv::CMP_GT);
-  pips &= face;
-  if (std::getenv("DICE_DEBUG")) {
-    static int serial = 0;
-    cv::Mat row;
-    cv::hconcat(std::vector<cv::Mat>{lightness, response, pips}, row);
-    cv::imwrite("/tmp/dicelook/dbg_" + std::to_string(serial++) + ".png", row);
-  }
+  pips &= f.face;
 
   cv::Mat labels, stats, centroids;
   const int n = cv::connectedComponentsWithStats(pips, labels, stats, centroids, 8, CV_32S);
@@ -179,18 +150,12 @@ PipReading read_face(const cv::Mat& lab, const DieRegion& region) {
     }
   }
 
-  const double min_area = std::max(3.0, 0.004 * die_area);
-  const double max_area = 0.12 * die_area;
+  const double min_area = std::max(3.0, 0.004 * f.die_area);
+  const double max_area = 0.12 * f.die_area;
   // Top-face pips sit at least a quarter of the face from its edges; blobs close to the
   // outline are side-face pips seen at an angle, rims and shadows.
-  const float w = region.shape.size.width, h = region.shape.size.height;
-  const float face_half = std::max(2.f, std::min(w, h) / 2);
-  cv::Mat depth;
-  cv::distanceTransform(region.mask, depth, cv::DIST_L2, 3);
-  const float min_depth = 0.28f * face_half;
-
+  const float min_depth = 0.28f * f.face_half;
   std::vector<Blob> blobs;
-  double stray_ink = 0;
   for (int k = 1; k < n; ++k) {
     const double a = m00[k];
     if (a < min_area || a > max_area) continue;
@@ -200,40 +165,90 @@ PipReading read_face(const cv::Mat& lab, const DieRegion& region) {
     const double major = mu20 + mu02 + common, minor = mu20 + mu02 - common;
     const double roundness = major > 0 ? std::sqrt(std::max(0.0, minor) / major) : 0;
     const double fill = a / (double(stats.at<int>(k, cv::CC_STAT_WIDTH)) * stats.at<int>(k, cv::CC_STAT_HEIGHT));
-    const bool inner = depth.at<float>(cvRound(cy), cvRound(cx)) >= min_depth;
     if (roundness < 0.45 || fill < 0.45) continue;
+    const bool inner = f.depth.at<float>(cvRound(cy), cvRound(cx)) >= min_depth;
     blobs.push_back({cv::Point2f(float(cx + region.box.x), float(cy + region.box.y)), a, roundness, inner});
   }
   if (blobs.empty() || blobs.size() > 12) return out;  // many specks: texture, not a face
   std::sort(blobs.begin(), blobs.end(), [](const Blob& a, const Blob& b) { return a.area > b.area; });
   if (blobs.size() > 8) blobs.resize(8);
 
-  const Choice choice = best_face(blobs, region.shape.center, face_half);
-  if (std::getenv("DICE_DEBUG"))
-    for (const auto& b : blobs)
-      std::fprintf(stderr, "blob at %.0f,%.0f area %.0f round %.2f inner %d depth %.2f half %.1f\n", b.centre.x, b.centre.y,
-                   b.area, b.roundness, b.inner, depth.at<float>(cvRound(b.centre.y - region.box.y), cvRound(b.centre.x - region.box.x)) / face_half, face_half);
+  const Choice choice = best_face(blobs, region.shape.center, f.face_half);
   if (choice.pips == 0) return out;
 
   // Round spots on the face that the chosen pips do not explain mean the reading is not
   // a face: a die face is bare apart from its pips.
+  double stray_ink = 0;
   for (int i = 0; i < static_cast<int>(blobs.size()); ++i)
     if (!(choice.subset >> i & 1) && blobs[i].inner && blobs[i].roundness >= kRoundPip) stray_ink += blobs[i].area;
-  const double leftover = stray_ink / cv::countNonZero(face);
-  const double aspect = std::min(w, h) > 0 ? std::max(w, h) / std::min(w, h) : 99;
-  if (leftover > 0.12 || aspect > 1.6) return out;
+  const double leftover = stray_ink / cv::countNonZero(f.face);
+  if (leftover > 0.12) return out;
 
   out.pips = choice.pips;
   for (int i = 0; i < static_cast<int>(blobs.size()); ++i)
     if (choice.subset >> i & 1) out.centres.push_back(blobs[i].centre);
   out.face = region.box;
-
   const double layout_score = 1.0 / (1.0 + (choice.misfit / 0.15) * (choice.misfit / 0.15));
   const double contrast_score = std::min(1.0, threshold / 50.0);
-  const double square_score = 1.0 / aspect;
+  const double square_score = 1.0 / f.aspect;
   const double bare_score = 1.0 - leftover / 0.12;
   out.confidence = std::sqrt(std::sqrt(layout_score * contrast_score * square_score * bare_score)) * region.split_quality;
   return out;
+}
+
+PipReading read_face(const cv::Mat& lab, const DieRegion& region) {
+  const cv::Mat crop = lab(region.box);
+  FaceContext f{region, {}, {}, 0, 0, 1};
+  f.die_area = cv::countNonZero(region.mask);
+  const double side = std::sqrt(f.die_area);
+  if (side < 8) return {};
+  const float w = region.shape.size.width, h = region.shape.size.height;
+  f.aspect = std::min(w, h) > 0 ? std::max(w, h) / std::min(w, h) : 99;
+  if (f.aspect > 1.6) return {};
+  // The top face is the die's shorter extent: a tilted view adds side faces along one axis.
+  f.face_half = std::max(2.f, std::min(w, h) / 2);
+
+  // The face without its rim: edges and shading at the border are not pips.
+  const int rim = std::max(1, static_cast<int>(std::lround(side * 0.1)));
+  cv::erode(region.mask, f.face, cv::getStructuringElement(cv::MORPH_ELLIPSE, {2 * rim + 1, 2 * rim + 1}));
+  if (cv::countNonZero(f.face) < f.die_area * 0.25) return {};
+  cv::distanceTransform(region.mask, f.depth, cv::DIST_L2, 3);
+
+  // Pips are small spots that differ from the face around them in brightness or in hue
+  // (red pips on a blue die differ little in brightness). In each Lab channel a morphological
+  // top-hat with a disc wider than a pip keeps such spots and drops the slow shading of a
+  // face turned from the light, or of side faces seen at an angle.
+  const int disc = std::max(3, static_cast<int>(std::lround(side * 0.4)) | 1);
+  const cv::Mat kernel = cv::getStructuringElement(cv::MORPH_ELLIPSE, {disc, disc});
+  std::vector<cv::Mat> responses;
+  cv::Mat combined = cv::Mat::zeros(crop.size(), CV_8U);
+  for (int c = 0; c < 3; ++c) {
+    cv::Mat channel;
+    cv::extractChannel(crop, channel, c);
+    const int median = masked_median(channel, f.face);
+    channel.setTo(median, ~region.mask);
+    // The spots go the way that is further from the face's median: the face is the
+    // majority colour, the pips a few percent of it.
+    const bool darker =
+        median - masked_percentile(channel, f.face, 0.02) >= masked_percentile(channel, f.face, 0.98) - median;
+    cv::Mat hat;
+    cv::morphologyEx(channel, hat, darker ? cv::MORPH_BLACKHAT : cv::MORPH_TOPHAT, kernel);
+    if (c > 0) hat.convertTo(hat, CV_8U, 2.0);  // chroma differences are smaller in 8-bit Lab
+    combined = cv::max(combined, hat);
+    responses.push_back(hat);
+  }
+  responses.push_back(combined);
+
+  // Each channel alone, and all together, may show the face best (noise in one channel
+  // can merge pips that another shows apart). A face missing pips is the usual error, so
+  // the reading with the most pips wins, then the surer one.
+  PipReading best;
+  for (const auto& response : responses) {
+    PipReading reading = read_response(response, f);
+    if (reading.pips > best.pips || (reading.pips == best.pips && reading.confidence > best.confidence))
+      best = std::move(reading);
+  }
+  return best;
 }
 
 }  // namespace
