@@ -71,7 +71,7 @@ struct Choice {
   double misfit = 0;
 };
 
-constexpr double kMaxMisfit = 0.35;
+constexpr double kMaxMisfit = 0.25;
 constexpr double kRoundPip = 0.62;  // minor/major axis of a pip on the top face
 
 Choice best_face(const std::vector<Blob>& blobs, cv::Point2f die_centre, float face_half) {
@@ -100,10 +100,10 @@ Choice best_face(const std::vector<Blob>& blobs, cv::Point2f die_centre, float f
     if (max_area > 2.5 * min_area) continue;
     // The top face is seen nearly square-on, so its pips are round; letters and the
     // squashed pips of side faces are not.
-    bool all_round = true;
+    double least_round = 1, mean_round = 0;
     for (int i = 0; i < m; ++i)
-      if (subset >> i & 1) all_round &= blobs[i].roundness >= kRoundPip;
-    if (!all_round) continue;
+      if (subset >> i & 1) least_round = std::min(least_round, blobs[i].roundness), mean_round += blobs[i].roundness / n;
+    if (least_round < kRoundPip - 0.07 || mean_round < kRoundPip) continue;
     // Pips are a fifth to a third of the face across (a lone pip may be larger).
     const double relative = radius / face_half;
     if (relative < 0.07 || relative > (n == 1 ? 0.55 : 0.35)) continue;
