@@ -128,3 +128,68 @@ TEST_CASE("yahtzee table saves a table that advise then loads, and damage is rep
   check_one_error_line(
       run_cli({"yahtzee", "advise", "--rules", "official", "--roll", "2,2,4,5,6", "--table", file, "--json"}));
 }
+
+TEST_CASE("yahtzee play: two players through stdin, quit, continue to the final scoreboard", "[cli][yahtzee]") {
+  const std::string save = (temp_dir() / "game.json").string();
+  // Typed dice make the game reproducible; each player scores one fixed roll per round.
+  const char* const boxes[] = {"aces",  "twos",           "threes",         "fours",       "fives",
+                               "sixes", "three_of_a_kind", "four_of_a_kind", "full_house",  "small_straight",
+                               "large_straight", "yahtzee", "chance"};
+  std::string first_half, second_half;
+  for (int round = 0; round < 13; ++round) {
+    for (int player = 0; player < 2; ++player) {
+      // ann always rolls 6 6 6 6 6 and keeps it; bob rolls 1 2 3 4 5.
+      std::string turn = player == 0 ? "66666\nkeep 6 6 6 6 6\n" : "1 2 3 4 5\nsheet\n";
+      turn += std::string("score ") + boxes[round] + "\n";
+      (round < 5 ? first_half : second_half) += turn;
+    }
+  }
+  auto stopped = run_cli({"yahtzee", "play", "--names", "ann,bob", "--rules", "official", "--typed-dice", "--save",
+                          save, "--table", table_file("official")},
+                         first_half + "quit\n");
+  REQUIRE(stopped.exit_code == 0);
+  CHECK(stopped.out.find("ann's turn") != std::string::npos);
+  CHECK(stopped.out.find("hint:") != std::string::npos);
+  CHECK(stopped.out.find("--continue") != std::string::npos);
+  REQUIRE(std::filesystem::exists(save));
+  CHECK(json::parse(std::ifstream(save))["players"][0]["boxes"].size() == 5);
+
+  auto finished =
+      run_cli({"yahtzee", "play", "--continue", save, "--table", table_file("official")}, second_half);
+  REQUIRE(finished.exit_code == 0);
+  // ann: 6 6 6 6 6 scores 0 in aces..fives and 30 in sixes (no bonus); 3k 30, 4k 30; full
+  // house and straights 0 (no joker while the yahtzee box is open); yahtzee 50; chance 30
+  // as a joker, +100 Yahtzee bonus.
+  const int ann = 30 + 30 + 30 + 50 + 30 + 100;
+  // bob: aces..fives 1+2+3+4+5 = 15; sixes 0; 3k, 4k, full house 0; straights 30 + 40;
+  // yahtzee 0; chance 15.
+  const int bob = 15 + 30 + 40 + 15;
+  CHECK(finished.out.find("Winner: ann with " + std::to_string(ann)) != std::string::npos);
+  CHECK(finished.out.find("bob") != std::string::npos);
+  CHECK(finished.out.find(std::to_string(bob)) != std::string::npos);
+  CHECK(finished.out.find("Final scoreboard") != std::string::npos);
+}
+
+TEST_CASE("yahtzee play refuses bad options and damaged saves", "[cli][yahtzee]") {
+  check_one_error_line(run_cli({"yahtzee", "play", "--players", "9"}));
+  check_one_error_line(run_cli({"yahtzee", "play", "--names", "ann,ann"}));
+  check_one_error_line(run_cli({"yahtzee", "play", "--players", "2", "--names", "ann,bob"}));
+  const std::string bad = (temp_dir() / "bad.json").string();
+  std::ofstream(bad) << "{\"format\": \"something else\"}";
+  check_one_error_line(run_cli({"yahtzee", "play", "--continue", bad}));
+  std::ofstream(bad) << "not json";
+  check_one_error_line(run_cli({"yahtzee", "play", "--continue", bad}));
+}
+
+TEST_CASE("yahtzee simulate reports the optimal player's mean and spread", "[cli][yahtzee]") {
+  auto r = run_cli({"yahtzee", "simulate", "--games", "400", "--rules", "simple", "--seed", "9", "--json", "--table",
+                    table_file("simple")});
+  REQUIRE(r.exit_code == 0);
+  json j = json::parse(r.out);
+  CHECK(j["games"] == 400);
+  CHECK(std::abs(j["mean"].get<double>() - 245.870775) < 4 * 39.8 / 20);  // four standard errors
+  CHECK(j["sd"].get<double>() > 30);
+  CHECK(j["sd"].get<double>() < 50);
+  CHECK(j["published_sd"] == 39.8);
+  check_one_error_line(run_cli({"yahtzee", "simulate", "--games", "0", "--rules", "simple"}));
+}
