@@ -74,11 +74,13 @@ cv::Point2f quad_center(const Quad& q) {
 
 std::vector<Quad> find_card_quads(const cv::Mat& bgr) {
   CV_Assert(bgr.type() == CV_8UC3);
-  // Card paper is the brightest unsaturated surface: its smallest channel stays high,
-  // where wood, cloth and coloured clutter drop at least one channel.
+  // Card paper is the brightest unsaturated surface. Lightness (max + min) / 2 keeps
+  // paper bright under tinted light, where the smallest channel alone would drop, and
+  // still halves saturated wood, cloth and clutter.
   std::vector<cv::Mat> ch;
   cv::split(bgr, ch);
-  cv::Mat white = cv::min(cv::min(ch[0], ch[1]), ch[2]);
+  cv::Mat white;
+  cv::addWeighted(cv::max(cv::max(ch[0], ch[1]), ch[2]), 0.5, cv::min(cv::min(ch[0], ch[1]), ch[2]), 0.5, 0, white);
   cv::GaussianBlur(white, white, cv::Size(5, 5), 0);
 
   cv::Mat scratch;
@@ -86,8 +88,14 @@ std::vector<Quad> find_card_quads(const cv::Mat& bgr) {
   // Several thresholds: low ones keep dim cards whole, high ones split touching cards
   // and cards lying on pale surfaces.
   std::vector<double> levels;
-  for (double f : {0.75, 1.0}) levels.push_back(otsu * f);
+  for (double f : {0.6, 0.75, 1.0}) levels.push_back(otsu * f);
   for (double f : {0.25, 0.5, 0.7}) levels.push_back(otsu + (250 - otsu) * f);
+
+  // Strong edges cut every thresholded mask: a card's border stays a border even where
+  // glare on a glossy table is as bright as the paper next to it.
+  cv::Mat edges;
+  cv::Canny(white, edges, 40, 100);
+  cv::dilate(edges, edges, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(2, 2)));
 
   double min_area = 0.0004 * bgr.total();
   std::vector<Candidate> all;
@@ -99,11 +107,13 @@ std::vector<Quad> find_card_quads(const cv::Mat& bgr) {
     cv::Mat bin;
     cv::threshold(white, bin, t, 255, cv::THRESH_BINARY);
     cv::morphologyEx(bin, bin, cv::MORPH_OPEN, kernel);
-    std::vector<std::vector<cv::Point>> contours;
-    cv::findContours(bin, contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
-    for (const auto& c : contours) {
-      Candidate cand;
-      if (card_shaped(c, min_area, cand)) all.push_back(cand);
+    for (const cv::Mat& mask : {bin, cv::Mat(bin & ~edges)}) {
+      std::vector<std::vector<cv::Point>> contours;
+      cv::findContours(mask, contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
+      for (const auto& c : contours) {
+        Candidate cand;
+        if (card_shaped(c, min_area, cand)) all.push_back(cand);
+      }
     }
   }
 

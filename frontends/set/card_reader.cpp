@@ -97,18 +97,18 @@ double hue_of(cv::Scalar bgr) {
 
 AttributeReading read_color(double hue) {
   // Hue boundaries between the three inks, in degrees, going around the circle.
-  constexpr double kRedGreen = 70, kGreenPurple = 200, kPurpleRed = 330;
+  constexpr double kRedGreen = 70, kGreenPurple = 200, kPurpleRed = 342;
   AttributeReading a;
   if (hue >= kRedGreen && hue < kGreenPurple) {
     a.value = 1;
     a.confidence = std::min(margin(hue, kRedGreen, 25), margin(hue, kGreenPurple, 25));
   } else if (hue >= kGreenPurple && hue < kPurpleRed) {
     a.value = 2;
-    a.confidence = std::min(margin(hue, kGreenPurple, 25), margin(hue, kPurpleRed, 15));
+    a.confidence = std::min(margin(hue, kGreenPurple, 25), margin(hue, kPurpleRed, 8));
   } else {
     a.value = 0;
     double h = hue >= kPurpleRed ? hue - 360 : hue;
-    a.confidence = std::min(margin(h, kPurpleRed - 360, 15), margin(h, kRedGreen, 25));
+    a.confidence = std::min(margin(h, kPurpleRed - 360, 8), margin(h, kRedGreen, 25));
   }
   return a;
 }
@@ -177,7 +177,9 @@ CardReading read_card(const cv::Mat& card) {
   double largest = 0;
   for (size_t i = 0; i < contours.size(); ++i) {
     cv::Rect box = cv::boundingRect(contours[i]);
-    areas[i] = box.height >= 0.3 * inner.rows ? cv::contourArea(contours[i]) : 0;
+    bool symbol_sized = box.height >= 0.4 * inner.rows && box.height <= 0.97 * inner.rows &&
+                        box.width >= 0.06 * inner.cols && box.width <= 0.4 * inner.cols;
+    areas[i] = symbol_sized ? cv::contourArea(contours[i]) : 0;
     largest = std::max(largest, areas[i]);
   }
   std::vector<int> symbols;
@@ -224,9 +226,12 @@ CardReading read_card(const cv::Mat& card) {
   feat.fill = inside / outline;
   feat.texture = cv::countNonZero(interior) > 0 ? stripe_texture(n.dark, interior) / outline : 0;
 
-  // Colour: the mean white-normalised colour of the ink pixels.
+  // Colour: the mean white-normalised colour of the darkest ink pixels, the cores of
+  // lines, where paper blurred in from the sides dilutes the ink the least.
   cv::Mat strong = filled & mask;
+  strong &= n.dark >= quantile(n.dark, strong, 0.6);
   cv::Scalar ink_color = cv::countNonZero(strong) > 0 ? cv::mean(n.rgb, strong) : cv::Scalar(1, 1, 1);
+  feat.ink = ink_color;
   feat.hue = hue_of(ink_color);
 
   reading.attributes[kColor] = read_color(feat.hue);

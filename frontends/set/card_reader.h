@@ -20,6 +20,7 @@ struct AttributeReading {
 struct CardFeatures {
   int symbols = 0;          // contours above the size floor
   double hue = 0;           // degrees, of the white-normalised ink colour
+  cv::Scalar ink;           // that colour, BGR, paper = (1, 1, 1)
   double fill = 0;          // interior ink / outline ink: 1 solid, 0 open
   double texture = 0;       // stripe oscillation across the interior / outline ink
   double solidity = 0;      // symbol area / convex hull area

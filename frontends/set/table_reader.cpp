@@ -23,6 +23,9 @@ TableReading read_table(const cv::Mat& image, double scale) {
     for (auto& p : q) p *= float(1 / shrink);
     TableCard card;
     card.reading = read_card(warp_card(image, q));
+    // A white card-shaped patch without a single symbol-sized mark is not a card
+    // (a tile of the tablecloth, a sheet of paper, the back of the box).
+    if (card.reading.features.symbols == 0) continue;
     for (auto& p : q) p *= float(scale);
     card.corners = q;
     table.cards.push_back(card);
