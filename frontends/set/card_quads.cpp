@@ -100,13 +100,7 @@ std::vector<Quad> find_card_quads(const cv::Mat& bgr) {
   double min_area = 0.0004 * bgr.total();
   std::vector<Candidate> all;
   cv::Mat kernel = cv::getStructuringElement(cv::MORPH_RECT, cv::Size(3, 3));
-  for (double t : levels) {
-    // Paper under any usable light is well above this; darker "white" is table.
-    constexpr double kDarkestPaper = 70;
-    if (t < kDarkestPaper) continue;
-    cv::Mat bin;
-    cv::threshold(white, bin, t, 255, cv::THRESH_BINARY);
-    cv::morphologyEx(bin, bin, cv::MORPH_OPEN, kernel);
+  auto collect = [&](const cv::Mat& bin) {
     for (const cv::Mat& mask : {bin, cv::Mat(bin & ~edges)}) {
       std::vector<std::vector<cv::Point>> contours;
       cv::findContours(mask, contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
@@ -115,7 +109,23 @@ std::vector<Quad> find_card_quads(const cv::Mat& bgr) {
         if (card_shaped(c, min_area, cand)) all.push_back(cand);
       }
     }
+  };
+  for (double t : levels) {
+    // Paper under any usable light is well above this; darker "white" is table.
+    constexpr double kDarkestPaper = 70;
+    if (t < kDarkestPaper) continue;
+    cv::Mat bin;
+    cv::threshold(white, bin, t, 255, cv::THRESH_BINARY);
+    cv::morphologyEx(bin, bin, cv::MORPH_OPEN, kernel);
+    collect(bin);
   }
+  // And brighter than its surroundings, for cards lit unevenly (a lamp on one side).
+  int block = (std::max(bgr.cols, bgr.rows) / 4) | 1;
+  cv::Mat local;
+  cv::adaptiveThreshold(white, local, 255, cv::ADAPTIVE_THRESH_MEAN_C, cv::THRESH_BINARY, block, -15);
+  local &= white > 70;
+  cv::morphologyEx(local, local, cv::MORPH_OPEN, kernel);
+  collect(local);
 
   // The same card seen at several thresholds: keep its fullest outline.
   std::sort(all.begin(), all.end(), [](const Candidate& a, const Candidate& b) { return a.area > b.area; });

@@ -139,6 +139,38 @@ AttributeReading read_shape(double solidity, double rect_fill) {
   return {best, clamp01(2 * (second - d[best]) / (second + d[best] + 1e-9))};
 }
 
+// Glare can wash out a symbol and an overlay can hide one; clear symbols alone then
+// undercount. A fainter pass adds blobs the size of the clear symbols that lie beside
+// them, and the layout settles the rest: SET prints 1, 2 or 3 symbols evenly spaced
+// about the card's centre, so a lone symbol off centre means more symbols.
+int count_symbols(const cv::Mat& dark, double peak, std::vector<cv::Rect> boxes, int width) {
+  cv::Rect ref = *std::max_element(boxes.begin(), boxes.end(), [](const cv::Rect& a, const cv::Rect& b) { return a.area() < b.area(); });
+  auto centre = [](const cv::Rect& r) { return r.x + r.width / 2.0; };
+  cv::Mat faint = dark > std::max(0.05, 0.2 * peak);
+  cv::morphologyEx(faint, faint, cv::MORPH_CLOSE, cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(5, 5)));
+  std::vector<std::vector<cv::Point>> contours;
+  cv::findContours(faint, contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
+  for (const auto& c : contours) {
+    cv::Rect b = cv::boundingRect(c);
+    if (std::abs(b.height - ref.height) > 0.2 * ref.height) continue;
+    if (b.width < 0.6 * ref.width || b.width > 1.4 * ref.width) continue;
+    bool apart = true;
+    for (const auto& k : boxes) apart &= std::abs(centre(b) - centre(k)) > 0.6 * ref.width;
+    if (apart && boxes.size() < 3) boxes.push_back(b);
+  }
+  // The smallest count whose evenly spaced slots hold every symbol seen.
+  double pitch = 1.35 * ref.width, mid = width / 2.0;
+  for (int n = int(boxes.size()); n <= 3; ++n) {
+    bool fits = true;
+    for (const auto& b : boxes) {
+      double slot = (centre(b) - mid) / pitch + (n - 1) / 2.0;
+      fits &= std::abs(slot - std::round(slot)) < 0.3 && std::round(slot) >= 0 && std::round(slot) <= n - 1;
+    }
+    if (fits) return n;
+  }
+  return int(boxes.size());
+}
+
 }  // namespace
 
 double CardReading::confidence() const {
@@ -197,6 +229,15 @@ CardReading read_card(const cv::Mat& card) {
   }
   number.value = std::min(feat.symbols, 3) - 1;
   number.confidence = feat.symbols > 3 ? 0.1 : clamp01(1 - doubtful / 0.45);
+  if (feat.symbols <= 3) {
+    std::vector<cv::Rect> boxes;
+    for (int i : symbols) boxes.push_back(cv::boundingRect(contours[i]));
+    int count = count_symbols(n.dark, peak, boxes, inner.cols);
+    if (count != feat.symbols) {
+      number.value = count - 1;
+      number.confidence = std::min(number.confidence, 0.6);
+    }
+  }
 
   cv::Mat filled = cv::Mat::zeros(mask.size(), CV_8U);
   double solidity = 0, rect_fill = 0;
