@@ -252,6 +252,19 @@ CardReading read_card(const cv::Mat& card) {
   feat.solidity = solidity / symbols.size();
   feat.rect_fill = rect_fill / symbols.size();
 
+  // Blank paper around the symbols; a patch of patterned table has little.
+  cv::Mat around;
+  cv::dilate(filled, around, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(7, 7)));
+  around = ~around;
+  int around_count = cv::countNonZero(around);
+  cv::Mat blank = around & (n.dark < std::max(0.12, 0.3 * peak));
+  feat.paper = around_count ? cv::countNonZero(blank) / double(around_count) : 0;
+  if (cv::countNonZero(blank) > 0) {
+    cv::Scalar c = cv::mean(inner, blank);
+    double hi = std::max({c[0], c[1], c[2]}), lo = std::min({c[0], c[1], c[2]});
+    feat.paper_saturation = hi > 0 ? (hi - lo) / hi : 1;
+  }
+
   // Outline: the ink along each symbol's edge. Interior: well inside the edge.
   cv::Mat eroded, interior, band;
   cv::erode(filled, eroded, cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(9, 9)));
