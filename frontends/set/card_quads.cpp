@@ -65,7 +65,7 @@ bool card_shaped(const std::vector<cv::Point>& contour, double min_area, Candida
 std::vector<Candidate> split_row(const Candidate& c, double card_area) {
   double ratio = c.area / card_area;
   int k = int(std::lround(ratio));
-  if (k < 2 || k > 6 || std::abs(ratio - k) > 0.3) return {};
+  if (k < 2 || k > 6 || std::abs(ratio / k - 1) > 0.2) return {};
   const Quad& q = c.quad;
   double a = (distance(q[0], q[1]) + distance(q[2], q[3])) / 2;
   double b = (distance(q[1], q[2]) + distance(q[3], q[0])) / 2;

@@ -38,7 +38,9 @@ TEST_CASE("cards read right under a colour cast, dim light and a small size") {
     cv::Mat cast;
     cv::multiply(img, cv::Scalar(1.0, 0.85, 0.7), cast);  // warm lamp light, dimmed
     cv::GaussianBlur(cast, cast, cv::Size(), 0.8);
-    wrong += read_card(canonical(cast)).card() != card;
+    set::Card got = read_card(canonical(cast)).card();
+    if (got != card) WARN(set::to_string(card) << " read as " << set::to_string(got));
+    wrong += got != card;
   }
   CHECK(wrong == 0);
 }

@@ -80,7 +80,7 @@ RenderedCard render_card(set::Card card, int length) {
       cv::Mat inside = cv::Mat::zeros(H, W, CV_8U);
       cv::fillPoly(inside, polys, 255);
       cv::Mat stripes = cv::Mat::zeros(H, W, CV_8U);
-      for (int y = 0; y < H; y += W / 55) cv::line(stripes, {0, y}, {W, y}, 255, std::max(1, W / 330));
+      for (int y = 0; y < H; y += W / 65) cv::line(stripes, {0, y}, {W, y}, 255, std::max(1, W / 330));
       big.setTo(ink, stripes & inside);
     }
     cv::polylines(big, polys, true, ink, line, cv::LINE_AA);
