@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "cli/command.h"
 #include "common/input_error.h"
 #include "encodings/cardinality.h"
@@ -25,6 +27,7 @@ struct EncodeOptions {
   std::string gaps;
   std::string gap_rule = "breaks";
   bool stats = false;
+  bool json = false;
 };
 
 // "2,5" -> {2, 5}: 1-based slot positions, each in 1..n and listed once.
@@ -100,9 +103,13 @@ void run_encode(const std::string& gadget, const EncodeOptions& o) {
     if (inputs.size() != 3) throw InputError("encode setrule needs exactly 3 inputs (--n 3)");
     enc::set_rule(cnf, inputs[0], inputs[1], inputs[2]);
   }
-  if (o.stats) {
-    std::cout << "vars=" << cnf.num_vars() - static_cast<int>(inputs.size()) << " clauses=" << cnf.num_clauses()
+  const int aux = cnf.num_vars() - static_cast<int>(inputs.size());
+  if (o.json) {
+    std::cout << nlohmann::json{{"gadget", gadget}, {"inputs", inputs.size()}, {"aux_vars", aux},
+                                {"clauses", cnf.num_clauses()}}
               << '\n';
+  } else if (o.stats) {
+    std::cout << "vars=" << aux << " clauses=" << cnf.num_clauses() << '\n';
   } else {
     write_dimacs(cnf, std::cout);
   }
@@ -134,6 +141,7 @@ void add_encode_commands(CLI::App& app) {
     sub->add_option("--gap-rule", options->gap_rule, "breaks (a gap separates runs) or skipped (ignored)")
         ->capture_default_str();
     sub->add_flag("--stats", options->stats, "Print `vars=<auxiliaries> clauses=<count>` instead of DIMACS");
+    sub->add_flag("--json", options->json, "Print the sizes as JSON (inputs, aux_vars, clauses) instead of DIMACS");
     sub->callback([name = std::string(name), options] { run_encode(name, *options); });
   }
 }

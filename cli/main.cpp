@@ -14,7 +14,11 @@
   X(cnf) \
   X(encode) \
   X(set) \
-  X(set_vision)
+  X(yahtzee) \
+  X(set_vision) \
+  X(dice_vision) \
+  X(queens) \
+  /* end of list */
 
 namespace puzzlesat::cli {
 #define PUZZLESAT_DECLARE(group) void add_##group##_commands(CLI::App& app);

@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdlib>
 #include <map>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "encodings/clause_writer.h"
@@ -157,7 +159,12 @@ void encode(sat::Cnf& cnf, std::span<const sat::Lit> lits, int k, Bound bound, C
   ClauseWriter out(cnf);
   Request r = normalise(out, lits, k, bound);
   if (trivial(out, r)) return;
-  Choice c = choose(r, e);
+  // Sizes depend on (n, k, bound) only, and puzzles repeat the same shapes many times.
+  thread_local std::map<std::tuple<std::size_t, int, Bound, CardEncoding>, Choice> cache;
+  const auto key = std::tuple(r.lits.size(), r.k, r.bound, e);
+  auto it = cache.find(key);
+  if (it == cache.end()) it = cache.emplace(key, choose(r, e)).first;
+  const Choice c = it->second;
   const Request q = c.mirrored ? mirror(r) : r;
   run(out, c.encoding, q.lits, q.k, q.bound);
 }

@@ -41,9 +41,10 @@ class Network {
     return static_cast<int>(lit_.size()) - 1;
   }
 
-  // The first min(|x|, cap) outputs of sorting x; `root_outputs` are the outputs (1-based
-  // counts) that will be used, which makes a direct top merge cheap.
-  std::vector<int> sort(std::span<const int> x, std::span<const int> root_outputs) {
+  // The first min(|x|, cap) outputs of sorting x, for a result that will only use output
+  // cap ("at least k+1", when `up`) and output cap-1 ("at least k", when `down`): a direct
+  // top merge then needs only the clauses of those outputs.
+  std::vector<int> sort(std::span<const int> x, bool up, bool down) {
     const int n = static_cast<int>(x.size());
     plan_sorts(n);
     // The top split and merge, chosen knowing only root_outputs are needed.
@@ -53,7 +54,8 @@ class Network {
     for (int a = 1; a <= n / 2; ++a) {
       const int p = std::min(a, cap_), q = std::min(n - a, cap_);
       Cost children = sort_cost_[a] + sort_cost_[n - a];
-      Cost direct = children + Cost{root_pairs(p, q, root_outputs), 0};
+      // Up clauses of output r pair counts summing to r, down ones counts summing to r-1.
+      Cost direct = children + Cost{(up ? pairs(p, q, cap_, cap_) : 0) + (down ? pairs(p, q, cap_ - 2, cap_ - 2) : 0), 0};
       Cost recursive = children + merge_cost(p, q, cap_).first;
       if (direct < best) best = direct, best_split = a, best_direct = true;
       if (recursive < best) best = recursive, best_split = a, best_direct = false;
@@ -172,13 +174,6 @@ class Network {
     return best;
   }
 
-  // Clauses of a direct top merge when only the given outputs are used.
-  std::int64_t root_pairs(int p, int q, std::span<const int> outputs) const {
-    std::int64_t n = 0;
-    for (int r : outputs) n += r > 0 ? pairs(p, q, r, r) : pairs(p, q, -r - 1, -r - 1);
-    return n;
-  }
-
   // Cheapest way to sort s inputs (keeping cap outputs), for every s up to n.
   void plan_sorts(int n) {
     sort_cost_.assign(n + 1, Cost{});
@@ -230,12 +225,7 @@ void encode_cardnet(ClauseWriter& out, std::span<const sat::Lit> x, int k, Bound
   std::vector<int> in;
   for (sat::Lit l : x) in.push_back(net.input(l));
   const bool up = bound != Bound::at_least, down = bound != Bound::at_most;
-  // Used outputs, for costing the top merge: up clauses of k+1, written r; down clauses
-  // of k, written -(r-1)-1 so that root_pairs counts the pairs summing to k-1.
-  std::vector<int> used;
-  if (up) used.push_back(k + 1);
-  if (down) used.push_back(-(k - 1) - 1);
-  auto sorted = net.sort(in, used);
+  auto sorted = net.sort(in, up, down);
   std::vector<std::pair<int, sat::Lit>> fixed;
   // sorted[k] is "at least k+1", sorted[k-1] "at least k" (k < n, so both exist).
   if (up) fixed.push_back({sorted[k], kFalse});

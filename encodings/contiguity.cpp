@@ -1,9 +1,11 @@
-// Both gadgets enumerate the runs ("windows") that could hold the k true slots.
+// Both gadgets first read the slots into one order: a ring cut by a gap becomes a line
+// starting after that gap, and each literal notes whether a breaking gap precedes it.
 //
-// connected: one selector w per window; w implies its slots true; a true slot implies
-// one of the windows covering it and a false slot one of the windows avoiding it (these
-// two supports are what makes the encoding arc-consistent); and a true slot rules out the
-// windows that miss it. On lines that last part uses an order encoding of the selected
+// connected: enumerates the runs ("windows") that could hold the k true slots, with one
+// selector w per window; w implies its slots true; a true slot implies one of the windows
+// covering it and a false slot one of the windows avoiding it (these two supports are
+// what makes the encoding arc-consistent); and a true slot rules out the windows that
+// miss it. On lines that last part uses an order encoding of the selected
 // window index, since the windows covering a slot are consecutive; on rings (or when it
 // is smaller) it is one binary clause per window and slot outside it.
 //
@@ -21,48 +23,61 @@
 namespace puzzlesat::enc {
 namespace {
 
+// The literals in reading order, which of them follow a breaking gap, and whether they
+// close into a ring. A ring that a gap cuts is read as a line starting after that gap.
+struct ReadingOrder {
+  std::vector<sat::Lit> x;
+  std::vector<bool> after_gap;
+  bool cyclic;
+};
+
+ReadingOrder reading_order(std::span<const Slot> slots, Topology topology, GapRule gaps) {
+  ReadingOrder r{{}, {}, topology == Topology::ring};
+  const std::size_t m = slots.size();
+  std::size_t start = 0;
+  if (gaps == GapRule::breaks) {
+    for (std::size_t i = 0; i < m; ++i)
+      if (!slots[i]) {
+        if (r.cyclic) start = i + 1;
+        r.cyclic = false;
+        break;
+      }
+  }
+  bool gap = false;
+  for (std::size_t t = 0; t < m; ++t) {
+    const Slot& s = slots[(start + t) % m];
+    if (!s) {
+      gap = gaps == GapRule::breaks;
+      continue;
+    }
+    r.x.push_back(*s);
+    r.after_gap.push_back(gap);
+    gap = false;
+  }
+  return r;
+}
+
 struct Windows {
-  std::vector<sat::Lit> lits;            // the non-gap slots, in order
-  std::vector<std::vector<int>> window;  // each window: indices into lits
+  std::vector<sat::Lit> lits;            // the literals in reading order
+  std::vector<std::vector<int>> window;  // each window: indices into the reading order
   bool on_lines = true;                  // no window wraps around a ring
 };
 
-Windows find_windows(std::span<const Slot> slots, int k, Topology topology, GapRule gaps) {
+// The runs of k slots: k consecutive literals of one gap-free stretch (wrapping around
+// on an uncut ring).
+Windows find_windows(const ReadingOrder& r, int k) {
   Windows w;
-  std::vector<int> index(slots.size(), -1);
-  for (std::size_t i = 0; i < slots.size(); ++i)
-    if (slots[i]) {
-      index[i] = static_cast<int>(w.lits.size());
-      w.lits.push_back(*slots[i]);
-    }
-  // Segments: maximal gap-free stretches, each a line, or the whole ring when nothing cuts it.
+  w.lits = r.x;
+  w.on_lines = !r.cyclic;
   std::vector<std::vector<int>> segments;
-  const std::size_t m = slots.size();
-  const auto first_gap = std::find(index.begin(), index.end(), -1);
-  bool cyclic = false;
-  if (gaps == GapRule::skipped || first_gap == index.end()) {
-    std::vector<int> all(w.lits.size());
-    for (std::size_t i = 0; i < all.size(); ++i) all[i] = static_cast<int>(i);
-    segments.push_back(all);
-    cyclic = topology == Topology::ring;
-  } else {
-    // On a ring start just after a gap so that no segment wraps past the end of the list.
-    const std::size_t start = topology == Topology::ring ? static_cast<std::size_t>(first_gap - index.begin()) + 1 : 0;
-    segments.emplace_back();
-    for (std::size_t t = 0; t < m; ++t) {
-      int p = index[(start + t) % m];
-      if (p < 0) {
-        if (!segments.back().empty()) segments.emplace_back();
-      } else {
-        segments.back().push_back(p);
-      }
-    }
+  for (std::size_t i = 0; i < r.x.size(); ++i) {
+    if (i == 0 || r.after_gap[i]) segments.emplace_back();
+    segments.back().push_back(static_cast<int>(i));
   }
-  w.on_lines = !cyclic;
   for (const auto& seg : segments) {
     const int len = static_cast<int>(seg.size());
     if (k > len || k <= 0) continue;
-    const int starts = cyclic && k < len ? len : len - k + 1;
+    const int starts = r.cyclic && k < len ? len : len - k + 1;
     for (int s = 0; s < starts; ++s) {
       std::vector<int> win;
       for (int t = 0; t < k; ++t) win.push_back(seg[(s + t) % len]);
@@ -119,40 +134,6 @@ void encode_windows(ClauseWriter& out, const Windows& w, bool order_encoding) {
   }
 }
 
-// The literals in reading order, which of them follow a breaking gap, and whether they
-// close into a ring. A ring that a gap cuts is read as a line starting after that gap.
-struct ReadingOrder {
-  std::vector<sat::Lit> x;
-  std::vector<bool> after_gap;
-  bool cyclic;
-};
-
-ReadingOrder reading_order(std::span<const Slot> slots, Topology topology, GapRule gaps) {
-  ReadingOrder r{{}, {}, topology == Topology::ring};
-  const std::size_t m = slots.size();
-  std::size_t start = 0;
-  if (gaps == GapRule::breaks) {
-    for (std::size_t i = 0; i < m; ++i)
-      if (!slots[i]) {
-        if (r.cyclic) start = i + 1;
-        r.cyclic = false;
-        break;
-      }
-  }
-  bool gap = false;
-  for (std::size_t t = 0; t < m; ++t) {
-    const Slot& s = slots[(start + t) % m];
-    if (!s) {
-      gap = gaps == GapRule::breaks;
-      continue;
-    }
-    r.x.push_back(*s);
-    r.after_gap.push_back(gap);
-    gap = false;
-  }
-  return r;
-}
-
 // Exactly k true and not in one run, by an automaton whose state is the count of true inputs (0..k) and the shape read so far. On a line the shape is
 // 0 nothing yet, 1 in the first run, 2 after it, 3 a second run has begun. On an uncut
 // ring it is (first input true, runs begun so far capped at 3, last input true), since a
@@ -196,7 +177,7 @@ void encode_not_one_run(ClauseWriter& out, const ReadingOrder& r, int k) {
 }  // namespace
 
 void connected(sat::Cnf& cnf, std::span<const Slot> slots, int k, Topology topology, GapRule gaps) {
-  Windows w = find_windows(slots, k, topology, gaps);
+  const Windows w = find_windows(reading_order(slots, topology, gaps), k);
   ClauseWriter out(cnf);
   const int n = static_cast<int>(w.lits.size());
   if (k <= 1 || k >= n) {

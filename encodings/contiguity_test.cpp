@@ -2,7 +2,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <bit>
+#include <random>
 #include <vector>
 
 #include "encodings/gadget_testing.h"
@@ -42,15 +44,14 @@ bool is_run(const std::vector<bool>& gap_in, std::vector<bool> truth_in, Topolog
   return false;
 }
 
-// Every gap pattern over m slots, or those with at most two gaps when m is large.
+// Every gap pattern over m slots.
 std::vector<std::vector<bool>> gap_patterns(int m) {
   std::vector<std::vector<bool>> patterns;
-  for (Mask g = 0; g < (Mask{1} << m); ++g)
-    if (m <= 7 || std::popcount(g) <= 2) {
-      std::vector<bool> p(m);
-      for (int i = 0; i < m; ++i) p[i] = (g >> i) & 1;
-      patterns.push_back(p);
-    }
+  for (Mask g = 0; g < (Mask{1} << m); ++g) {
+    std::vector<bool> p(m);
+    for (int i = 0; i < m; ++i) p[i] = (g >> i) & 1;
+    patterns.push_back(p);
+  }
   return patterns;
 }
 
@@ -83,7 +84,7 @@ void check_contiguity(bool want_connected, Topology topology, GapRule rule) {
              << (topology == Topology::ring ? " ring" : " line")
              << (rule == GapRule::breaks ? " breaks" : " skipped"));
         REQUIRE(enc::testing::projected_models(cnf, x) == expected);
-        if (n <= 8 && (m <= 8 || std::count(gaps.begin(), gaps.end(), true) <= 1))
+        if (n <= 8 && (m <= 8 || m - n <= 1))
           REQUIRE(enc::testing::gac_failure(cnf, x, expected) == "");
       }
     }
@@ -114,4 +115,42 @@ TEST_CASE("not_connected on rings, gaps breaking", "[encodings][contiguity]") {
 }
 TEST_CASE("not_connected on rings, gaps skipped", "[encodings][contiguity]") {
   check_contiguity(false, Topology::ring, GapRule::skipped);
+}
+
+TEST_CASE("contiguity over repeated, complementary and constant literals", "[encodings][contiguity]") {
+  // Slots drawn from three variables, their complements, the constants and gaps; the
+  // brute force evaluates each slot's literal and applies the same definition.
+  std::mt19937 rng(2024);
+  for (int round = 0; round < 400; ++round) {
+    sat::Cnf cnf;
+    std::vector<sat::Lit> base;
+    for (int i = 0; i < 3; ++i) base.push_back(cnf.new_lit());
+    const int m = 1 + static_cast<int>(rng() % 7);
+    std::vector<int> pick;  // 0..2 var, 3..5 complement, 6 true, 7 false, 8 gap
+    std::vector<Slot> slots;
+    std::vector<bool> gaps;
+    for (int i = 0; i < m; ++i) {
+      int p = static_cast<int>(rng() % 9);
+      gaps.push_back(p == 8);
+      if (p == 8) {
+        slots.push_back(std::nullopt);
+        continue;
+      }
+      pick.push_back(p);
+      slots.push_back(p < 3 ? base[p] : p < 6 ? ~base[p - 3] : p == 6 ? cnf.true_lit() : cnf.false_lit());
+    }
+    const bool want_connected = round % 2 == 0;
+    const auto topology = round / 2 % 2 ? Topology::ring : Topology::line;
+    const auto rule = round / 4 % 2 ? GapRule::skipped : GapRule::breaks;
+    const int k = static_cast<int>(rng() % (pick.size() + 2));
+    (want_connected ? enc::connected : enc::not_connected)(cnf, slots, k, topology, rule);
+    auto expected = enc::testing::brute_force(3, [&](Mask mask) {
+      std::vector<bool> truth;
+      for (int p : pick) truth.push_back(p < 3 ? (mask >> p) & 1 : p < 6 ? !((mask >> (p - 3)) & 1) : p == 6);
+      if (std::count(truth.begin(), truth.end(), true) != k) return false;
+      return is_run(gaps, truth, topology, rule, k) == want_connected;
+    });
+    INFO("round " << round << " k=" << k);
+    REQUIRE(enc::testing::projected_models(cnf, base) == expected);
+  }
 }

@@ -5,6 +5,8 @@
 #include <bit>
 #include <sstream>
 
+#include <nlohmann/json.hpp>
+
 #include "sat/solver.h"
 #include "tests/run_cli.h"
 
@@ -67,6 +69,17 @@ TEST_CASE("encode exactly writes DIMACS over inputs 1..N", "[cli][encodings]") {
     CHECK(stats.out == "vars=" + std::to_string(cnf.num_vars() - 7) + " clauses=" +
                            std::to_string(cnf.num_clauses()) + "\n");
   }
+}
+
+TEST_CASE("encode --json reports the same sizes as --stats", "[cli][encodings]") {
+  auto stats = run_cli({"encode", "notconnected", "--n", "9", "--k", "3", "--topology", "ring", "--stats"});
+  auto json = run_cli({"encode", "notconnected", "--n", "9", "--k", "3", "--topology", "ring", "--json"});
+  REQUIRE(stats.exit_code == 0);
+  REQUIRE(json.exit_code == 0);
+  auto j = nlohmann::json::parse(json.out);
+  CHECK(j["inputs"] == 9);
+  CHECK(stats.out == "vars=" + std::to_string(j["aux_vars"].get<int>()) + " clauses=" +
+                         std::to_string(j["clauses"].get<int>()) + "\n");
 }
 
 TEST_CASE("encode connected numbers inputs around gaps", "[cli][encodings]") {

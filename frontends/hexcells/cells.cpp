@@ -62,6 +62,16 @@ void collect(const cv::Mat1b& mask, CellState state, int min_side, std::vector<C
 
 }  // namespace
 
+std::vector<cv::Point> hexagon(cv::Point2f c, double width) {
+  std::vector<cv::Point> pts;
+  for (int k = 0; k < 6; ++k) {
+    const double a = CV_PI / 3 * k;
+    pts.emplace_back(static_cast<int>(std::lround((c.x + 0.5 * width * std::cos(a)) * 16)),
+                     static_cast<int>(std::lround((c.y + 0.5 * width * std::sin(a)) * 16)));
+  }
+  return pts;
+}
+
 std::vector<FoundCell> find_cells(const cv::Mat& bgr, const cv::Mat& hsv) {
   const int min_side = std::max(8, std::min(bgr.cols, bgr.rows) / 100);
   std::vector<Candidate> candidates;

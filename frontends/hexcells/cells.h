@@ -30,6 +30,10 @@ struct Lattice {
   }
 };
 
+// Corners of a flat-topped hexagon of width `width` (corner to corner) centred at `c`,
+// in fixed point with 4 fractional bits (OpenCV's `shift` = 4).
+std::vector<cv::Point> hexagon(cv::Point2f c, double width);
+
 // Every cell-like blob of the three colours whose size agrees with the majority.
 // Returns an empty list when there is nothing that looks like a board.
 std::vector<FoundCell> find_cells(const cv::Mat& bgr, const cv::Mat& hsv);

@@ -3,6 +3,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include <algorithm>
+#include <cmath>
 
 #include "frontends/hexcells/glyphs.h"
 #include "frontends/hexcells/scene.h"
@@ -18,16 +19,22 @@ cv::Rect find_counter_box(const cv::Mat& hsv, double cell_width) {
   for (const auto& c : contours) {
     const cv::Rect box = cv::boundingRect(c);
     const double aspect = static_cast<double>(box.width) / std::max(1, box.height);
-    // A wide rectangle (REMAINING / MISTAKES), larger than a cell's text but not huge.
-    if (aspect < 1.8 || aspect > 5 || box.height < 0.25 * cell_width || box.width > hsv.cols / 3) continue;
+    // A wide rectangle (REMAINING / MISTAKES), about 1/15 of the screen high.
+    if (aspect < 1.8 || aspect > 5 || box.height < 0.03 * hsv.rows || box.height > 0.15 * hsv.rows) continue;
+    if (box.height < 0.15 * cell_width) continue;
     if (cv::contourArea(c) < 0.85 * box.area()) continue;
     if (best.area() == 0 || box.y < best.y) best = box;
   }
   return best;
 }
 
-std::optional<int> read_remaining(const cv::Mat& bgr, const cv::Mat& hsv, double cell_width) {
-  const cv::Rect box = find_counter_box(hsv, cell_width);
+std::optional<int> read_remaining(const cv::Mat& bgr, const cv::Mat& hsv, double scale, double cell_width) {
+  const cv::Rect small_box = find_counter_box(hsv, cell_width * scale);
+  if (small_box.area() == 0) return std::nullopt;
+  // Back to full resolution, a pixel inside the box's edge.
+  const cv::Rect box = cv::Rect(static_cast<int>(std::ceil((small_box.x + 1) / scale)), static_cast<int>(std::ceil((small_box.y + 1) / scale)),
+                                static_cast<int>((small_box.width - 2) / scale), static_cast<int>((small_box.height - 2) / scale)) &
+                       cv::Rect(0, 0, bgr.cols, bgr.rows);
   if (box.area() == 0) return std::nullopt;
   // White lettering: the darkest channel is high only there.
   std::vector<cv::Mat1b> ch;

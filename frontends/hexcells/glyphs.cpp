@@ -212,13 +212,21 @@ GlyphRead read_piece(const cv::Mat1b& piece, int text_height, int depth) {
   const char c = classify_among(piece, depth == 2 ? kGlyphs : "0123456789", &score);
   GlyphRead best{std::string(1, c), score};
   if (depth == 0 || piece.cols < 0.75 * text_height || score > 0.9) return best;
-  // Cut at the columns where the ink is thinnest (local minima of the column profile).
+  // Cut at the columns where the ink is thinnest: the few deepest local minima of the
+  // column profile that are at most half as inked as the fullest column.
   cv::Mat1f profile;
   cv::reduce(piece, profile, 0, cv::REDUCE_SUM, CV_32F);
+  double fullest = 0;
+  cv::minMaxLoc(profile, nullptr, &fullest);
   const int w = piece.cols;
+  std::vector<std::pair<float, int>> cuts;
   for (int cut = std::max(2, w / 6); cut <= w - std::max(2, w / 6); ++cut) {
     const float v = profile(0, cut);
-    if (v > profile(0, cut - 1) || v > profile(0, cut + 1)) continue;
+    if (v <= profile(0, cut - 1) && v < profile(0, cut + 1) && v <= 0.5 * fullest) cuts.push_back({v, cut});
+  }
+  std::sort(cuts.begin(), cuts.end());
+  if (cuts.size() > 3) cuts.resize(3);
+  for (const auto& [v, cut] : cuts) {
     const cv::Mat1b left = tight(piece(cv::Rect(0, 0, cut, piece.rows)));
     const cv::Mat1b right = tight(piece(cv::Rect(cut, 0, w - cut, piece.rows)));
     if (left.empty() || right.empty()) continue;

@@ -3,6 +3,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <set>
 
@@ -47,15 +48,21 @@ std::vector<SceneLine> find_line_hints(const cv::Mat& bgr, const std::vector<Fou
                                        std::vector<std::string>& warnings) {
   std::set<std::pair<int, int>> occupied;
   for (const auto& c : cells) occupied.insert({c.x, c.y});
+  // Work on the board's surroundings only: hints sit within a slot of the cells.
+  cv::Rect roi;
+  for (const auto& c : cells) roi |= c.box;
+  const int margin = static_cast<int>(1.6 * lattice.cell_width);
+  roi = cv::Rect(roi.x - margin, roi.y - margin, roi.width + 2 * margin, roi.height + 2 * margin) & cv::Rect(0, 0, bgr.cols, bgr.rows);
+  const cv::Point2f shift(static_cast<float>(roi.x), static_cast<float>(roi.y));
   // Ink on or right beside a cell is never a line hint.
-  cv::Mat1b on_cells(bgr.size(), uchar(0));
+  cv::Mat1b on_cells(roi.size(), uchar(0));
   std::vector<std::vector<cv::Point>> contours;
   for (const auto& c : cells) contours.push_back(c.contour);
-  cv::drawContours(on_cells, contours, -1, cv::Scalar(255), cv::FILLED);
   const int grow = std::max(1, static_cast<int>(lattice.cell_width * 0.05));
-  cv::dilate(on_cells, on_cells, cv::getStructuringElement(cv::MORPH_ELLIPSE, {2 * grow + 1, 2 * grow + 1}));
+  cv::drawContours(on_cells, contours, -1, cv::Scalar(255), cv::FILLED, cv::LINE_8, cv::noArray(), INT_MAX, -roi.tl());
+  cv::drawContours(on_cells, contours, -1, cv::Scalar(255), 2 * grow + 1, cv::LINE_8, cv::noArray(), INT_MAX, -roi.tl());
   cv::Mat1b grey;
-  cv::cvtColor(bgr, grey, cv::COLOR_BGR2GRAY);
+  cv::cvtColor(bgr(roi), grey, cv::COLOR_BGR2GRAY);
 
   const double w = lattice.cell_width;
   const int pw = std::max(8, static_cast<int>(0.85 * w)), ph = std::max(6, static_cast<int>(0.5 * w));
@@ -67,7 +74,7 @@ std::vector<SceneLine> find_line_hints(const cv::Mat& bgr, const std::vector<Fou
       dir_step(dir, dx, dy);
       const int sx = c.x - dx, sy = c.y - dy;
       if (occupied.count({sx, sy}) || !tried.insert({sx, sy, static_cast<int>(dir)}).second) continue;
-      const cv::Point2f centre = line_text_centre(lattice, sx, sy, dir);
+      const cv::Point2f centre = line_text_centre(lattice, sx, sy, dir) - shift;
       const cv::Point2f down = line_direction(lattice, dir);
       cv::Mat1b patch = upright_patch(grey, centre, down, pw, ph, cv::BORDER_REPLICATE);
       cv::Mat1b covered = upright_patch(on_cells, centre, down, pw, ph, cv::BORDER_CONSTANT);
@@ -112,7 +119,7 @@ std::vector<SceneLine> find_line_hints(const cv::Mat& bgr, const std::vector<Fou
         continue;
       }
       const cv::Point2f right{down.y, -down.x};
-      const cv::Point2f where = centre + offset.x * right + offset.y * down;
+      const cv::Point2f where = centre + shift + offset.x * right + offset.y * down;
       const double quality = text->score - cv::norm(offset) / ph;
       accepted.push_back({{sx, sy, dir, *hint}, where, quality});
     }

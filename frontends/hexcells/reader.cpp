@@ -19,14 +19,13 @@ namespace {
 
 // Light text on a coloured cell: ink is how much the darkest channel rises above the
 // cell's own darkest channel (white lifts all three, blue and dark grey do not).
-cv::Mat1b cell_text_ink(const cv::Mat& bgr, const FoundCell& cell) {
+cv::Mat1b cell_text_ink(const cv::Mat& bgr, const FoundCell& cell, double cell_width) {
   const cv::Rect box = cell.box & cv::Rect(0, 0, bgr.cols, bgr.rows);
+  // The inner part of a regular hexagon at the cell's centre: clear of the rim, where
+  // the light border shows through, yet wide enough for "-6-".
   cv::Mat1b mask(box.size(), uchar(0));
-  std::vector<std::vector<cv::Point>> contour{cell.contour};
-  cv::drawContours(mask, contour, 0, cv::Scalar(255), cv::FILLED, cv::LINE_8, cv::noArray(), 0, -box.tl());
-  // Keep clear of the rim, where the background shows through anti-aliasing.
-  const int shrink = std::max(2, box.width / 10);
-  cv::erode(mask, mask, cv::getStructuringElement(cv::MORPH_ELLIPSE, {2 * shrink + 1, 2 * shrink + 1}));
+  std::vector<std::vector<cv::Point>> inner{hexagon(cell.centre - cv::Point2f(box.tl()), 0.82 * cell_width)};
+  cv::fillPoly(mask, inner, cv::Scalar(255), cv::LINE_8, 4);
   std::vector<cv::Mat1b> ch;
   cv::split(bgr(box), ch);
   cv::Mat1b low = cv::min(cv::min(ch[0], ch[1]), ch[2]);
@@ -52,17 +51,31 @@ ScreenRead read_screenshot(const cv::Mat& input) {
   if (input.channels() == 4) cv::cvtColor(input, bgr, cv::COLOR_BGRA2BGR);
   else if (input.channels() == 1) cv::cvtColor(input, bgr, cv::COLOR_GRAY2BGR);
   else bgr = input;
+  // Colours and shapes are found on a copy about 1000 pixels wide: cells stay 25+ pixels
+  // across at every supported resolution, and it is several times faster. Numbers are
+  // read at full resolution.
+  const double scale = std::min(1.0, 1000.0 / std::max(bgr.cols, bgr.rows));
+  cv::Mat small = bgr;
+  if (scale < 1) cv::resize(bgr, small, {}, scale, scale, cv::INTER_AREA);
   cv::Mat hsv;
-  cv::cvtColor(bgr, hsv, cv::COLOR_BGR2HSV);
-  std::vector<FoundCell> cells = find_cells(bgr, hsv);
+  cv::cvtColor(small, hsv, cv::COLOR_BGR2HSV);
+  std::vector<FoundCell> cells = find_cells(small, hsv);
   if (cells.empty()) throw InputError("no Hexcells board found in the image");
+  if (scale < 1) {
+    const double up = 1 / scale;
+    for (auto& c : cells) {
+      c.centre = (c.centre + cv::Point2f(0.5f, 0.5f)) * static_cast<float>(up) - cv::Point2f(0.5f, 0.5f);
+      for (auto& p : c.contour) p = cv::Point(static_cast<int>(std::lround((p.x + 0.5) * up - 0.5)), static_cast<int>(std::lround((p.y + 0.5) * up - 0.5)));
+      c.box = cv::boundingRect(c.contour);
+    }
+  }
   ScreenRead out;
   out.lattice = fit_lattice(cells);
   const double min_ink_area = 0.004 * out.lattice.cell_width * out.lattice.cell_width;
   for (const auto& c : cells) {
     SceneCell sc{c.x, c.y, c.state, std::nullopt};
     if (c.state != CellState::hidden) {
-      const cv::Mat1b ink = cell_text_ink(bgr, c);
+      const cv::Mat1b ink = cell_text_ink(bgr, c, out.lattice.cell_width);
       if (cv::countNonZero(ink > 60) > min_ink_area) {
         const auto text = read_text(ink);
         const auto hint = text ? parse_hint_text(text->text) : std::nullopt;
@@ -76,7 +89,7 @@ ScreenRead read_screenshot(const cv::Mat& input) {
     out.scene.cells.push_back(sc);
   }
   out.scene.lines = find_line_hints(bgr, cells, out.lattice, out.warnings);
-  out.scene.remaining = read_remaining(bgr, hsv, out.lattice.cell_width);
+  out.scene.remaining = read_remaining(bgr, hsv, scale, out.lattice.cell_width);
   return out;
 }
 

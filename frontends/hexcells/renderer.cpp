@@ -30,16 +30,6 @@ void fill_hex(cv::Mat& img, cv::Point2f c, double width, const cv::Scalar& colou
 
 }  // namespace
 
-std::vector<cv::Point> hexagon(cv::Point2f c, double width) {
-  std::vector<cv::Point> pts;
-  for (int k = 0; k < 6; ++k) {
-    const double a = CV_PI / 3 * k;
-    pts.emplace_back(static_cast<int>(std::lround((c.x + 0.5 * width * std::cos(a)) * 16)),
-                     static_cast<int>(std::lround((c.y + 0.5 * width * std::sin(a)) * 16)));
-  }
-  return pts;
-}
-
 cv::Mat render_scene(const Scene& scene, const RenderOptions& options, Lattice* lattice_out) {
   cv::Mat img(options.height, options.width, CV_8UC3, kBackground);
   int min_x = INT_MAX, min_y = INT_MAX, max_x = INT_MIN, max_y = INT_MIN;

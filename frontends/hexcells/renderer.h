@@ -22,7 +22,4 @@ struct RenderOptions {
 // The image, and the lattice that places grid slots in it.
 cv::Mat render_scene(const Scene& scene, const RenderOptions& options = {}, Lattice* lattice = nullptr);
 
-// Corners of the flat-topped hexagon of a cell of width `width` centred at `centre`.
-std::vector<cv::Point> hexagon(cv::Point2f centre, double width);
-
 }  // namespace puzzlesat::hexcells_vision

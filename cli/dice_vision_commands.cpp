@@ -1,0 +1,211 @@
+// `puzzlesat yahtzee dice`, `dice-eval` and `dice-scene`: read the dice in a photo, measure
+// the reader on a folder of labelled photos, draw a synthetic roll. They join the `yahtzee` group.
+#include <fmt/format.h>
+#include <opencv2/imgcodecs.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "cli/command.h"
+#include "cli/yahtzee_advise.h"
+#include "common/input_error.h"
+#include "frontends/dice/dice_annotate.h"
+#include "frontends/dice/dice_labels.h"
+#include "frontends/dice/dice_reader.h"
+#include "frontends/dice/dice_scene.h"
+
+namespace puzzlesat::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+using namespace puzzlesat::dice_vision;
+
+// The `yahtzee` group, made here if the Yahtzee commands are not built in.
+CLI::App* yahtzee_group(CLI::App& app) {
+  auto found = app.get_subcommands([](CLI::App* sub) { return sub->get_name() == "yahtzee"; });
+  if (!found.empty()) return found.front();
+  auto* group = app.add_subcommand("yahtzee", "Yahtzee: strategy and advice, dice read from photos");
+  group->require_subcommand(1);
+  return group;
+}
+
+nlohmann::json dice_json(const std::vector<Die>& dice) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& d : dice)
+    list.push_back({{"pips", d.pips},
+                    {"box", {d.box.x, d.box.y, d.box.width, d.box.height}},
+                    {"confidence", std::round(d.confidence * 1000) / 1000}});
+  return list;
+}
+
+void write_annotated(const cv::Mat& image, const std::vector<Die>& dice, const std::string& path) {
+  const cv::Mat annotated = annotate_dice(image, dice);
+  bool ok = false;
+  try {
+    ok = cv::imwrite(path, annotated);
+  } catch (const cv::Exception&) {
+    ok = false;
+  }
+  if (!ok) throw InputError("cannot write the annotated image (use a .png or .jpg name in a writable folder)", {path});
+}
+
+void run_dice(const std::string& image_path, bool json, const std::string& annotated_path) {
+  const cv::Mat image = load_image(image_path);
+  const auto dice = read_dice(image);
+  if (!annotated_path.empty()) write_annotated(image, dice, annotated_path);
+  if (json) {
+    std::cout << nlohmann::json{{"dice", dice_json(dice)}}.dump(2) << "\n";
+    return;
+  }
+  std::vector<int> values;
+  for (const auto& d : dice) values.push_back(d.pips);
+  std::sort(values.begin(), values.end());
+  std::cout << fmt::format("{} dice: {}\n", dice.size(), fmt::join(values, " "));
+}
+
+std::string read_text(const fs::path& path) { return read_input(path.string()); }
+
+void run_dice_eval(const std::string& dir, bool json) {
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) throw InputError("not a directory", {dir});
+  std::vector<fs::path> images;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    const fs::path p = entry.path();
+    if (p.extension() == ".jpg" && fs::exists(fs::path(p).replace_extension(".dice.txt"))) images.push_back(p);
+  }
+  std::sort(images.begin(), images.end());
+  if (images.empty()) throw InputError("no X.jpg with X.dice.txt in this directory", {dir});
+
+  nlohmann::json rows = nlohmann::json::array();
+  int exact = 0, labelled = 0, correct = 0;
+  bool all_by_position = true;
+  double seconds = 0;
+  for (const auto& path : images) {
+    const cv::Mat image = load_image(path.string());
+    const fs::path values_path = fs::path(path).replace_extension(".dice.txt");
+    const fs::path boxes_path = fs::path(path).replace_extension(".boxes.txt");
+    const auto values = parse_dice_values(read_text(values_path), values_path.string());
+    std::vector<LabelledDie> boxes;
+    if (fs::exists(boxes_path)) boxes = parse_dice_boxes(read_text(boxes_path), image.size(), boxes_path.string());
+
+    const auto start = std::chrono::steady_clock::now();
+    const auto dice = read_dice(image);
+    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+    const ReadingScore s = score_reading(dice, values, boxes);
+    seconds += elapsed;
+    exact += s.exact;
+    labelled += s.labelled;
+    correct += s.correct;
+    all_by_position &= s.by_position;
+    std::vector<int> read;
+    for (const auto& d : dice) read.push_back(d.pips);
+    std::sort(read.begin(), read.end());
+    if (json) {
+      rows.push_back({{"image", path.filename().string()},
+                      {"expected", values},
+                      {"read", read},
+                      {"exact", s.exact},
+                      {"dice", s.labelled},
+                      {"dice_correct", s.correct},
+                      {"seconds", elapsed}});
+    } else if (!s.exact) {
+      std::cout << fmt::format("miss {}: expected [{}] read [{}]\n", path.filename().string(), fmt::join(values, " "),
+                               fmt::join(read, " "));
+    }
+  }
+  const double n = static_cast<double>(images.size());
+  if (json) {
+    std::cout << nlohmann::json{{"images", rows},
+                                {"totals",
+                                 {{"images", images.size()},
+                                  {"exact", exact},
+                                  {"exact_accuracy", exact / n},
+                                  {"dice", labelled},
+                                  {"dice_correct", correct},
+                                  {"die_accuracy", labelled ? double(correct) / labelled : 0.0},
+                                  {"dice_matched_by_position", all_by_position},
+                                  {"seconds_per_image", seconds / n}}}}
+                     .dump(2)
+              << "\n";
+    return;
+  }
+  std::cout << fmt::format("images: {}  exact: {} ({:.1f}%)\n", images.size(), exact, 100.0 * exact / n);
+  std::cout << fmt::format("dice: {}  correct: {} ({:.1f}%, matched by {})\n", labelled, correct,
+                           labelled ? 100.0 * correct / labelled : 0.0, all_by_position ? "position" : "value");
+  std::cout << fmt::format("seconds per image: {:.4f}\n", seconds / n);
+}
+
+// `yahtzee advise --photo IMAGE`: the roll comes from the photo, which must show five dice.
+void add_photo_to_advise(CLI::App* group) {
+  auto found = group->get_subcommands([](CLI::App* sub) { return sub->get_name() == "advise"; });
+  if (found.empty()) return;
+  static std::string photo;
+  found.front()->add_option("--photo", photo, "Read the five dice from a photo instead of --roll");
+  add_advise_roll_source([]() -> std::optional<yahtzee::Roll> {
+    if (photo.empty()) return std::nullopt;
+    const auto dice = read_dice_file(photo);
+    if (dice.size() != yahtzee::kDice)
+      throw InputError(fmt::format("found {} {} in the photo; advise needs exactly {}", dice.size(),
+                                   dice.size() == 1 ? "die" : "dice", yahtzee::kDice),
+                       {photo});
+    yahtzee::Roll roll{};
+    for (std::size_t i = 0; i < roll.size(); ++i) roll[i] = dice[i].pips;
+    std::sort(roll.begin(), roll.end());
+    return roll;
+  });
+}
+
+void run_dice_scene(const std::string& path, std::uint64_t seed, int count) {
+  SceneOptions options;
+  options.dice = count;
+  const Scene scene = random_scene(seed, options);
+  bool ok = false;
+  try {
+    ok = cv::imwrite(path, render_scene(scene, seed));
+  } catch (const cv::Exception&) {
+    ok = false;
+  }
+  if (!ok) throw InputError("cannot write the image (use a .png or .jpg name in a writable folder)", {path});
+  std::vector<int> values;
+  for (const auto& d : scene.dice) values.push_back(d.pips);
+  std::sort(values.begin(), values.end());
+  std::cout << fmt::format("{} dice: {}\n", values.size(), fmt::join(values, " "));
+}
+
+}  // namespace
+
+void add_dice_vision_commands(CLI::App& app) {
+  CLI::App* group = yahtzee_group(app);
+  add_photo_to_advise(group);
+
+  auto* dice = group->add_subcommand("dice", "Read the top faces of the dice in a photo");
+  static std::string image_path, annotated_path;
+  static bool json = false;
+  dice->add_option("IMAGE", image_path, "Photo of the dice (PNG, JPEG, ...)")->required();
+  dice->add_flag("--json", json, "Print {\"dice\": [{\"pips\", \"box\": [x, y, w, h], \"confidence\"}]}");
+  dice->add_option("-o,--output", annotated_path, "Write the photo with each die's box and value drawn on it");
+  dice->callback([] { run_dice(image_path, json, annotated_path); });
+
+  auto* eval = group->add_subcommand("dice-eval", "Measure the dice reader on a folder of labelled photos");
+  static std::string eval_dir;
+  static bool eval_json = false;
+  eval->add_option("DIR", eval_dir, "Folder of X.jpg with X.dice.txt (and optionally X.boxes.txt)")->required();
+  eval->add_flag("--json", eval_json, "Per-image results and totals as JSON");
+  eval->callback([] { run_dice_eval(eval_dir, eval_json); });
+
+  auto* scene = group->add_subcommand("dice-scene", "Draw a synthetic photo of a dice roll (for demos and tests)");
+  static std::string scene_path;
+  static std::uint64_t seed = 1;
+  static int count = 5;
+  scene->add_option("OUT", scene_path, "Image file to write (.png or .jpg)")->required();
+  scene->add_option("--seed", seed, "Random seed of the roll")->capture_default_str();
+  scene->add_option("--dice", count, "Number of dice")->check(CLI::Range(1, 12))->capture_default_str();
+  scene->callback([] { run_dice_scene(scene_path, seed, count); });
+}
+
+}  // namespace puzzlesat::cli

@@ -1,0 +1,42 @@
+// Ground truth for dice photos and how a reading is scored against it: `X.dice.txt` holds the
+// sorted pip values of photo X, `X.boxes.txt` one "pips cx cy w h" line per die with the box
+// YOLO-normalised (0..1). Used by `puzzlesat yahtzee dice-eval` and the tests on real photos.
+#pragma once
+
+#include <opencv2/core.hpp>
+
+#include <string>
+#include <vector>
+
+#include "frontends/dice/dice_reader.h"
+
+namespace puzzlesat::dice_vision {
+
+struct LabelledDie {
+  int pips = 0;
+  cv::Rect2d box;  // image pixels
+};
+
+// Parses the pip values of a `.dice.txt` file (whitespace-separated, each 1..6). Throws
+// InputError naming `file`, line and column for anything else.
+std::vector<int> parse_dice_values(const std::string& text, const std::string& file);
+
+// Parses a `.boxes.txt` file against the size of its image. Throws InputError as above.
+std::vector<LabelledDie> parse_dice_boxes(const std::string& text, cv::Size image, const std::string& file);
+
+struct ReadingScore {
+  bool exact = false;   // the multiset of values read equals the labelled one
+  int labelled = 0;     // dice in the label
+  int found = 0;        // dice read
+  int correct = 0;      // labelled dice read with the right value (matched by position when
+                        // boxes are given, else by multiset intersection)
+  bool by_position = false;
+};
+
+// Scores `found` against the sorted values and, when non-empty, the boxes. A labelled die
+// matches the nearest unmatched die read whose box centre lies within reach of the label's
+// centre (half the larger of the two boxes' diagonals).
+ReadingScore score_reading(const std::vector<Die>& found, const std::vector<int>& values,
+                           const std::vector<LabelledDie>& boxes);
+
+}  // namespace puzzlesat::dice_vision

@@ -1,0 +1,139 @@
+#include "frontends/dice/dice_reader.h"
+
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
+#include "common/input_error.h"
+#include "frontends/dice/die_finder.h"
+#include "frontends/dice/pip_counter.h"
+
+namespace puzzlesat::dice_vision {
+
+namespace {
+
+// Photos larger than this are read at this size: the dice stay tens of pixels wide, and
+// the time per photo stays bounded.
+constexpr int kWorkingSize = 960;
+
+cv::Mat to_bgr(const cv::Mat& image) {
+  if (image.depth() != CV_8U) {
+    cv::Mat converted;
+    double max_value = 1;
+    cv::minMaxLoc(image.reshape(1), nullptr, &max_value);
+    image.convertTo(converted, CV_8U, image.depth() == CV_16U ? 1.0 / 257 : (max_value <= 1.0 ? 255.0 : 1.0));
+    return to_bgr(converted);
+  }
+  cv::Mat bgr;
+  switch (image.channels()) {
+    case 1: cv::cvtColor(image, bgr, cv::COLOR_GRAY2BGR); return bgr;
+    case 3: return image;
+    case 4: cv::cvtColor(image, bgr, cv::COLOR_BGRA2BGR); return bgr;
+    default: throw InputError("unsupported image: " + std::to_string(image.channels()) + " channels");
+  }
+}
+
+// Dice in one photo are about the same size. Things far smaller or larger than the dice
+// read most surely (key caps, stickers) are not dice, whatever they showed.
+void drop_odd_sizes(std::vector<Die>& dice) {
+  if (dice.size() < 2) return;
+  std::vector<Die> sure = dice;
+  std::sort(sure.begin(), sure.end(), [](const Die& a, const Die& b) { return a.confidence > b.confidence; });
+  sure.resize((sure.size() + 1) / 2);
+  std::vector<double> sizes;
+  for (const auto& d : sure) sizes.push_back(std::sqrt(double(d.box.area())));
+  std::nth_element(sizes.begin(), sizes.begin() + sizes.size() / 2, sizes.end());
+  const double typical = sizes[sizes.size() / 2];
+  std::erase_if(dice, [&](const Die& d) {
+    const double ratio = std::sqrt(double(d.box.area())) / typical;
+    return ratio < 0.5 || ratio > 2.0;
+  });
+}
+
+// libpng and libjpeg print their own complaints about a broken file to stderr; we report
+// the file as unreadable in one line instead, so they are silenced while decoding.
+class QuietStderr {
+ public:
+  QuietStderr() {
+    std::fflush(stderr);
+    saved_ = ::dup(STDERR_FILENO);
+    const int null = ::open("/dev/null", O_WRONLY);
+    if (saved_ >= 0 && null >= 0) ::dup2(null, STDERR_FILENO);
+    if (null >= 0) ::close(null);
+  }
+  ~QuietStderr() {
+    std::fflush(stderr);
+    if (saved_ >= 0) {
+      ::dup2(saved_, STDERR_FILENO);
+      ::close(saved_);
+    }
+  }
+  QuietStderr(const QuietStderr&) = delete;
+  QuietStderr& operator=(const QuietStderr&) = delete;
+
+ private:
+  int saved_ = -1;
+};
+
+}  // namespace
+
+std::vector<Die> read_dice(const cv::Mat& image) {
+  if (image.empty()) throw InputError("empty image");
+  cv::Mat bgr = to_bgr(image);
+  double scale = 1.0;
+  const int longest = std::max(bgr.cols, bgr.rows);
+  if (longest > kWorkingSize) {
+    scale = double(kWorkingSize) / longest;
+    cv::resize(bgr, bgr, cv::Size(), scale, scale, cv::INTER_AREA);
+  }
+
+  cv::Mat lab;
+  cv::cvtColor(bgr, lab, cv::COLOR_BGR2Lab);
+  std::vector<Die> dice;
+  for (const auto& region : find_die_regions(bgr)) {
+    const PipReading reading = count_pips(lab, region);
+    if (reading.pips == 0) continue;
+    Die die;
+    die.pips = reading.pips;
+    die.confidence = reading.confidence;
+    const cv::Rect b = region.box;
+    die.box = cv::Rect(cvRound(b.x / scale), cvRound(b.y / scale), cvRound(b.width / scale), cvRound(b.height / scale));
+    dice.push_back(die);
+  }
+  drop_odd_sizes(dice);
+  std::sort(dice.begin(), dice.end(), [](const Die& a, const Die& b) {
+    return std::pair(a.box.x + a.box.width / 2, a.box.y) < std::pair(b.box.x + b.box.width / 2, b.box.y);
+  });
+  return dice;
+}
+
+cv::Mat load_image(const std::string& path) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) throw InputError("no such image file", {path});
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError("cannot open image file", {path});
+  const std::vector<uchar> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (bytes.empty()) throw InputError("empty file, not an image", {path});
+  cv::Mat image;
+  try {
+    const QuietStderr quiet;
+    image = cv::imdecode(bytes, cv::IMREAD_COLOR);
+  } catch (const cv::Exception&) {
+    image.release();
+  }
+  if (image.empty()) throw InputError("not a readable image (PNG, JPEG, BMP, ...)", {path});
+  return image;
+}
+
+std::vector<Die> read_dice_file(const std::string& path) { return read_dice(load_image(path)); }
+
+}  // namespace puzzlesat::dice_vision

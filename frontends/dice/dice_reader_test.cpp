@@ -1,0 +1,119 @@
+#include "frontends/dice/dice_reader.h"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+
+#include "common/input_error.h"
+#include "frontends/dice/dice_labels.h"
+#include "frontends/dice/dice_scene.h"
+
+using namespace puzzlesat::dice_vision;
+
+namespace {
+
+std::vector<int> sorted_values(const Scene& scene) {
+  std::vector<int> v;
+  for (const auto& d : scene.dice) v.push_back(d.pips);
+  std::sort(v.begin(), v.end());
+  return v;
+}
+
+std::vector<LabelledDie> truth_boxes(const Scene& scene) {
+  std::vector<LabelledDie> out;
+  for (const auto& d : scene.dice) out.push_back({d.pips, cv::Rect2d(die_box(d))});
+  return out;
+}
+
+// Reads `count` random scenes of one kind; returns how many were read exactly and checks
+// every die was found in its place.
+int exact_readings(const SceneOptions& options, int count, std::uint64_t first_seed) {
+  int exact = 0;
+  for (int i = 0; i < count; ++i) {
+    const Scene scene = random_scene(first_seed + i, options);
+    const auto dice = read_dice(render_scene(scene, first_seed + i));
+    const auto score = score_reading(dice, sorted_values(scene), truth_boxes(scene));
+    INFO("seed " << first_seed + i);
+    CHECK(score.found == score.labelled);
+    exact += score.exact;
+    for (const auto& d : dice) {
+      CHECK(d.confidence >= 0);
+      CHECK(d.confidence <= 1);
+    }
+  }
+  return exact;
+}
+
+}  // namespace
+
+TEST_CASE("every value 1..6 is read on a clean white die", "[dice_vision]") {
+  for (int pips = 1; pips <= 6; ++pips) {
+    Scene scene;
+    SceneDie die;
+    die.pips = pips;
+    die.centre = {320, 240};
+    die.side = 70;
+    die.angle_deg = 10.f * pips;
+    scene.dice.push_back(die);
+    const auto dice = read_dice(render_scene(scene, pips));
+    REQUIRE(dice.size() == 1);
+    CHECK(dice[0].pips == pips);
+    CHECK(dice[0].confidence > 0.5);
+    CHECK((cv::Rect2d(dice[0].box) & cv::Rect2d(die_box(die))).area() > 0.6 * die_box(die).area());
+  }
+}
+
+TEST_CASE("white dice on light wood are read", "[dice_vision]") {
+  CHECK(exact_readings({}, 12, 100) >= 10);
+}
+
+TEST_CASE("coloured dice with dark or light pips on a dark table are read", "[dice_vision]") {
+  SceneOptions options;
+  options.dark_table = true;
+  options.coloured = true;
+  options.dice = 8;
+  options.min_side = 30;
+  options.max_side = 45;
+  CHECK(exact_readings(options, 12, 200) >= 10);
+}
+
+TEST_CASE("coloured dice on a light table are read", "[dice_vision]") {
+  SceneOptions options;
+  options.coloured = true;
+  options.dice = 8;
+  options.min_side = 26;
+  options.max_side = 40;
+  CHECK(exact_readings(options, 12, 300) >= 10);
+}
+
+TEST_CASE("two dice pressed together are split apart", "[dice_vision]") {
+  SceneOptions options;
+  options.touching = true;
+  options.dice = 3;
+  CHECK(exact_readings(options, 10, 400) >= 9);
+}
+
+TEST_CASE("an empty table shows no dice", "[dice_vision]") {
+  Scene scene;
+  CHECK(read_dice(render_scene(scene, 5)).empty());
+  const cv::Mat grey(200, 300, CV_8U, cv::Scalar(128));
+  CHECK(read_dice(grey).empty());
+}
+
+TEST_CASE("bad images are input errors", "[dice_vision]") {
+  using puzzlesat::InputError;
+  CHECK_THROWS_AS(read_dice(cv::Mat()), InputError);
+  CHECK_THROWS_AS(read_dice_file("/no/such/dice.jpg"), InputError);
+  const auto dir = std::filesystem::temp_directory_path();
+  const auto text = dir / "puzzlesat_dice_not_an_image.jpg";
+  std::ofstream(text) << "these are not pixels\n";
+  CHECK_THROWS_AS(read_dice_file(text.string()), InputError);
+  const auto empty = dir / "puzzlesat_dice_empty.png";
+  std::ofstream(empty).close();
+  CHECK_THROWS_AS(read_dice_file(empty.string()), InputError);
+  CHECK_THROWS_AS(read_dice_file(dir.string()), InputError);
+  std::filesystem::remove(text);
+  std::filesystem::remove(empty);
+}

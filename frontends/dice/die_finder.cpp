@@ -1,0 +1,202 @@
+#include "frontends/dice/die_finder.h"
+
+#include <opencv2/imgproc.hpp>
+
+#include <algorithm>
+#include <cmath>
+
+namespace puzzlesat::dice_vision {
+
+namespace {
+
+// Thresholds on the difference from the background, in 8-bit Lab units. Darker-than-table
+// needs more than brighter-than-table so that soft shadows stay background while black
+// dice do not.
+constexpr int kBrighter = 22;
+constexpr int kDarker = 45;
+constexpr int kChroma = 18;
+
+// The table without the dice: a median over windows several dice wide, computed at low
+// resolution because the table changes slowly and the median is the costly part.
+cv::Mat background_estimate(const cv::Mat& lab) {
+  const int longest = std::max(lab.cols, lab.rows);
+  const double scale = 80.0 / longest;
+  cv::Mat small, median, full;
+  cv::resize(lab, small, cv::Size(), scale, scale, cv::INTER_AREA);
+  cv::medianBlur(small, median, 15);
+  cv::resize(median, full, lab.size(), 0, 0, cv::INTER_LINEAR);
+  return full;
+}
+
+cv::Mat foreground_mask(const cv::Mat& lab) {
+  const cv::Mat bg = background_estimate(lab);
+  cv::Mat mask(lab.size(), CV_8U);
+  for (int y = 0; y < lab.rows; ++y) {
+    const auto* p = lab.ptr<cv::Vec3b>(y);
+    const auto* b = bg.ptr<cv::Vec3b>(y);
+    auto* m = mask.ptr<uchar>(y);
+    for (int x = 0; x < lab.cols; ++x) {
+      const int dl = int(p[x][0]) - int(b[x][0]);
+      const int da = int(p[x][1]) - int(b[x][1]);
+      const int db = int(p[x][2]) - int(b[x][2]);
+      const bool differs = dl > kBrighter || dl < -kDarker || da * da + db * db > kChroma * kChroma;
+      m[x] = differs ? 255 : 0;
+    }
+  }
+  return mask;
+}
+
+struct Blob {
+  cv::Rect box;
+  cv::Mat mask;  // box-sized
+  double area = 0;
+  cv::RotatedRect shape;
+  double solidity = 0;
+  double aspect = 1;
+};
+
+Blob describe(const cv::Mat& labels, int label, cv::Rect box) {
+  Blob b;
+  b.box = box;
+  cv::compare(labels(box), label, b.mask, cv::CMP_EQ);
+  std::vector<cv::Point> pts;
+  cv::findNonZero(b.mask, pts);
+  b.area = static_cast<double>(pts.size());
+  b.shape = cv::minAreaRect(pts);
+  std::vector<cv::Point> hull;
+  cv::convexHull(pts, hull);
+  const double hull_area = cv::contourArea(hull) + 0.5 * cv::arcLength(hull, true) + 1;  // pixel-area hull
+  b.solidity = std::min(1.0, b.area / hull_area);
+  const float w = b.shape.size.width + 1, h = b.shape.size.height + 1;
+  b.aspect = std::max(w, h) / std::min(w, h);
+  return b;
+}
+
+// Fills the holes a die's pips leave in the mask, but not the table inside a tray's rim.
+void fill_small_holes(cv::Mat& mask, double max_hole) {
+  cv::Mat holes = ~mask, labels, stats, centroids;
+  const int n = cv::connectedComponentsWithStats(holes, labels, stats, centroids, 4, CV_32S);
+  std::vector<uchar> fill(n, 0);
+  for (int k = 1; k < n; ++k) {
+    const int x = stats.at<int>(k, cv::CC_STAT_LEFT), y = stats.at<int>(k, cv::CC_STAT_TOP);
+    const int w = stats.at<int>(k, cv::CC_STAT_WIDTH), h = stats.at<int>(k, cv::CC_STAT_HEIGHT);
+    const bool touches_border = x == 0 || y == 0 || x + w == mask.cols || y + h == mask.rows;
+    fill[k] = !touches_border && stats.at<int>(k, cv::CC_STAT_AREA) < max_hole;
+  }
+  for (int y = 0; y < mask.rows; ++y) {
+    const int* l = labels.ptr<int>(y);
+    uchar* m = mask.ptr<uchar>(y);
+    for (int x = 0; x < mask.cols; ++x)
+      if (fill[l[x]]) m[x] = 255;
+  }
+}
+
+// A die is convex: its region is the hull of the pixels found, which also restores the
+// bits of a face that happened to match the table.
+DieRegion region_from_mask(const cv::Mat& piece, cv::Rect box, double quality) {
+  std::vector<cv::Point> pts, hull;
+  cv::findNonZero(piece, pts);
+  cv::convexHull(pts, hull);
+  DieRegion r;
+  r.box = box;
+  r.mask = cv::Mat::zeros(piece.size(), CV_8U);
+  cv::fillConvexPoly(r.mask, hull, cv::Scalar(255));
+  for (auto& p : hull) p += box.tl();
+  r.shape = cv::minAreaRect(hull);
+  r.split_quality = quality;
+  return r;
+}
+
+// Cuts a blob of `k` touching dice into k compact pieces by clustering its pixels.
+std::vector<DieRegion> split_blob(const cv::Mat& blob_mask, cv::Rect box, int k) {
+  std::vector<cv::Point> pts;
+  cv::findNonZero(blob_mask, pts);
+  const int step = std::max<int>(1, static_cast<int>(pts.size() / 1500));
+  cv::Mat samples(0, 2, CV_32F);
+  for (std::size_t i = 0; i < pts.size(); i += step) {
+    float row[2] = {float(pts[i].x), float(pts[i].y)};
+    samples.push_back(cv::Mat(1, 2, CV_32F, row));
+  }
+  if (samples.rows < k * 4) return {region_from_mask(blob_mask, box, 0.5)};
+  cv::Mat labels, centres;
+  cv::setRNGSeed(12345);  // the same photo always gives the same reading
+  cv::kmeans(samples, k, labels, cv::TermCriteria(cv::TermCriteria::EPS + cv::TermCriteria::COUNT, 30, 0.1),
+             3, cv::KMEANS_PP_CENTERS, centres);
+  std::vector<cv::Mat> pieces(k);
+  for (auto& p : pieces) p = cv::Mat::zeros(blob_mask.size(), CV_8U);
+  for (const auto& p : pts) {
+    int best = 0;
+    float best_d = 1e30f;
+    for (int c = 0; c < k; ++c) {
+      const float dx = p.x - centres.at<float>(c, 0), dy = p.y - centres.at<float>(c, 1);
+      const float d = dx * dx + dy * dy;
+      if (d < best_d) best_d = d, best = c;
+    }
+    pieces[best].at<uchar>(p) = 255;
+  }
+  std::vector<DieRegion> out;
+  for (auto& piece : pieces) {
+    const cv::Rect sub = cv::boundingRect(piece);
+    if (sub.area() == 0) continue;
+    out.push_back(region_from_mask(piece(sub).clone(), sub + box.tl(), 0.8));
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<DieRegion> find_die_regions(const cv::Mat& bgr) {
+  cv::Mat lab;
+  cv::cvtColor(bgr, lab, cv::COLOR_BGR2Lab);
+  cv::Mat mask = foreground_mask(lab);
+  cv::morphologyEx(mask, mask, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_ELLIPSE, {3, 3}));
+  cv::morphologyEx(mask, mask, cv::MORPH_CLOSE, cv::getStructuringElement(cv::MORPH_ELLIPSE, {5, 5}));
+
+  const double longest = std::max(bgr.cols, bgr.rows);
+  const double min_area = std::pow(0.025 * longest, 2);
+  const double max_area = std::pow(0.35 * longest, 2);
+  fill_small_holes(mask, std::pow(0.06 * longest, 2));
+
+  cv::Mat labels, stats, centroids;
+  const int n = cv::connectedComponentsWithStats(mask, labels, stats, centroids, 8, CV_32S);
+  std::vector<Blob> blobs;
+  for (int k = 1; k < n; ++k) {
+    const int area = stats.at<int>(k, cv::CC_STAT_AREA);
+    if (area < min_area || area > max_area) continue;
+    const cv::Rect box(stats.at<int>(k, cv::CC_STAT_LEFT), stats.at<int>(k, cv::CC_STAT_TOP),
+                       stats.at<int>(k, cv::CC_STAT_WIDTH), stats.at<int>(k, cv::CC_STAT_HEIGHT));
+    blobs.push_back(describe(labels, k, box));
+  }
+
+  // The typical single die: the median of the blobs that look like one square.
+  std::vector<double> single_areas;
+  for (const auto& b : blobs)
+    if (b.aspect < 1.35 && b.solidity > 0.88) single_areas.push_back(b.area);
+  if (single_areas.empty())
+    for (const auto& b : blobs) single_areas.push_back(b.area);
+  double typical = 0;
+  if (!single_areas.empty()) {
+    std::nth_element(single_areas.begin(), single_areas.begin() + single_areas.size() / 2, single_areas.end());
+    typical = single_areas[single_areas.size() / 2];
+  }
+
+  std::vector<DieRegion> regions;
+  for (const auto& b : blobs) {
+    // How many dice the blob holds: by its area against the typical die, and by its shape
+    // (two dice side by side make a 2:1 block, dice meeting at a corner a concave one).
+    const double ratio = typical > 0 ? b.area / typical : 1;
+    int by_shape = b.aspect > 1.6 ? static_cast<int>(std::lround(b.aspect)) : 1;
+    if (b.solidity < 0.8) by_shape = std::max(by_shape, 2);
+    const int by_area = ratio > 1.7 ? static_cast<int>(std::lround(ratio)) : 1;
+    // Area alone does not split: dice of one photo differ in size (sets, perspective).
+    const int k = by_shape >= 2 ? std::max(by_shape, by_area) : 1;
+    if (k >= 2 && k <= 8) {
+      for (auto& r : split_blob(b.mask, b.box, k)) regions.push_back(std::move(r));
+    } else if (k == 1) {
+      regions.push_back(region_from_mask(b.mask, b.box, 1.0));
+    }
+  }
+  return regions;
+}
+
+}  // namespace puzzlesat::dice_vision

@@ -1,0 +1,23 @@
+// Stage one of reading dice: separates the dice from the table. A die is whatever differs
+// from a smooth background estimate (in brightness or colour), cleaned up, filled, and split
+// into die-sized pieces when neighbours touch.
+#pragma once
+
+#include <opencv2/core.hpp>
+
+#include <vector>
+
+namespace puzzlesat::dice_vision {
+
+struct DieRegion {
+  cv::Rect box;          // bounding box in image pixels
+  cv::Mat mask;          // CV_8U, box-sized, 255 on the die
+  cv::RotatedRect shape; // minimum-area rectangle around the die
+  double split_quality;  // 1 for a free-standing die, lower when cut from touching dice
+};
+
+// Die candidates in a BGR image (8-bit, three channels). Candidates may still be non-dice
+// (cables, labels); the pip counter rejects those that show no die face.
+std::vector<DieRegion> find_die_regions(const cv::Mat& bgr);
+
+}  // namespace puzzlesat::dice_vision

@@ -1,0 +1,215 @@
+#include "frontends/dice/pip_counter.h"
+
+#include <opencv2/imgproc.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdlib>
+#include <opencv2/imgcodecs.hpp>
+#include <string>
+
+#include "frontends/dice/pip_layout.h"
+
+namespace puzzlesat::dice_vision {
+
+namespace {
+
+// The value below which `fraction` of the masked 8-bit values lie.
+int masked_percentile(const cv::Mat& values, const cv::Mat& mask, double fraction) {
+  std::array<int, 256> hist{};
+  int n = 0;
+  for (int y = 0; y < values.rows; ++y) {
+    const auto* v = values.ptr<uchar>(y);
+    const auto* m = mask.ptr<uchar>(y);
+    for (int x = 0; x < values.cols; ++x)
+      if (m[x]) ++hist[v[x]], ++n;
+  }
+  int seen = 0;
+  for (int v = 0; v < 256; ++v)
+    if ((seen += hist[v]) >= fraction * n) return v;
+  return 255;
+}
+
+int masked_median(const cv::Mat& channel, const cv::Mat& mask) { return masked_percentile(channel, mask, 0.5); }
+
+// Otsu's threshold of 8-bit values under a mask.
+int masked_otsu(const cv::Mat& values, const cv::Mat& mask) {
+  std::array<double, 256> hist{};
+  double n = 0, total = 0;
+  for (int y = 0; y < values.rows; ++y) {
+    const auto* v = values.ptr<uchar>(y);
+    const auto* m = mask.ptr<uchar>(y);
+    for (int x = 0; x < values.cols; ++x)
+      if (m[x]) hist[v[x]] += 1, n += 1, total += v[x];
+  }
+  double w0 = 0, sum0 = 0, best = -1;
+  int best_t = 0;
+  for (int t = 0; t < 256; ++t) {
+    w0 += hist[t];
+    sum0 += t * hist[t];
+    const double w1 = n - w0;
+    if (w0 == 0 || w1 == 0) continue;
+    const double m0 = sum0 / w0, m1 = (total - sum0) / w1;
+    const double between = w0 * w1 * (m0 - m1) * (m0 - m1);
+    if (between > best) best = between, best_t = t;
+  }
+  return best_t;
+}
+
+struct Blob {
+  cv::Point2f centre;
+  double area = 0;
+  double roundness = 0;  // minor / major axis of the blob's inertia ellipse
+};
+
+// The subset of blobs that best makes a die face: the most pips whose arrangement fits a
+// face layout of the die's size, alike in size, centred on the die. Side faces seen at an
+// angle add blobs that break the layout, so they fall out here.
+struct Choice {
+  int pips = 0;
+  unsigned subset = 0;
+  double misfit = 0;
+};
+
+constexpr double kMaxMisfit = 0.35;
+
+Choice best_face(const std::vector<Blob>& blobs, cv::Point2f die_centre, float face_half) {
+  Choice best;
+  const int m = static_cast<int>(blobs.size());
+  for (unsigned subset = 1; subset < (1u << m); ++subset) {
+    const int n = __builtin_popcount(subset);
+    if (n > 6 || n < best.pips) continue;
+    std::vector<cv::Point2f> pts;
+    double min_area = 1e30, max_area = 0, radius = 0;
+    cv::Point2f centroid(0, 0);
+    for (int i = 0; i < m; ++i)
+      if (subset >> i & 1) {
+        pts.push_back(blobs[i].centre);
+        centroid += blobs[i].centre;
+        min_area = std::min(min_area, blobs[i].area);
+        max_area = std::max(max_area, blobs[i].area);
+        radius += std::sqrt(blobs[i].area / CV_PI);
+      }
+    centroid *= 1.f / n;
+    radius /= n;
+    if (max_area > 2.5 * min_area) continue;
+    // Pips are a fifth to a third of the face across (a lone pip may be larger).
+    const double relative = radius / face_half;
+    if (relative < 0.07 || relative > (n == 1 ? 0.55 : 0.35)) continue;
+    const double off_centre = cv::norm(centroid - die_centre) / face_half;
+    if (off_centre > 0.6) continue;
+    const double misfit = layout_misfit(pts, n, face_half) + 0.3 * off_centre;
+    if (misfit > kMaxMisfit) continue;
+    if (n > best.pips || misfit < best.misfit) best = {n, subset, misfit};
+  }
+  return best;
+}
+
+}  // namespace
+
+PipReading count_pips(const cv::Mat& lab, const DieRegion& region) {
+  PipReading out;
+  const cv::Mat crop = lab(region.box);
+  const double die_area = cv::countNonZero(region.mask);
+  const double side = std::sqrt(die_area);
+  if (side < 8) return out;
+
+  // The face without its rim: edges and shading at the border are not pips.
+  cv::Mat face;
+  const int rim = std::max(1, static_cast<int>(std::lround(side * 0.1)));
+  cv::erode(region.mask, face, cv::getStructuringElement(cv::MORPH_ELLIPSE, {2 * rim + 1, 2 * rim + 1}));
+  if (cv::countNonZero(face) < die_area * 0.25) return out;
+
+  // Pips are small spots darker or lighter than the face around them: a morphological
+  // top-hat with a disc wider than a pip keeps them and drops the slow shading of a face
+  // turned from the light, or of side faces seen at an angle.
+  cv::Mat lightness;
+  cv::extractChannel(crop, lightness, 0);
+  lightness = lightness.clone();
+  lightness.setTo(masked_median(lightness, face), ~region.mask);
+  const int disc = std::max(3, static_cast<int>(std::lround(side * 0.4)) | 1);
+  const cv::Mat kernel = cv::getStructuringElement(cv::MORPH_ELLIPSE, {disc, disc});
+  cv::Mat dark, light;
+  cv::morphologyEx(lightness, dark, cv::MORPH_BLACKHAT, kernel);
+  cv::morphologyEx(lightness, light, cv::MORPH_TOPHAT, kernel);
+  // Pips are darker than the face when the darkest few percent of the face are further
+  // from its median than the brightest few: the face is the majority colour.
+  const int median_l = masked_median(lightness, face);
+  const bool dark_pips = median_l - masked_percentile(lightness, face, 0.02) >=
+                         masked_percentile(lightness, face, 0.98) - median_l;
+  const cv::Mat& response = dark_pips ? dark : light;
+  const int threshold = std::max(18, masked_otsu(response, face));
+  cv::Mat pips;
+  cv::compare(response, threshold, pips, cv::CMP_GT);
+  pips &= face;
+  if (std::getenv("DICE_DEBUG")) {
+    static int serial = 0;
+    cv::Mat row;
+    cv::hconcat(std::vector<cv::Mat>{lightness, response, pips}, row);
+    cv::imwrite("/tmp/dicelook/dbg_" + std::to_string(serial++) + ".png", row);
+  }
+
+  cv::Mat labels, stats, centroids;
+  const int n = cv::connectedComponentsWithStats(pips, labels, stats, centroids, 8, CV_32S);
+  std::vector<double> m00(n, 0), m10(n, 0), m01(n, 0), m20(n, 0), m02(n, 0), m11(n, 0);
+  for (int y = 0; y < labels.rows; ++y) {
+    const int* l = labels.ptr<int>(y);
+    for (int x = 0; x < labels.cols; ++x) {
+      if (!l[x]) continue;
+      const int k = l[x];
+      m00[k] += 1, m10[k] += x, m01[k] += y, m20[k] += double(x) * x, m02[k] += double(y) * y, m11[k] += double(x) * y;
+    }
+  }
+
+  const double min_area = std::max(3.0, 0.004 * die_area);
+  const double max_area = 0.12 * die_area;
+  std::vector<Blob> blobs;
+  double stray_ink = 0;
+  for (int k = 1; k < n; ++k) {
+    const double a = m00[k];
+    if (a < min_area || a > max_area) continue;
+    const double cx = m10[k] / a, cy = m01[k] / a;
+    const double mu20 = m20[k] / a - cx * cx, mu02 = m02[k] / a - cy * cy, mu11 = m11[k] / a - cx * cy;
+    const double common = std::sqrt(std::max(0.0, (mu20 - mu02) * (mu20 - mu02) + 4 * mu11 * mu11));
+    const double major = mu20 + mu02 + common, minor = mu20 + mu02 - common;
+    const double roundness = major > 0 ? std::sqrt(std::max(0.0, minor) / major) : 0;
+    const double fill = a / (double(stats.at<int>(k, cv::CC_STAT_WIDTH)) * stats.at<int>(k, cv::CC_STAT_HEIGHT));
+    if (roundness < 0.45 || fill < 0.45) {
+      if (roundness > 0.25) stray_ink += a;  // a letter or a squashed pip; thin edges do not count
+      continue;
+    }
+    blobs.push_back({cv::Point2f(float(cx + region.box.x), float(cy + region.box.y)), a, roundness});
+  }
+  if (blobs.empty() || blobs.size() > 12) return out;  // many specks: texture, not a face
+  std::sort(blobs.begin(), blobs.end(), [](const Blob& a, const Blob& b) { return a.area > b.area; });
+  if (blobs.size() > 8) blobs.resize(8);
+
+  // The top face is the die's shorter extent: a tilted view adds side faces along one axis only.
+  const float w = region.shape.size.width, h = region.shape.size.height;
+  const float face_half = std::max(2.f, std::min(w, h) / 2);
+  const Choice choice = best_face(blobs, region.shape.center, face_half);
+  if (choice.pips == 0) return out;
+
+  // Ink the chosen pips do not explain: letters, key caps, logos. A die face is bare apart
+  // from its pips (and the few squashed pips of a side face seen at an angle).
+  for (int i = 0; i < static_cast<int>(blobs.size()); ++i)
+    if (!(choice.subset >> i & 1)) stray_ink += blobs[i].area;
+  const double leftover = stray_ink / cv::countNonZero(face);
+  const double aspect = std::min(w, h) > 0 ? std::max(w, h) / std::min(w, h) : 99;
+  if (leftover > 0.12 || aspect > 1.6) return out;
+
+  out.pips = choice.pips;
+  for (int i = 0; i < static_cast<int>(blobs.size()); ++i)
+    if (choice.subset >> i & 1) out.centres.push_back(blobs[i].centre);
+  out.face = region.box;
+
+  const double layout_score = 1.0 / (1.0 + (choice.misfit / 0.15) * (choice.misfit / 0.15));
+  const double contrast_score = std::min(1.0, threshold / 50.0);
+  const double square_score = 1.0 / aspect;
+  const double bare_score = 1.0 - leftover / 0.12;
+  out.confidence = std::sqrt(std::sqrt(layout_score * contrast_score * square_score * bare_score)) * region.split_quality;
+  return out;
+}
+
+}  // namespace puzzlesat::dice_vision

@@ -1,0 +1,25 @@
+// Stage two of reading dice: counts the pips on one die's top face. Pips are blobs that
+// differ from the face colour (dark on light, light on dark, or just another hue), kept only
+// when their size and roundness fit a pip and their arrangement fits a die face, so
+// reflections, logos and the pips of side faces are not counted.
+#pragma once
+
+#include <opencv2/core.hpp>
+
+#include <vector>
+
+#include "frontends/dice/die_finder.h"
+
+namespace puzzlesat::dice_vision {
+
+struct PipReading {
+  int pips = 0;                     // 0 when no plausible face was seen
+  double confidence = 0;            // 0..1
+  std::vector<cv::Point2f> centres; // pip centres in image pixels
+  cv::Rect face;                    // the top face's extent in image pixels
+};
+
+// `lab` is the whole image in 8-bit Lab (cv::COLOR_BGR2Lab).
+PipReading count_pips(const cv::Mat& lab, const DieRegion& region);
+
+}  // namespace puzzlesat::dice_vision

@@ -1,0 +1,106 @@
+#include "problems/yahtzee/table.h"
+
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include "common/input_error.h"
+#include "problems/yahtzee/table_file.h"
+#include "problems/yahtzee/table_fixture.h"
+
+using namespace puzzlesat::yahtzee;
+using puzzlesat::yahtzee::testing::computed_table;
+
+// Published anchors: Glenn (2006) and Verhoeff's optimal solitaire player.
+TEST_CASE("simple rules: the empty scorecard is worth 245.870775", "[yahtzee][table]") {
+  const Table& t = computed_table(RuleSet::simple);
+  CHECK(std::abs(t.value(State{}) - 245.870775) < 1e-6);
+  CHECK(t.reachable_widgets() < (1 << 19));  // Glenn's 2^19 widgets, of which these occur
+  // Values behave: a filled box leaves less to come; the bonus at stake is worth 0..35.
+  const State start{};
+  const State after_chance{1u << kChance, 0, false};
+  CHECK(t.value(after_chance) < t.value(start));
+  // Same boxes filled, bonus already secured versus still far off.
+  const BoxMask three_upper = parse_boxes("fours,fives,sixes");
+  const State secured{three_upper, 63, false};
+  const State far{three_upper, 0, false};
+  // From `far` one can play as from `secured` and may still earn the bonus, worth at most 35.
+  CHECK(t.value(far) >= t.value(secured));
+  CHECK(t.value(far) <= t.value(secured) + 35);
+}
+
+TEST_CASE("official rules (free-choice joker): the empty scorecard is worth 254.589609", "[yahtzee][table]") {
+  CHECK(std::abs(computed_table(RuleSet::official).value(State{}) - 254.589609) < 1e-6);
+}
+
+TEST_CASE("forced-joker rules: the empty scorecard is worth 254.587729", "[yahtzee][table]") {
+  CHECK(std::abs(computed_table(RuleSet::official_forced).value(State{}) - 254.587729) < 1e-6);
+}
+
+TEST_CASE("one thread and several compute the same table", "[yahtzee][table]") {
+  const Table& two = computed_table(RuleSet::simple);
+  const Table one = Table::compute(RuleSet::simple, 1);
+  CHECK(one.data() == two.data());
+}
+
+namespace {
+
+struct TempFile {
+  std::filesystem::path path;
+  TempFile() {
+    char name[] = "/tmp/puzzlesat-yahtzee-table-XXXXXX";
+    int fd = mkstemp(name);
+    REQUIRE(fd >= 0);
+    close(fd);
+    path = name;
+  }
+  ~TempFile() { std::filesystem::remove(path); }
+};
+
+void flip_byte(const std::filesystem::path& path, std::streamoff at) {
+  std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
+  f.seekg(at);
+  char c = 0;
+  f.get(c);
+  f.seekp(at);
+  f.put(static_cast<char>(c ^ 0x01));
+}
+
+}  // namespace
+
+TEST_CASE("table files round-trip and reject damage", "[yahtzee][table]") {
+  const Table& t = computed_table(RuleSet::simple);
+  TempFile file;
+  save_table(t, file.path.string());
+  CHECK(load_table(file.path.string(), RuleSet::simple).data() == t.data());
+  CHECK_THROWS_AS(load_table(file.path.string(), RuleSet::official), TableRulesMismatch);
+
+  SECTION("a flipped value bit fails the checksum") {
+    flip_byte(file.path, 32 + 8 * 1000);
+    CHECK_THROWS_AS(load_table(file.path.string(), RuleSet::simple), puzzlesat::InputError);
+    // load_or_compute repairs it rather than failing.
+    CHECK(load_or_compute_table(RuleSet::simple, file.path.string()).data() == t.data());
+    CHECK(load_table(file.path.string(), RuleSet::simple).data() == t.data());
+  }
+  SECTION("another format version is refused") {
+    flip_byte(file.path, 8);
+    CHECK_THROWS_AS(load_table(file.path.string(), RuleSet::simple), puzzlesat::InputError);
+  }
+  SECTION("a truncated file is refused") {
+    std::filesystem::resize_file(file.path, 1000);
+    CHECK_THROWS_AS(load_table(file.path.string(), RuleSet::simple), puzzlesat::InputError);
+  }
+  SECTION("a file of the other rules is not overwritten") {
+    CHECK_THROWS_AS(load_or_compute_table(RuleSet::official, file.path.string()), TableRulesMismatch);
+  }
+}
+
+TEST_CASE("the default table path honours XDG_CACHE_HOME", "[yahtzee][table]") {
+  setenv("XDG_CACHE_HOME", "/somewhere/cache", 1);
+  CHECK(default_table_path(RuleSet::official) == "/somewhere/cache/puzzlesat/yahtzee-official-v1.bin");
+  unsetenv("XDG_CACHE_HOME");
+}

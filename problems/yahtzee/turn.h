@@ -1,0 +1,46 @@
+// One turn of Yahtzee for a scorecard: the value of every roll and every keep with 0, 1
+// and 2 rerolls left, given the table's values for the scorecards after this turn. The
+// table computation runs it for all upper totals of a scorecard at once (lanes); advice
+// and play run it for a single one.
+#pragma once
+
+#include <vector>
+
+#include "problems/yahtzee/dice.h"
+#include "problems/yahtzee/table.h"
+
+namespace puzzlesat::yahtzee {
+
+// Values for lanes upper totals u0 .. u0 + lanes - 1 (capped), stored keep-major:
+// entry [keep * lanes + lane].
+struct TurnValues {
+  int lanes = 0;
+  // Rolls: best box with no reroll left (points now plus the future); smaller keeps:
+  // expected value of keeping them before the last reroll.
+  std::vector<double> keep0;
+  // Best over sub-keeps of keep0: for a roll, its value with one reroll left.
+  std::vector<double> best1;
+  // Rolls: best1; smaller keeps: expected value of keeping them with two rerolls left.
+  std::vector<double> keep1;
+  // Best over sub-keeps of keep1: for a roll, its value with two rerolls left.
+  std::vector<double> best2;
+  // Scratch for the upper boxes: value of scoring n dice of a face, per lane.
+  std::vector<double> upper_gain;
+};
+
+// Fills `out` and returns through `widget` (lanes values) the expected value of the
+// scorecard at the start of the turn. `table` must hold the values of every scorecard
+// with one more box filled.
+void evaluate_turn(const Table& table, BoxMask used, bool yahtzee50, int u0, int lanes, TurnValues& out,
+                   double* widget);
+
+// Points gained now by putting this roll in this open box, bonuses included, and the
+// scorecard that follows.
+struct Scoring {
+  int box_points = 0;  // what the box records
+  int gained = 0;      // box points plus upper bonus and Yahtzee bonus earned now
+  State next;
+};
+Scoring score_roll(RuleSet rules, const State& state, int box, const Counts& dice);
+
+}  // namespace puzzlesat::yahtzee
