@@ -38,11 +38,11 @@ const std::vector<Stroke>& strokes_of(char g) {
              {Stroke::line, 0.07, 0.95, 0.5, 0.95}}},
       {'3', {{Stroke::arc, 0.27, 0.26, 0.19, 0.2, 200, 450}, {Stroke::arc, 0.27, 0.71, 0.22, 0.24, 270, 520}}},
       {'4', {{Stroke::line, 0.42, 1.0, 0.42, 0.0}, {Stroke::line, 0.42, 0.0, 0.03, 0.68},
-             {Stroke::line, 0.03, 0.68, 0.56, 0.68}}},
+             {Stroke::line, 0.03, 0.68, 0.52, 0.68}}},
       {'5', {{Stroke::line, 0.48, 0.04, 0.13, 0.04}, {Stroke::line, 0.13, 0.04, 0.09, 0.47},
              {Stroke::arc, 0.28, 0.65, 0.21, 0.27, 200, 500}}},
       {'6', {{Stroke::arc, 0.28, 0.67, 0.21, 0.27, 0, 360}, {Stroke::arc, 0.30, 0.5, 0.22, 0.46, 180, 300}}},
-      {'7', {{Stroke::line, 0.03, 0.04, 0.54, 0.04}, {Stroke::line, 0.54, 0.04, 0.22, 1.0}}},
+      {'7', {{Stroke::line, 0.03, 0.04, 0.52, 0.04}, {Stroke::line, 0.52, 0.04, 0.22, 1.0}}},
       {'8', {{Stroke::arc, 0.28, 0.25, 0.18, 0.21, 0, 360}, {Stroke::arc, 0.28, 0.72, 0.22, 0.24, 0, 360}}},
       {'9', {{Stroke::arc, 0.28, 0.33, 0.21, 0.27, 0, 360}, {Stroke::arc, 0.26, 0.5, 0.22, 0.46, 0, 120}}},
       {'?', {{Stroke::arc, 0.25, 0.25, 0.19, 0.21, 190, 400}, {Stroke::line, 0.396, 0.385, 0.25, 0.55},
@@ -66,7 +66,7 @@ double advance_of(char g) {
     case '1': return 0.46;
     case '{': case '}': return 0.52;
     case '-': return 0.48;
-    default: return 0.62;
+    default: return 0.66;
   }
 }
 
@@ -244,7 +244,7 @@ Holes holes_of(const cv::Mat1b& glyph) {
 bool topology_allows(char c, const Holes& h) {
   switch (c) {
     case '0': return h.count == 1 && h.top > 0.3 && h.top < 0.7 && h.largest > 0.15;
-    case '4': return h.count == 0 || (h.count == 1 && h.top < 0.62 && h.largest < 0.15);
+    case '4': return h.count == 0 || (h.count == 1 && h.top < 0.62 && h.largest < 0.3);
     case '6': return h.count >= 1 && h.bottom > 0.5;
     case '9': return h.count >= 1 && h.top < 0.5;
     case '8': return h.count >= 1;
