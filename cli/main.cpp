@@ -16,7 +16,9 @@
   X(set) \
   X(yahtzee) \
   X(set_vision) \
-  X(dice_vision)
+  X(dice_vision) \
+  X(queens) \
+  /* end of list */
 
 namespace puzzlesat::cli {
 #define PUZZLESAT_DECLARE(group) void add_##group##_commands(CLI::App& app);

@@ -1,0 +1,48 @@
+// `puzzlesat queens …`: the example plugin's commands (see docs/plugins.md).
+#include <nlohmann/json.hpp>
+
+#include <iostream>
+
+#include "cli/command.h"
+#include "problems/queens/queens.h"
+#include "sat/enumerate.h"
+#include "sat/solver.h"
+
+namespace puzzlesat::cli {
+
+void add_queens_commands(CLI::App& app) {
+  auto* group = app.add_subcommand("queens", "The n-queens puzzle: the example plugin");
+  group->require_subcommand(1);
+
+  struct Options {
+    int n = 8;
+    bool all = false;
+    std::size_t limit = sat::kNoLimit;
+    bool json = false;
+    std::string solver = "minisat";
+  };
+  auto opt = std::make_shared<Options>();
+  auto* solve = group->add_subcommand("solve", "Place n queens so that none attacks another");
+  solve->add_option("--n", opt->n, "Board size")->capture_default_str();
+  solve->add_flag("--all", opt->all, "List every solution, not just one");
+  solve->add_option("--limit", opt->limit, "With --all: stop after this many");
+  solve->add_flag("--json", opt->json, R"(Print {"n": n, "solutions": [[col per row]...], "complete": bool})");
+  solve->add_option("--solver", opt->solver, sat::solver_spec_help());
+  solve->callback([opt] {
+    auto result = queens::solve(opt->n, opt->solver, opt->all ? opt->limit : 1);
+    if (opt->json) {
+      nlohmann::json out = {{"n", opt->n}, {"solutions", result.placements}, {"complete", result.complete}};
+      std::cout << out.dump() << "\n";
+      return;
+    }
+    if (result.placements.empty()) {
+      std::cout << "no placement of " << opt->n << " queens exists (proved by SAT)\n";
+      return;
+    }
+    for (const auto& p : result.placements) std::cout << queens::draw(p) << "\n";
+    if (opt->all)
+      std::cout << result.placements.size() << (result.complete ? " solutions\n" : " solutions (limit reached)\n");
+  });
+}
+
+}  // namespace puzzlesat::cli
