@@ -37,7 +37,7 @@ std::optional<Size> measure(int n, const std::function<void(sat::Cnf&, std::span
 }
 
 std::string cell(const std::optional<Size>& s) {
-  return s ? std::to_string(s->aux) + " / " + std::to_string(s->clauses) : "— (over 10^6)";
+  return s ? std::to_string(s->aux) + " / " + std::to_string(s->clauses) : "— (over 10^7)";
 }
 
 // Slots 1..m with the listed 1-based positions as gaps; inputs are made for the others.

@@ -27,7 +27,8 @@ std::string_view to_string(CardEncoding e);
 
 // Inputs may repeat, contain a literal and its complement, or be constants such as
 // cnf.true_lit(); the gadgets only call new_lit and add_clause, so they obey guard scopes.
-// `pairwise` throws std::invalid_argument when it would need more than a million clauses.
+// A request that would need more than 10^7 clauses in the chosen encoding (say pairwise
+// at-most-50 of 200) throws std::invalid_argument instead of exhausting memory.
 void at_most(sat::Cnf& cnf, std::span<const sat::Lit> lits, int k,
              CardEncoding encoding = CardEncoding::automatic);
 void at_least(sat::Cnf& cnf, std::span<const sat::Lit> lits, int k,

@@ -132,12 +132,18 @@ TEST_CASE("encoding names parse", "[encodings][cardinality]") {
   CHECK_FALSE(enc::parse_card_encoding("ladder").has_value());
 }
 
-TEST_CASE("pairwise refuses to build millions of clauses", "[encodings][cardinality]") {
+TEST_CASE("requests beyond ten million clauses are refused, not built", "[encodings][cardinality]") {
   sat::Cnf cnf;
   std::vector<sat::Lit> x;
   for (int i = 0; i < 200; ++i) x.push_back(cnf.new_lit());
   CHECK_THROWS_AS(enc::at_most(cnf, x, 50, CardEncoding::pairwise), std::invalid_argument);
   CHECK_NOTHROW(enc::at_most(cnf, x, 50));
+  std::vector<sat::Lit> many;
+  for (int i = 0; i < 100000; ++i) many.push_back(cnf.new_lit());
+  const auto clauses = cnf.num_clauses();
+  CHECK_THROWS_AS(enc::exactly(cnf, many, 50000), std::invalid_argument);
+  CHECK_THROWS_AS(enc::at_most(cnf, many, 40000, CardEncoding::seqcounter), std::invalid_argument);
+  CHECK(cnf.num_clauses() == clauses);
 }
 
 TEST_CASE("auto meets the reference sizes of the public libraries", "[encodings][cardinality]") {

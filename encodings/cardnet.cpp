@@ -174,15 +174,23 @@ class Network {
     return best;
   }
 
-  // Cheapest way to sort s inputs (keeping cap outputs), for every s up to n.
+  // Cheapest way to sort s inputs (keeping cap outputs), for every s up to n. Beyond a
+  // thousand inputs only small, halving and cap-aligned splits are tried, so that the
+  // plan stays far from quadratic.
   void plan_sorts(int n) {
     sort_cost_.assign(n + 1, Cost{});
     split_.assign(n + 1, 0);
+    auto consider = [&](int s, int a, Cost& best) {
+      Cost c = sort_cost_[a] + sort_cost_[s - a] + merge_cost(std::min(a, cap_), std::min(s - a, cap_), cap_).first;
+      if (c < best) best = c, split_[s] = a;
+    };
     for (int s = 2; s <= n; ++s) {
       Cost best{INT64_MAX, 0};
-      for (int a = 1; a <= s / 2; ++a) {
-        Cost c = sort_cost_[a] + sort_cost_[s - a] + merge_cost(std::min(a, cap_), std::min(s - a, cap_), cap_).first;
-        if (c < best) best = c, split_[s] = a;
+      const bool all = s <= 1024;
+      for (int a = 1; a <= s / 2 && (all || a <= 16); ++a) consider(s, a, best);
+      if (!all) {
+        consider(s, s / 2, best);
+        for (std::int64_t a = cap_; a <= s / 2; a *= 2) consider(s, static_cast<int>(a), best);
       }
       sort_cost_[s] = best;
     }
