@@ -16,6 +16,7 @@
   X(set) \
   X(yahtzee) \
   X(set_vision) \
+  X(hexcells_vision) \
   X(dice_vision) \
   X(queens) \
   /* end of list */
