@@ -1,5 +1,5 @@
-// `puzzlesat hexcells screenshot`: read a game screenshot into a Hexcells state.
-// Extends the `hexcells` command group.
+// `puzzlesat hexcells screenshot`: read a game screenshot into a state, optionally deduce
+// the forced cells and mark them on the picture. Extends the `hexcells` command group.
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -7,9 +7,12 @@
 
 #include "cli/command.h"
 #include "common/input_error.h"
+#include "frontends/hexcells/annotate.h"
 #include "frontends/hexcells/board_convert.h"
 #include "frontends/hexcells/reader.h"
+#include "problems/hexcells/deduce.h"
 #include "problems/hexcells/format.h"
+#include "problems/hexcells/render.h"
 
 namespace puzzlesat::cli {
 namespace {
@@ -41,9 +44,17 @@ json hint_json(const hv::Hint& h) {
   return {{"n", h.kind == hv::HintKind::unknown ? json(nullptr) : json(h.n)}, {"kind", kind_name(h.kind)}};
 }
 
+json positions_json(const std::vector<hx::Pos>& cells) {
+  json out = json::array();
+  for (hx::Pos p : cells) out.push_back({p.x, p.y});
+  return out;
+}
+
 struct Options {
   std::string image;
   bool json = false;
+  bool deduce = false;
+  std::string annotated;
   std::string state_out;
 };
 
@@ -69,6 +80,28 @@ void run(const Options& opt) {
     out << hx::write_state(board);
     if (!out) throw InputError("cannot write the state file", {opt.state_out, 0, 0});
   }
+  std::optional<hx::Deduction> deduction;
+  if (opt.deduce || !opt.annotated.empty()) {
+    deduction = hx::deduce(board);
+    if (!deduction->consistent)
+      recognition_error("no colouring of the hidden cells agrees with the hints and REMAINING read (" +
+                        std::to_string(scene.cells.size()) + " cells, " + std::to_string(scene.lines.size()) +
+                        " line hints, REMAINING " + std::to_string(*scene.remaining) + ")");
+  }
+  if (!opt.annotated.empty()) {
+    std::vector<hv::GridMark> marks;
+    for (hx::Pos p : deduction->blue) marks.push_back({p.x - offset.x, p.y - offset.y, true});
+    for (hx::Pos p : deduction->black) marks.push_back({p.x - offset.x, p.y - offset.y, false});
+    const cv::Mat image = cv::imread(opt.image, cv::IMREAD_COLOR);
+    bool ok = false;
+    try {
+      ok = cv::imwrite(opt.annotated, hv::annotate(image, read.lattice, marks));
+    } catch (const cv::Exception&) {
+      ok = false;
+    }
+    if (!ok) throw InputError("cannot write the annotated image (use a .png or .jpg name)", {opt.annotated, 0, 0});
+  }
+
   if (opt.json) {
     json cells = json::array(), lines = json::array();
     for (const auto& c : scene.cells)
@@ -80,31 +113,39 @@ void run(const Options& opt) {
       lines.push_back(j);
     }
     json out = {{"remaining", *scene.remaining}, {"cells", cells}, {"lines", lines}};
+    if (opt.deduce) {
+      out["forced_blue"] = positions_json(deduction->blue);
+      out["forced_black"] = positions_json(deduction->black);
+    }
     std::cout << out.dump() << "\n";
     return;
   }
-  hv::Scene shown = scene;
-  hv::normalise(shown);
-  std::cout << hv::to_text(shown);
+  std::map<hx::Pos, hx::Color> highlight;
+  if (opt.deduce) {
+    for (hx::Pos p : deduction->blue) highlight[p] = hx::Color::blue;
+    for (hx::Pos p : deduction->black) highlight[p] = hx::Color::black;
+  }
+  std::cout << hx::render(board, highlight);
   std::cout << "REMAINING " << *scene.remaining << ", " << scene.cells.size() << " cells, " << scene.lines.size()
             << " line hints\n";
+  if (opt.deduce) {
+    std::cout << "forced blue (B): " << deduction->blue.size() << ", forced black (K): " << deduction->black.size() << "\n";
+    for (hx::Pos p : deduction->blue) std::cout << "  blue  " << hx::to_string(p) << "\n";
+    for (hx::Pos p : deduction->black) std::cout << "  black " << hx::to_string(p) << "\n";
+  }
 }
 
 }  // namespace
 
 void add_hexcells_vision_commands(CLI::App& app) {
-  CLI::App* group = nullptr;
-  try {
-    group = app.get_subcommand("hexcells");
-  } catch (const CLI::OptionNotFound&) {
-    // Until the hexcells group is registered before this one.
-    group = app.add_subcommand("hexcells", "Hexcells levels and screenshots");
-  }
+  CLI::App* group = app.get_subcommand("hexcells");
   auto opt = std::make_shared<Options>();
-  auto* cmd = group->add_subcommand("screenshot", "Read a Hexcells screenshot into a state (cells, hints, line hints, REMAINING)");
+  auto* cmd = group->add_subcommand("screenshot", "Read a Hexcells screenshot; optionally deduce and mark the forced cells");
   cmd->add_option("IMAGE", opt->image, "Screenshot (PNG, JPEG, ...) of Hexcells, Hexcells Plus or Hexcells Infinite")->required();
   cmd->add_flag("--json", opt->json,
                 "Print {\"remaining\", \"cells\": [{x, y, state, hint}], \"lines\": [{x, y, dir, n, kind}]} in state coordinates");
+  cmd->add_flag("--deduce", opt->deduce, "Also find the cells the visible hints force (adds forced_blue/forced_black)");
+  cmd->add_option("-o,--output", opt->annotated, "Write the screenshot with each forced cell marked (implies deducing)");
   cmd->add_option("--state-out", opt->state_out, "Write the board read as a \"Hexcells state v1\" file");
   cmd->callback([opt] { run(*opt); });
 }
