@@ -163,6 +163,12 @@ std::vector<DieRegion> find_die_regions(const cv::Mat& bgr) {
   for (int k = 1; k < n; ++k) {
     const int area = stats.at<int>(k, cv::CC_STAT_AREA);
     if (area < min_area || area > max_area) continue;
+    // A die cut off by the frame cannot be read whole (and the frame cuts cables and
+    // laptops into die-sized pieces).
+    const int x = stats.at<int>(k, cv::CC_STAT_LEFT), y = stats.at<int>(k, cv::CC_STAT_TOP);
+    if (x == 0 || y == 0 || x + stats.at<int>(k, cv::CC_STAT_WIDTH) == mask.cols ||
+        y + stats.at<int>(k, cv::CC_STAT_HEIGHT) == mask.rows)
+      continue;
     const cv::Rect box(stats.at<int>(k, cv::CC_STAT_LEFT), stats.at<int>(k, cv::CC_STAT_TOP),
                        stats.at<int>(k, cv::CC_STAT_WIDTH), stats.at<int>(k, cv::CC_STAT_HEIGHT));
     blobs.push_back(describe(labels, k, box));
@@ -186,7 +192,9 @@ std::vector<DieRegion> find_die_regions(const cv::Mat& bgr) {
     // (two dice side by side make a 2:1 block, dice meeting at a corner a concave one).
     const double ratio = typical > 0 ? b.area / typical : 1;
     int by_shape = b.aspect > 1.6 ? static_cast<int>(std::lround(b.aspect)) : 1;
-    if (b.solidity < 0.8) by_shape = std::max(by_shape, 2);
+    // A concave blob is two dice meeting at a corner only if it is also large; a small one
+    // is a die whose face partly matched the table.
+    if (b.solidity < 0.8 && ratio > 1.4) by_shape = std::max(by_shape, 2);
     const int by_area = ratio > 1.7 ? static_cast<int>(std::lround(ratio)) : 1;
     // Area alone does not split: dice of one photo differ in size (sets, perspective).
     const int k = by_shape >= 2 ? std::max(by_shape, by_area) : 1;

@@ -5,9 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <cstdlib>
-#include <opencv2/imgcodecs.hpp>
-#include <string>
+
 
 #include "frontends/dice/pip_layout.h"
 
@@ -61,6 +59,7 @@ struct Blob {
   cv::Point2f centre;
   double area = 0;
   double roundness = 0;  // minor / major axis of the blob's inertia ellipse
+  bool inner = false;    // far enough from the die's outline to lie on the top face
 };
 
 // The subset of blobs that best makes a die face: the most pips whose arrangement fits a
@@ -72,7 +71,8 @@ struct Choice {
   double misfit = 0;
 };
 
-constexpr double kMaxMisfit = 0.35;
+constexpr double kMaxMisfit = 0.25;
+constexpr double kRoundPip = 0.62;  // minor/major axis of a pip on the top face
 
 Choice best_face(const std::vector<Blob>& blobs, cv::Point2f die_centre, float face_half) {
   Choice best;
@@ -80,6 +80,10 @@ Choice best_face(const std::vector<Blob>& blobs, cv::Point2f die_centre, float f
   for (unsigned subset = 1; subset < (1u << m); ++subset) {
     const int n = __builtin_popcount(subset);
     if (n > 6 || n < best.pips) continue;
+    bool all_inner = true;
+    for (int i = 0; i < m; ++i)
+      if (subset >> i & 1) all_inner &= blobs[i].inner;
+    if (!all_inner) continue;
     std::vector<cv::Point2f> pts;
     double min_area = 1e30, max_area = 0, radius = 0;
     cv::Point2f centroid(0, 0);
@@ -94,61 +98,45 @@ Choice best_face(const std::vector<Blob>& blobs, cv::Point2f die_centre, float f
     centroid *= 1.f / n;
     radius /= n;
     if (max_area > 2.5 * min_area) continue;
+    // The top face is seen nearly square-on, so its pips are round; letters and the
+    // squashed pips of side faces are not.
+    double least_round = 1, mean_round = 0;
+    for (int i = 0; i < m; ++i)
+      if (subset >> i & 1) least_round = std::min(least_round, blobs[i].roundness), mean_round += blobs[i].roundness / n;
+    if (least_round < kRoundPip - 0.07 || mean_round < kRoundPip) continue;
     // Pips are a fifth to a third of the face across (a lone pip may be larger).
     const double relative = radius / face_half;
     if (relative < 0.07 || relative > (n == 1 ? 0.55 : 0.35)) continue;
     const double off_centre = cv::norm(centroid - die_centre) / face_half;
     if (off_centre > 0.6) continue;
-    const double misfit = layout_misfit(pts, n, face_half) + 0.3 * off_centre;
+    const double misfit = layout_misfit(pts, n, face_half) + 0.15 * off_centre;
     if (misfit > kMaxMisfit) continue;
     if (n > best.pips || misfit < best.misfit) best = {n, subset, misfit};
   }
   return best;
 }
 
-}  // namespace
+// What one die looks like to the pip search: its face mask and geometry.
+struct FaceContext {
+  const DieRegion& region;
+  cv::Mat face;   // the die without its rim
+  cv::Mat depth;  // distance to the die's outline
+  double die_area = 0;
+  float face_half = 0;
+  double aspect = 1;
+};
 
-PipReading count_pips(const cv::Mat& lab, const DieRegion& region) {
+// The pips one spot-response map shows on the die, or pips == 0 when it shows no face.
+PipReading read_response(const cv::Mat& response, const FaceContext& f) {
   PipReading out;
-  const cv::Mat crop = lab(region.box);
-  const double die_area = cv::countNonZero(region.mask);
-  const double side = std::sqrt(die_area);
-  if (side < 8) return out;
-
-  // The face without its rim: edges and shading at the border are not pips.
-  cv::Mat face;
-  const int rim = std::max(1, static_cast<int>(std::lround(side * 0.1)));
-  cv::erode(region.mask, face, cv::getStructuringElement(cv::MORPH_ELLIPSE, {2 * rim + 1, 2 * rim + 1}));
-  if (cv::countNonZero(face) < die_area * 0.25) return out;
-
-  // Pips are small spots darker or lighter than the face around them: a morphological
-  // top-hat with a disc wider than a pip keeps them and drops the slow shading of a face
-  // turned from the light, or of side faces seen at an angle.
-  cv::Mat lightness;
-  cv::extractChannel(crop, lightness, 0);
-  lightness = lightness.clone();
-  lightness.setTo(masked_median(lightness, face), ~region.mask);
-  const int disc = std::max(3, static_cast<int>(std::lround(side * 0.4)) | 1);
-  const cv::Mat kernel = cv::getStructuringElement(cv::MORPH_ELLIPSE, {disc, disc});
-  cv::Mat dark, light;
-  cv::morphologyEx(lightness, dark, cv::MORPH_BLACKHAT, kernel);
-  cv::morphologyEx(lightness, light, cv::MORPH_TOPHAT, kernel);
-  // Pips are darker than the face when the darkest few percent of the face are further
-  // from its median than the brightest few: the face is the majority colour.
-  const int median_l = masked_median(lightness, face);
-  const bool dark_pips = median_l - masked_percentile(lightness, face, 0.02) >=
-                         masked_percentile(lightness, face, 0.98) - median_l;
-  const cv::Mat& response = dark_pips ? dark : light;
-  const int threshold = std::max(18, masked_otsu(response, face));
+  const DieRegion& region = f.region;
+  // Half-way up the strongest spots marks a pip's edge under blur; Otsu alone can sit lower
+  // when pips fill much of the face, and then neighbouring pips run together.
+  const int threshold =
+      std::max({18, masked_otsu(response, f.face), masked_percentile(response, f.face, 0.995) / 2});
   cv::Mat pips;
   cv::compare(response, threshold, pips, cv::CMP_GT);
-  pips &= face;
-  if (std::getenv("DICE_DEBUG")) {
-    static int serial = 0;
-    cv::Mat row;
-    cv::hconcat(std::vector<cv::Mat>{lightness, response, pips}, row);
-    cv::imwrite("/tmp/dicelook/dbg_" + std::to_string(serial++) + ".png", row);
-  }
+  pips &= f.face;
 
   cv::Mat labels, stats, centroids;
   const int n = cv::connectedComponentsWithStats(pips, labels, stats, centroids, 8, CV_32S);
@@ -162,10 +150,12 @@ PipReading count_pips(const cv::Mat& lab, const DieRegion& region) {
     }
   }
 
-  const double min_area = std::max(3.0, 0.004 * die_area);
-  const double max_area = 0.12 * die_area;
+  const double min_area = std::max(3.0, 0.004 * f.die_area);
+  const double max_area = 0.12 * f.die_area;
+  // Top-face pips sit at least a quarter of the face from its edges; blobs close to the
+  // outline are side-face pips seen at an angle, rims and shadows.
+  const float min_depth = 0.28f * f.face_half;
   std::vector<Blob> blobs;
-  double stray_ink = 0;
   for (int k = 1; k < n; ++k) {
     const double a = m00[k];
     if (a < min_area || a > max_area) continue;
@@ -175,40 +165,111 @@ PipReading count_pips(const cv::Mat& lab, const DieRegion& region) {
     const double major = mu20 + mu02 + common, minor = mu20 + mu02 - common;
     const double roundness = major > 0 ? std::sqrt(std::max(0.0, minor) / major) : 0;
     const double fill = a / (double(stats.at<int>(k, cv::CC_STAT_WIDTH)) * stats.at<int>(k, cv::CC_STAT_HEIGHT));
-    if (roundness < 0.45 || fill < 0.45) {
-      if (roundness > 0.25) stray_ink += a;  // a letter or a squashed pip; thin edges do not count
-      continue;
-    }
-    blobs.push_back({cv::Point2f(float(cx + region.box.x), float(cy + region.box.y)), a, roundness});
+    if (roundness < 0.45 || fill < 0.45) continue;
+    const bool inner = f.depth.at<float>(cvRound(cy), cvRound(cx)) >= min_depth;
+    blobs.push_back({cv::Point2f(float(cx + region.box.x), float(cy + region.box.y)), a, roundness, inner});
   }
   if (blobs.empty() || blobs.size() > 12) return out;  // many specks: texture, not a face
   std::sort(blobs.begin(), blobs.end(), [](const Blob& a, const Blob& b) { return a.area > b.area; });
   if (blobs.size() > 8) blobs.resize(8);
 
-  // The top face is the die's shorter extent: a tilted view adds side faces along one axis only.
-  const float w = region.shape.size.width, h = region.shape.size.height;
-  const float face_half = std::max(2.f, std::min(w, h) / 2);
-  const Choice choice = best_face(blobs, region.shape.center, face_half);
+  const Choice choice = best_face(blobs, region.shape.center, f.face_half);
   if (choice.pips == 0) return out;
 
-  // Ink the chosen pips do not explain: letters, key caps, logos. A die face is bare apart
-  // from its pips (and the few squashed pips of a side face seen at an angle).
+  // Round spots on the face that the chosen pips do not explain mean the reading is not
+  // a face: a die face is bare apart from its pips.
+  double stray_ink = 0;
   for (int i = 0; i < static_cast<int>(blobs.size()); ++i)
-    if (!(choice.subset >> i & 1)) stray_ink += blobs[i].area;
-  const double leftover = stray_ink / cv::countNonZero(face);
-  const double aspect = std::min(w, h) > 0 ? std::max(w, h) / std::min(w, h) : 99;
-  if (leftover > 0.12 || aspect > 1.6) return out;
+    if (!(choice.subset >> i & 1) && blobs[i].inner && blobs[i].roundness >= kRoundPip) stray_ink += blobs[i].area;
+  const double leftover = stray_ink / cv::countNonZero(f.face);
+  if (leftover > 0.12) return out;
 
   out.pips = choice.pips;
   for (int i = 0; i < static_cast<int>(blobs.size()); ++i)
     if (choice.subset >> i & 1) out.centres.push_back(blobs[i].centre);
   out.face = region.box;
-
   const double layout_score = 1.0 / (1.0 + (choice.misfit / 0.15) * (choice.misfit / 0.15));
   const double contrast_score = std::min(1.0, threshold / 50.0);
-  const double square_score = 1.0 / aspect;
+  const double square_score = 1.0 / f.aspect;
   const double bare_score = 1.0 - leftover / 0.12;
   out.confidence = std::sqrt(std::sqrt(layout_score * contrast_score * square_score * bare_score)) * region.split_quality;
+  return out;
+}
+
+PipReading read_face(const cv::Mat& lab, const DieRegion& region) {
+  const cv::Mat crop = lab(region.box);
+  FaceContext f{region, {}, {}, 0, 0, 1};
+  f.die_area = cv::countNonZero(region.mask);
+  const double side = std::sqrt(f.die_area);
+  if (side < 8) return {};
+  const float w = region.shape.size.width, h = region.shape.size.height;
+  f.aspect = std::min(w, h) > 0 ? std::max(w, h) / std::min(w, h) : 99;
+  if (f.aspect > 1.6) return {};
+  // The top face is the die's shorter extent: a tilted view adds side faces along one axis.
+  f.face_half = std::max(2.f, std::min(w, h) / 2);
+
+  // The face without its rim: edges and shading at the border are not pips.
+  const int rim = std::max(1, static_cast<int>(std::lround(side * 0.1)));
+  cv::erode(region.mask, f.face, cv::getStructuringElement(cv::MORPH_ELLIPSE, {2 * rim + 1, 2 * rim + 1}));
+  if (cv::countNonZero(f.face) < f.die_area * 0.25) return {};
+  cv::distanceTransform(region.mask, f.depth, cv::DIST_L2, 3);
+
+  // Pips are small spots that differ from the face around them in brightness or in hue
+  // (red pips on a blue die differ little in brightness). In each Lab channel a morphological
+  // top-hat with a disc wider than a pip keeps such spots and drops the slow shading of a
+  // face turned from the light, or of side faces seen at an angle.
+  const int disc = std::max(3, static_cast<int>(std::lround(side * 0.4)) | 1);
+  const cv::Mat kernel = cv::getStructuringElement(cv::MORPH_ELLIPSE, {disc, disc});
+  std::vector<cv::Mat> responses;
+  cv::Mat combined = cv::Mat::zeros(crop.size(), CV_8U);
+  for (int c = 0; c < 3; ++c) {
+    cv::Mat channel;
+    cv::extractChannel(crop, channel, c);
+    const int median = masked_median(channel, f.face);
+    channel.setTo(median, ~region.mask);
+    // The spots go the way that is further from the face's median: the face is the
+    // majority colour, the pips a few percent of it.
+    const bool darker =
+        median - masked_percentile(channel, f.face, 0.02) >= masked_percentile(channel, f.face, 0.98) - median;
+    cv::Mat hat;
+    cv::morphologyEx(channel, hat, darker ? cv::MORPH_BLACKHAT : cv::MORPH_TOPHAT, kernel);
+    if (c > 0) hat.convertTo(hat, CV_8U, 2.0);  // chroma differences are smaller in 8-bit Lab
+    combined = cv::max(combined, hat);
+    responses.push_back(hat);
+  }
+  responses.push_back(combined);
+
+  // Each channel alone, and all together, may show the face best (noise in one channel
+  // can merge pips that another shows apart). A face missing pips is the usual error, so
+  // the reading with the most pips wins, then the surer one.
+  PipReading best;
+  for (const auto& response : responses) {
+    PipReading reading = read_response(response, f);
+    if (reading.pips > best.pips || (reading.pips == best.pips && reading.confidence > best.confidence))
+      best = std::move(reading);
+  }
+  return best;
+}
+
+}  // namespace
+
+PipReading count_pips(const cv::Mat& lab, const DieRegion& region) {
+  // Small dice (a crowded tray) have pips of three or four pixels that blur into each other;
+  // reading them at twice the size keeps neighbouring pips apart after thresholding.
+  constexpr int kSmallDie = 40;
+  if (std::min(region.box.width, region.box.height) >= kSmallDie) return read_face(lab, region);
+  constexpr float kZoom = 2;
+  cv::Mat crop;
+  cv::resize(lab(region.box), crop, cv::Size(), kZoom, kZoom, cv::INTER_CUBIC);
+  DieRegion zoomed;
+  zoomed.box = cv::Rect({0, 0}, crop.size());
+  cv::resize(region.mask, zoomed.mask, crop.size(), 0, 0, cv::INTER_NEAREST);
+  zoomed.shape = cv::RotatedRect((region.shape.center - cv::Point2f(region.box.tl())) * kZoom, region.shape.size * kZoom,
+                                 region.shape.angle);
+  zoomed.split_quality = region.split_quality;
+  PipReading out = read_face(crop, zoomed);
+  for (auto& c : out.centres) c = c * (1 / kZoom) + cv::Point2f(region.box.tl());
+  out.face = region.box;
   return out;
 }
 

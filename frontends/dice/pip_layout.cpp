@@ -8,6 +8,10 @@
 
 namespace puzzlesat::dice_vision {
 
+namespace {
+constexpr double kMinScale = 0.55, kMaxScale = 1.15;
+}  // namespace
+
 std::vector<cv::Point2f> pip_layout(int pips) {
   constexpr float d = 0.5f;  // offset of the off-centre pips from the centre
   switch (pips) {
@@ -59,10 +63,13 @@ double layout_misfit(const std::vector<cv::Point2f>& points, int pips, float hal
       const cv::Point2d r = p - fitted;
       err += r.dot(r);
     }
-    // Residual in face units, plus how far the fitted face size is from the die's: a pair
-    // of blobs always fits "two" exactly, but only at the right spacing is it a two.
+    // Residual in face units, plus how far the fitted face size is outside the range the
+    // die allows: a pair of blobs always fits "two" exactly, but only at about the right
+    // spacing is it a two. The range is wide because the die's outline also holds side
+    // faces and shadow when seen at an angle.
     const double rms = std::sqrt(err / n) / half_side;
-    const double size_error = std::abs(std::log(scale / half_side));
+    const double size_error =
+        std::max({0.0, std::log(kMinScale * half_side / scale), std::log(scale / (kMaxScale * half_side))});
     best = std::min(best, rms + 0.5 * size_error);
   } while (std::next_permutation(perm.begin(), perm.end()));
   return best;

@@ -18,8 +18,9 @@ constexpr float kPipRadius = 0.17f;
 
 // How far (in face half-sides, root mean square) the points are from the best placement of
 // the `pips` layout, over the four quarter-turns and a fitted scale, translation and rotation.
-// Points are in image pixels; `half_side` is the face's half-side in pixels. Small is good;
-// 0 means an exact fit.
+// Points are in image pixels; `half_side` is the half-side of the die's outline in pixels, and
+// faces from 0.55 to 1.15 times that size fit without penalty. Small is good; 0 means an
+// exact fit.
 double layout_misfit(const std::vector<cv::Point2f>& points, int pips, float half_side);
 
 }  // namespace puzzlesat::dice_vision
