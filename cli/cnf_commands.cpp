@@ -11,8 +11,10 @@
 #include <vector>
 
 #include "cli/command.h"
+#include "cli/interrupt_guard.h"
 #include "common/input_error.h"
 #include "sat/backbone.h"
+#include "sat/chunked_backbone.h"
 #include "sat/dimacs.h"
 #include "sat/enumerate.h"
 #include "sat/solver.h"
@@ -79,8 +81,18 @@ void add_solve(CLI::App* cnf) {
   cmd->callback([opt] {
     Cnf cnf = load(*opt);
     auto s = solver_for(*opt, cnf);
-    s->set_budget({.conflicts = opt->conflicts, .seconds = opt->timeout});
-    Status status = s->solve();
+    try {
+      s->set_budget({.conflicts = opt->conflicts, .seconds = opt->timeout});
+    } catch (const std::invalid_argument& e) {
+      throw InputError(std::string("--conflicts: ") + e.what());
+    }
+    Status status = Status::unknown;
+    {
+      // Ctrl-C stops the search and still prints `s UNKNOWN`, as competition solvers do.
+      InterruptGuard guard([&s] { s->interrupt(); });
+      status = s->solve();
+      if (guard.interrupted()) std::cout << "c interrupted\n";
+    }
     SolverStats st = s->stats();
     std::cout << "c solver " << s->name() << ", " << cnf.num_vars() << " variables, " << cnf.num_clauses()
               << " clauses, " << std::fixed << std::setprecision(3) << st.seconds << " s, " << st.conflicts
@@ -95,18 +107,25 @@ void add_solve(CLI::App* cnf) {
 void add_backbone(CLI::App* cnf) {
   struct Options : FormulaOptions {
     bool json = false;
+    std::string method = "filtered";
   };
   auto opt = std::make_shared<Options>();
   auto* cmd = cnf->add_subcommand(
       "backbone", "List the literals that are true in every model (DIMACS-signed) and the solver calls used");
   add_formula_options(cmd, *opt);
+  cmd->add_option("--method", opt->method,
+                  "filtered: one call per candidate no model has cleared; chunked: each call asks for a model "
+                  "flipping any open candidate (fewest calls when most literals are forced)")
+      ->check(CLI::IsMember({"filtered", "chunked"}))
+      ->capture_default_str();
   cmd->add_flag("--json", opt->json, R"(Print {"status": "sat"|"unsat", "forced": [...], "calls": n})");
   cmd->callback([opt] {
     Cnf cnf = load(*opt);
     auto s = solver_for(*opt, cnf);
     std::vector<Lit> candidates;
     for (int v = 1; v <= cnf.num_vars(); ++v) candidates.push_back(Lit(Var(v)));
-    BackboneResult r = compute_backbone(*s, candidates);
+    BackboneResult r =
+        opt->method == "chunked" ? chunked_backbone(*s, candidates) : compute_backbone(*s, candidates);
     if (r.status == Status::unknown) throw std::runtime_error("the solver gave up before the backbone was known");
     std::vector<int> forced = to_dimacs(r.forced);
     if (opt->json) {

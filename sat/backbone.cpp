@@ -37,6 +37,10 @@ BackboneResult compute_backbone(Solver& s, std::span<const Lit> candidates,
     open.push_back(c.var());
   }
 
+  // Steer every model towards contradicting the open guesses, so one Sat answer clears
+  // many candidates instead of the one it was asked about.
+  for (Var v : open) s.set_phase(~guess[static_cast<std::size_t>(v.id())]);
+
   const bool unconditional = assumptions.empty();
   for (std::size_t i = 0; i < open.size(); ++i) {
     auto v = static_cast<std::size_t>(open[i].id());
@@ -65,6 +69,7 @@ BackboneResult compute_backbone(Solver& s, std::span<const Lit> candidates,
       if (verdict[w] == Verdict::open && !s.model_value(guess[w])) verdict[w] = Verdict::free;
     }
   }
+  for (Var v : open) s.clear_phase(v);
   result.status = status == Status::unknown ? Status::unknown : Status::sat;
 
   for (Lit c : candidates) {

@@ -114,6 +114,16 @@ bool CadicalSolver::model_value(Var v) const {
 
 std::vector<Lit> CadicalSolver::failed_assumptions() const { return impl_->failed; }
 
+void CadicalSolver::set_phase(Lit l) {
+  reserve_vars(l.var().id());
+  // A hint only: CaDiCaL's "lucky" phases may still find another model first.
+  impl_->solver.phase(l.to_dimacs());
+}
+
+void CadicalSolver::clear_phase(Var v) {
+  if (v.id() <= num_vars()) impl_->solver.unphase(v.id());
+}
+
 void CadicalSolver::interrupt() { impl_->stop.stop = true; }
 
 SolverStats CadicalSolver::stats() const {

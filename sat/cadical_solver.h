@@ -24,6 +24,8 @@ class CadicalSolver final : public Solver {
   using Solver::model_value;
   std::vector<Lit> failed_assumptions() const override;
   void set_budget(const Budget& budget) override { budget_ = budget; }
+  void set_phase(Lit l) override;
+  void clear_phase(Var v) override;
   void interrupt() override;
   // Decisions and propagations are not exposed by CaDiCaL 1.5's API and read 0;
   // conflicts are counted as learnt clauses (CaDiCaL learns one per conflict).

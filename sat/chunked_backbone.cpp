@@ -19,6 +19,8 @@ BackboneResult chunked_backbone(Solver& s, std::span<const Lit> candidates) {
   // model has shown it the other way.
   std::vector<Lit> open;  // the polarity seen so far
   for (Lit c : candidates) open.push_back(s.model_value(c) ? c : ~c);
+  // Steer models towards flipping open candidates, so one Sat answer clears many.
+  for (Lit g : open) s.set_phase(~g);
   std::vector<Lit> forced;
   while (!open.empty()) {
     Lit act(s.new_var());
@@ -36,6 +38,7 @@ BackboneResult chunked_backbone(Solver& s, std::span<const Lit> candidates) {
     }
     std::erase_if(open, [&](Lit g) { return !s.model_value(g); });
   }
+  for (Lit c : candidates) s.clear_phase(c.var());
   result.status = status == Status::unknown ? Status::unknown : Status::sat;
   for (Lit f : forced) s.add_clause({f});
   // Report in candidate order, as compute_backbone does.

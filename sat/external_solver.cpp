@@ -108,6 +108,13 @@ Status ExternalSolver::solve(std::span<const Lit> assumptions) {
   return status;
 }
 
+void ExternalSolver::set_budget(const Budget& budget) {
+  if (budget.conflicts) {
+    throw std::invalid_argument("the external backend cannot limit conflicts (use a time limit)");
+  }
+  budget_ = budget;
+}
+
 Status ExternalSolver::interpret(int exit_code, const std::string& out, const std::string& result,
                                  std::span<const Lit> assumptions) {
   std::optional<ParsedSolution> answer = result.empty() ? parse_solution(out) : parse_minisat_result(result);

@@ -36,7 +36,9 @@ class ExternalSolver final : public Solver {
   std::vector<Lit> failed_assumptions() const override { return failed_; }
   // The time limit kills the program; a conflict budget cannot be passed on and is
   // ignored.
-  void set_budget(const Budget& budget) override { budget_ = budget; }
+  // Only a time budget: a separate program's conflicts cannot be counted or capped, so a
+  // conflict budget throws std::invalid_argument rather than being silently ignored.
+  void set_budget(const Budget& budget) override;
   void interrupt() override { process_.kill(); }
   // Only solves and seconds: the program's own counters are not read.
   SolverStats stats() const override { return stats_; }

@@ -83,6 +83,16 @@ std::vector<Lit> MinisatSolver::failed_assumptions() const {
   return core;
 }
 
+// MiniSat's user polarity is the sign of the literal to decide: l_True picks the negation.
+void MinisatSolver::set_phase(Lit l) {
+  reserve_vars(l.var().id());
+  impl_->solver.setPolarity(l.var().id() - 1, Minisat::lbool(l.negated()));
+}
+
+void MinisatSolver::clear_phase(Var v) {
+  if (v.id() <= num_vars()) impl_->solver.setPolarity(v.id() - 1, l_Undef);
+}
+
 void MinisatSolver::interrupt() { impl_->solver.interrupt(); }
 
 SolverStats MinisatSolver::stats() const {

@@ -23,6 +23,8 @@ class MinisatSolver final : public Solver {
   using Solver::model_value;
   std::vector<Lit> failed_assumptions() const override;
   void set_budget(const Budget& budget) override { budget_ = budget; }
+  void set_phase(Lit l) override;
+  void clear_phase(Var v) override;
   void interrupt() override;
   SolverStats stats() const override;
 

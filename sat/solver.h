@@ -73,6 +73,12 @@ class Solver {
   // clauses (empty when the clauses alone are unsatisfiable).
   virtual std::vector<Lit> failed_assumptions() const = 0;
 
+  // A decision hint: when the search branches on l's variable, it tries l first (until
+  // clear_phase). Algorithms that want varied models (backbone filtering) steer with it;
+  // answers never depend on it, and backends that take no hints ignore it.
+  virtual void set_phase(Lit /*l*/) {}
+  virtual void clear_phase(Var /*v*/) {}
+
   virtual void set_budget(const Budget& budget) = 0;
   // Asks a running solve() to stop soon with Unknown. Safe from any thread.
   virtual void interrupt() = 0;

@@ -5,6 +5,7 @@
 #include <atomic>
 #include <chrono>
 #include <random>
+#include <stdexcept>
 #include <thread>
 
 #include "sat/brute_force.h"
@@ -194,11 +195,39 @@ TEST_CASE("Budgets and interrupts give Unknown, and the solver still works after
     INFO(spec);
     auto s = make_solver(spec);
     s->add_cnf(pigeonhole(12, 11));
+    CHECK_THROWS_AS(s->set_budget({.conflicts = 100, .seconds = {}}), std::invalid_argument);
     s->set_budget({.conflicts = {}, .seconds = 0.3});
     auto start = std::chrono::steady_clock::now();
     CHECK(s->solve() == Status::unknown);
     s->set_budget({});
     CHECK(solve_interrupted(*s, std::chrono::milliseconds(100)) == Status::unknown);
     CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(5));
+  }
+}
+
+TEST_CASE("Phase hints steer the models but never the answer", "[sat][solver]") {
+  // CaDiCaL tries all-false/all-true "lucky" assignments before it decides anything, so
+  // only MiniSat is bound to follow the hints here.
+  for (const std::string& spec : kBuiltIn) {
+    const bool steered = spec == "minisat";
+    INFO(spec);
+    auto s = make_solver(spec);
+    // Every assignment of 1..20 except all-true is a model: the hints pick among them.
+    std::vector<Lit> not_all;
+    for (int v = 1; v <= 20; ++v) not_all.push_back(~Lit(Var(v)));
+    s->add_clause(not_all);
+    for (bool want : {true, false}) {
+      for (int v = 2; v <= 20; ++v) s->set_phase(Lit(Var(v), !want));
+      REQUIRE(s->solve() == Status::sat);
+      if (steered)
+        for (int v = 2; v <= 20; ++v) CHECK(s->model_value(Var(v)) == want);
+    }
+    // A hint against the only model does not change the answer.
+    s->set_phase(Lit(Var(1)));
+    s->add_clause({~Lit(Var(1))});
+    CHECK(s->solve() == Status::sat);
+    CHECK_FALSE(s->model_value(Var(1)));
+    for (int v = 1; v <= 20; ++v) s->clear_phase(Var(v));
+    CHECK(s->solve() == Status::sat);
   }
 }

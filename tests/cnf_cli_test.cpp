@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -104,6 +105,22 @@ TEST_CASE("cnf solve reads standard input, honours budgets and the external back
     CHECK(r.exit_code == 20);
     CHECK_THAT(r.out, Catch::EndsWith("s UNSATISFIABLE\n"));
   }
+  r = run_cli({"cnf", "solve", php.path(), "--conflicts", "50", "--solver", "external:minisat"});
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::StartsWith("puzzlesat: error: --conflicts: the external backend cannot limit conflicts"));
+}
+
+TEST_CASE("Ctrl-C stops cnf solve, which still answers s UNKNOWN", "[cli][cnf]") {
+  TempFile php(dimacs(pigeonhole(13, 12)));  // minutes of search for every backend
+  for (std::string solver : {"minisat", "cadical", "external:minisat"}) {
+    INFO(solver);
+    auto start = std::chrono::steady_clock::now();
+    auto r = run_cli({"cnf", "solve", php.path(), "--solver", solver}, "", std::chrono::milliseconds(300));
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(10));
+    CHECK(r.exit_code == 0);
+    CHECK_THAT(r.out, Catch::Contains("c interrupted\n"));
+    CHECK_THAT(r.out, Catch::EndsWith("s UNKNOWN\n"));
+  }
 }
 
 TEST_CASE("cnf commands reject bad input with exit 2 and one located error line", "[cli][cnf]") {
@@ -173,6 +190,9 @@ TEST_CASE("cnf backbone and enumerate match brute force, in the documented JSON 
         if (all_false) forced.push_back(-v);
       }
       CHECK(j["forced"].get<std::vector<int>>() == forced);
+      auto chunked = run_cli({"cnf", "backbone", file.path(), "--json", "--method", "chunked"});
+      REQUIRE(chunked.exit_code == 0);
+      CHECK(nlohmann::json::parse(chunked.out)["forced"].get<std::vector<int>>() == forced);
     }
 
     auto en = run_cli({"cnf", "enumerate", file.path(), "--project", "3,1,5", "--json"});

@@ -1,6 +1,7 @@
 #include "tests/run_cli.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -10,6 +11,7 @@
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+#include <thread>
 
 namespace puzzlesat::testing {
 
@@ -24,7 +26,8 @@ std::string slurp(const std::filesystem::path& p) {
 
 }  // namespace
 
-CliResult run_cli(const std::vector<std::string>& args, const std::string& stdin_text) {
+CliResult run_cli(const std::vector<std::string>& args, const std::string& stdin_text,
+                  std::optional<std::chrono::milliseconds> interrupt_after) {
   // Files rather than pipes: no deadlock however much the command prints.
   char dir_template[] = "/tmp/puzzlesat-cli-XXXXXX";
   if (!mkdtemp(dir_template)) throw std::runtime_error("mkdtemp failed");
@@ -50,7 +53,18 @@ CliResult run_cli(const std::vector<std::string>& args, const std::string& stdin
     _exit(127);
   }
   int status = 0;
-  waitpid(pid, &status, 0);
+  if (interrupt_after) {
+    auto deadline = std::chrono::steady_clock::now() + *interrupt_after;
+    bool done = false;
+    while (!done && std::chrono::steady_clock::now() < deadline) {
+      done = waitpid(pid, &status, WNOHANG) == pid;
+      if (!done) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    if (!done) kill(pid, SIGINT);
+    if (!done) waitpid(pid, &status, 0);
+  } else {
+    waitpid(pid, &status, 0);
+  }
   CliResult r;
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   r.out = slurp(dir / "out");
