@@ -1,6 +1,7 @@
 // Overhead of `puzzlesat cnf solve` (strict reader, Solver interface, competition output)
 // against the `minisat` binary on the same files, measured with hyperfine. Writes the
-// formulas to a temporary directory and prints hyperfine's Markdown table for each.
+// formulas to a temporary directory and prints hyperfine's Markdown table for each, and
+// the start-up cost of both programs (`puzzlesat --version`, `minisat --help`).
 // Run: cmake --build build --target bench_sat_solve puzzlesat && build/bench/bench_sat_solve
 #include <cstdio>
 #include <filesystem>
@@ -29,8 +30,23 @@ int main() {
   std::vector<Instance> instances;
   instances.push_back({"php-9-8", pigeonhole(9, 8)});
   instances.push_back({"random3-200-852", random_ksat(rng, 200, 852)});
-  instances.push_back({"random3-20000-70000", random_ksat(rng, 20000, 70000)});
-  instances.push_back({"random3-200000-700000", random_ksat(rng, 200000, 700000)});
+  instances.push_back({"random3-400-1704", random_ksat(rng, 400, 1704)});
+  // Big and easy (well below the threshold): mostly reading and loading.
+  instances.push_back({"random3-100000-300000", random_ksat(rng, 100000, 300000)});
+  {
+    fs::path md = dir / "startup.md";
+    std::vector<std::string> argv = {"hyperfine", "--shell=none", "--ignore-failure", "--warmup", "3", "--runs", "20",
+                                     "--export-markdown", md.string(), "--command-name", "minisat --help",
+                                     "minisat --help", "--command-name", "puzzlesat --version",
+                                     std::string(PUZZLESAT_BINARY) + " --version"};
+    Subprocess p;
+    if (p.run(argv, (dir / "hyperfine.out").string(), (dir / "hyperfine.err").string()).code != 0) {
+      std::cerr << "hyperfine failed; see " << (dir / "hyperfine.err").string() << "\n";
+      return 1;
+    }
+    std::ifstream table(md);
+    std::cout << "### start-up\n\n" << table.rdbuf() << "\n";
+  }
   for (const Instance& inst : instances) {
     fs::path file = dir / (inst.name + ".cnf");
     {

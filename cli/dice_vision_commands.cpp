@@ -1,7 +1,6 @@
 // `puzzlesat yahtzee dice`, `dice-eval` and `dice-scene`: read the dice in a photo, measure
 // the reader on a folder of labelled photos, draw a synthetic roll. They join the `yahtzee` group.
 #include <fmt/format.h>
-#include <opencv2/imgcodecs.hpp>
 
 #include <algorithm>
 #include <chrono>
@@ -16,6 +15,7 @@
 #include "frontends/dice/dice_labels.h"
 #include "frontends/dice/dice_reader.h"
 #include "frontends/dice/dice_scene.h"
+#include "frontends/image/image_file.h"
 
 namespace puzzlesat::cli {
 
@@ -46,7 +46,7 @@ void write_annotated(const cv::Mat& image, const std::vector<Die>& dice, const s
   const cv::Mat annotated = annotate_dice(image, dice);
   bool ok = false;
   try {
-    ok = cv::imwrite(path, annotated);
+    ok = image::write_image(path, annotated);
   } catch (const cv::Exception&) {
     ok = false;
   }
@@ -166,7 +166,7 @@ void run_dice_scene(const std::string& path, std::uint64_t seed, int count) {
   const Scene scene = random_scene(seed, options);
   bool ok = false;
   try {
-    ok = cv::imwrite(path, render_scene(scene, seed));
+    ok = image::write_image(path, render_scene(scene, seed));
   } catch (const cv::Exception&) {
     ok = false;
   }

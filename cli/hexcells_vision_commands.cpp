@@ -3,13 +3,13 @@
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
-#include <opencv2/imgcodecs.hpp>
 
 #include "cli/command.h"
 #include "common/input_error.h"
 #include "frontends/hexcells/annotate.h"
 #include "frontends/hexcells/board_convert.h"
 #include "frontends/hexcells/reader.h"
+#include "frontends/image/image_file.h"
 #include "problems/hexcells/deduce.h"
 #include "problems/hexcells/format.h"
 #include "problems/hexcells/render.h"
@@ -92,10 +92,10 @@ void run(const Options& opt) {
     std::vector<hv::GridMark> marks;
     for (hx::Pos p : deduction->blue) marks.push_back({p.x - offset.x, p.y - offset.y, true});
     for (hx::Pos p : deduction->black) marks.push_back({p.x - offset.x, p.y - offset.y, false});
-    const cv::Mat image = cv::imread(opt.image, cv::IMREAD_COLOR);
+    const cv::Mat image = puzzlesat::image::read_image(opt.image);
     bool ok = false;
     try {
-      ok = cv::imwrite(opt.annotated, hv::annotate(image, read.lattice, marks));
+      ok = puzzlesat::image::write_image(opt.annotated, hv::annotate(image, read.lattice, marks));
     } catch (const cv::Exception&) {
       ok = false;
     }

@@ -5,7 +5,6 @@
 #include <fmt/format.h>
 
 #include <nlohmann/json.hpp>
-#include <opencv2/imgcodecs.hpp>
 
 #include <algorithm>
 #include <fstream>
@@ -15,6 +14,7 @@
 
 #include "cli/command.h"
 #include "common/input_error.h"
+#include "frontends/image/image_file.h"
 #include "frontends/set/annotate.h"
 #include "frontends/set/evaluation.h"
 #include "frontends/set/photo.h"
@@ -69,7 +69,7 @@ void run_photo(const PhotoOptions& opt) {
     cv::Mat out = annotate(photo.image, photo.scale, table, annotation);
     bool written = false;
     try {
-      written = cv::imwrite(opt.output, out);
+      written = image::write_image(opt.output, out);
     } catch (const cv::Exception&) {
     }
     if (!written) throw InputError("cannot write the annotated image (use a .png or .jpg name)", {opt.output});
@@ -127,7 +127,7 @@ void run_render(const RenderOptions& opt) {
   Scene scene = compose_scene(opt.seed, so);
   bool written = false;
   try {
-    written = cv::imwrite(opt.output, scene.image, {cv::IMWRITE_JPEG_QUALITY, 90});
+    written = image::write_image(opt.output, scene.image, 90);
   } catch (const cv::Exception&) {
   }
   if (!written) throw InputError("cannot write the image (use a .png or .jpg name)", {opt.output});

@@ -20,6 +20,8 @@ namespace puzzlesat::sat {
 enum class Status { sat, unsat, unknown };
 std::string_view to_string(Status s);
 
+// Counters a backend does not expose read 0 (CaDiCaL 1.5: decisions and propagations;
+// external programs: everything but solves and seconds).
 struct SolverStats {
   std::uint64_t solves = 0;
   std::uint64_t conflicts = 0;

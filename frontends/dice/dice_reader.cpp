@@ -1,6 +1,5 @@
 #include "frontends/dice/dice_reader.h"
 
-#include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
 #include <fcntl.h>
@@ -16,6 +15,7 @@
 #include "common/input_error.h"
 #include "frontends/dice/die_finder.h"
 #include "frontends/dice/pip_counter.h"
+#include "frontends/image/image_file.h"
 
 namespace puzzlesat::dice_vision {
 
@@ -126,11 +126,11 @@ cv::Mat load_image(const std::string& path) {
   cv::Mat image;
   try {
     const QuietStderr quiet;
-    image = cv::imdecode(bytes, cv::IMREAD_COLOR);
+    image = image::decode_image(bytes);
   } catch (const cv::Exception&) {
     image.release();
   }
-  if (image.empty()) throw InputError("not a readable image (PNG, JPEG, BMP, ...)", {path});
+  if (image.empty()) throw InputError("not a readable image (JPEG or PNG)", {path});
   return image;
 }
 

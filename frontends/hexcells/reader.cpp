@@ -1,6 +1,5 @@
 #include "frontends/hexcells/reader.h"
 
-#include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
 #include <algorithm>
@@ -13,6 +12,7 @@
 #include "frontends/hexcells/counter.h"
 #include "frontends/hexcells/glyphs.h"
 #include "frontends/hexcells/line_hints.h"
+#include "frontends/image/image_file.h"
 
 namespace puzzlesat::hexcells_vision {
 namespace {
@@ -98,11 +98,11 @@ ScreenRead read_screenshot_file(const std::string& path) {
   if (!std::filesystem::is_regular_file(path, ec)) throw InputError("cannot open image", {path, 0, 0});
   cv::Mat image;
   try {
-    image = cv::imread(path, cv::IMREAD_COLOR);
+    image = image::read_image(path);
   } catch (const cv::Exception&) {
     image.release();
   }
-  if (image.empty()) throw InputError("not a readable image (PNG, JPEG, ...)", {path, 0, 0});
+  if (image.empty()) throw InputError("not a readable image (JPEG or PNG)", {path, 0, 0});
   try {
     return read_screenshot(image);
   } catch (const InputError& e) {

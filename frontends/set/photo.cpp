@@ -1,6 +1,5 @@
 #include "frontends/set/photo.h"
 
-#include <opencv2/imgcodecs.hpp>
 
 #include <ctime>
 #include <filesystem>
@@ -8,6 +7,7 @@
 #include <vector>
 
 #include "common/input_error.h"
+#include "frontends/image/image_file.h"
 
 namespace puzzlesat::set_vision {
 namespace {
@@ -46,13 +46,9 @@ Photo load_photo(const std::string& path, int min_long_side) {
   cv::Size header = jpeg_size(path);
   int long_side = std::max(header.width, header.height);
   while (reduction < 8 && long_side / (2 * reduction) >= min_long_side) reduction *= 2;
-  int flag = reduction == 8 ? cv::IMREAD_REDUCED_COLOR_8
-             : reduction == 4 ? cv::IMREAD_REDUCED_COLOR_4
-             : reduction == 2 ? cv::IMREAD_REDUCED_COLOR_2
-                              : cv::IMREAD_COLOR;
   Photo photo;
   try {
-    photo.image = cv::imread(path, flag);
+    photo.image = image::read_image(path, reduction);
   } catch (const cv::Exception&) {
     photo.image.release();
   }

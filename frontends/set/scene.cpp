@@ -1,6 +1,5 @@
 #include "frontends/set/scene.h"
 
-#include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
 #include <algorithm>
@@ -8,6 +7,7 @@
 #include <numeric>
 #include <random>
 
+#include "frontends/image/image_file.h"
 #include "frontends/set/card_renderer.h"
 
 namespace puzzlesat::set_vision {
@@ -163,9 +163,7 @@ Scene compose_scene(std::uint32_t seed, const SceneOptions& opt) {
   double sigma = uniform(rng, 0.3, 1.2);
   cv::GaussianBlur(img, img, cv::Size(), sigma);
   add_noise(rng, img, uniform(rng, 1, 5));
-  std::vector<uchar> jpeg;
-  cv::imencode(".jpg", img, jpeg, {cv::IMWRITE_JPEG_QUALITY, int(uniform(rng, 70, 95))});
-  scene.image = cv::imdecode(jpeg, cv::IMREAD_COLOR);
+  scene.image = image::decode_image(image::encode_jpeg(img, int(uniform(rng, 70, 95))));
   return scene;
 }
 

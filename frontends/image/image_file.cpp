@@ -1,0 +1,229 @@
+#include "frontends/image/image_file.h"
+
+#include <csetjmp>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
+#include <jpeglib.h>
+#include <png.h>
+
+#include <opencv2/imgproc.hpp>
+
+#include "frontends/image/exif_orientation.h"
+
+namespace puzzlesat::image {
+
+namespace {
+
+// libjpeg reports fatal errors through error_exit, which must not return: jump back to
+// the decoder's setjmp instead of letting the library call exit().
+struct JpegError {
+  jpeg_error_mgr mgr;
+  std::jmp_buf jump;
+};
+
+void jpeg_fail(j_common_ptr cinfo) {
+  auto* err = reinterpret_cast<JpegError*>(cinfo->err);
+  std::longjmp(err->jump, 1);
+}
+
+void jpeg_quiet(j_common_ptr, int) {}
+
+bool is_jpeg(std::span<const std::uint8_t> b) { return b.size() > 3 && b[0] == 0xFF && b[1] == 0xD8 && b[2] == 0xFF; }
+bool is_png(std::span<const std::uint8_t> b) { return b.size() > 8 && png_sig_cmp(b.data(), 0, 8) == 0; }
+
+// Everything the longjmp may cross lives in this frame or is plain data, so no
+// destructor is skipped.
+cv::Mat decode_jpeg(std::span<const std::uint8_t> bytes, int reduction) {
+  jpeg_decompress_struct cinfo{};
+  JpegError err{};
+  cinfo.err = jpeg_std_error(&err.mgr);
+  err.mgr.error_exit = jpeg_fail;
+  err.mgr.emit_message = jpeg_quiet;
+  cv::Mat out;
+  int orientation = 1;
+  if (setjmp(err.jump)) {
+    jpeg_destroy_decompress(&cinfo);
+    return cv::Mat();
+  }
+  jpeg_create_decompress(&cinfo);
+  jpeg_mem_src(&cinfo, bytes.data(), static_cast<unsigned long>(bytes.size()));
+  jpeg_save_markers(&cinfo, JPEG_APP0 + 1, 0xFFFF);
+  jpeg_read_header(&cinfo, TRUE);
+  for (jpeg_saved_marker_ptr m = cinfo.marker_list; m; m = m->next) {
+    if (m->marker == JPEG_APP0 + 1) orientation = exif_orientation({m->data, m->data_length});
+  }
+  if (cinfo.jpeg_color_space == JCS_CMYK || cinfo.jpeg_color_space == JCS_YCCK) {
+    jpeg_destroy_decompress(&cinfo);
+    return cv::Mat();  // print-shop JPEGs; no photo or screenshot here uses them
+  }
+  cinfo.scale_num = 1;
+  cinfo.scale_denom = static_cast<unsigned>(reduction);
+  cinfo.out_color_space = JCS_EXT_BGR;
+  jpeg_start_decompress(&cinfo);
+  out.create(static_cast<int>(cinfo.output_height), static_cast<int>(cinfo.output_width), CV_8UC3);
+  while (cinfo.output_scanline < cinfo.output_height) {
+    JSAMPROW row = out.ptr<JSAMPLE>(static_cast<int>(cinfo.output_scanline));
+    jpeg_read_scanlines(&cinfo, &row, 1);
+  }
+  jpeg_finish_decompress(&cinfo);
+  jpeg_destroy_decompress(&cinfo);
+  apply_orientation(out, orientation);
+  return out;
+}
+
+struct PngReader {
+  std::span<const std::uint8_t> bytes;
+  std::size_t pos = 0;
+};
+
+void png_read_bytes(png_structp png, png_bytep data, png_size_t n) {
+  auto* r = static_cast<PngReader*>(png_get_io_ptr(png));
+  if (r->pos + n > r->bytes.size()) png_error(png, "truncated");
+  std::memcpy(data, r->bytes.data() + r->pos, n);
+  r->pos += n;
+}
+
+void png_quiet(png_structp, png_const_charp) {}
+[[noreturn]] void png_fail(png_structp png, png_const_charp) { png_longjmp(png, 1); }
+
+// libpng also longjmps on errors (to png_jmpbuf); the same care as for JPEG applies.
+cv::Mat decode_png(std::span<const std::uint8_t> bytes) {
+  png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, nullptr, png_fail, png_quiet);
+  if (!png) return cv::Mat();
+  png_infop info = png_create_info_struct(png);
+  PngReader reader{bytes};
+  cv::Mat out;
+  std::vector<png_bytep> rows;
+  if (!info || setjmp(png_jmpbuf(png))) {
+    png_destroy_read_struct(&png, info ? &info : nullptr, nullptr);
+    return cv::Mat();
+  }
+  png_set_read_fn(png, &reader, png_read_bytes);
+  png_read_info(png, info);
+  // As imread(IMREAD_COLOR): 8 bits per channel, palette and grey expanded, alpha dropped.
+  png_set_strip_16(png);
+  png_set_packing(png);
+  png_set_palette_to_rgb(png);
+  png_set_expand_gray_1_2_4_to_8(png);
+  png_set_tRNS_to_alpha(png);
+  png_set_gray_to_rgb(png);
+  png_set_strip_alpha(png);
+  png_set_bgr(png);
+  png_set_interlace_handling(png);
+  png_read_update_info(png, info);
+  const int w = static_cast<int>(png_get_image_width(png, info));
+  const int h = static_cast<int>(png_get_image_height(png, info));
+  if (png_get_rowbytes(png, info) != static_cast<png_size_t>(w) * 3) png_error(png, "unexpected layout");
+  out.create(h, w, CV_8UC3);
+  rows.resize(static_cast<std::size_t>(h));
+  for (int y = 0; y < h; ++y) rows[static_cast<std::size_t>(y)] = out.ptr<png_byte>(y);
+  png_read_image(png, rows.data());
+  png_read_end(png, nullptr);
+  png_destroy_read_struct(&png, &info, nullptr);
+  return out;
+}
+
+bool read_file(const std::string& path, std::vector<std::uint8_t>& bytes) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) return false;
+  std::ifstream in(path, std::ios::binary);
+  bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  return static_cast<bool>(in) || in.eof();
+}
+
+cv::Mat as_bgr(const cv::Mat& image) {
+  if (image.type() == CV_8UC3) return image;
+  cv::Mat bgr;
+  if (image.type() == CV_8UC1) cv::cvtColor(image, bgr, cv::COLOR_GRAY2BGR);
+  if (image.type() == CV_8UC4) cv::cvtColor(image, bgr, cv::COLOR_BGRA2BGR);
+  return bgr;
+}
+
+}  // namespace
+
+cv::Mat decode_image(std::span<const std::uint8_t> bytes, int reduction) {
+  if (reduction != 1 && reduction != 2 && reduction != 4 && reduction != 8) reduction = 1;
+  if (is_jpeg(bytes)) return decode_jpeg(bytes, reduction);
+  if (!is_png(bytes)) return cv::Mat();
+  cv::Mat image = decode_png(bytes);
+  if (image.empty() || reduction == 1) return image;
+  // As imread does for formats that cannot shrink while decoding.
+  cv::Mat small;
+  cv::resize(image, small, cv::Size(image.cols / reduction, image.rows / reduction), 0, 0, cv::INTER_LINEAR_EXACT);
+  return small;
+}
+
+cv::Mat read_image(const std::string& path, int reduction) {
+  std::vector<std::uint8_t> bytes;
+  if (!read_file(path, bytes)) return cv::Mat();
+  return decode_image(bytes, reduction);
+}
+
+std::vector<std::uint8_t> encode_jpeg(const cv::Mat& image, int quality) {
+  cv::Mat src = image.type() == CV_8UC1 ? image : as_bgr(image);
+  if (src.empty() || src.cols == 0) return {};
+  if (!src.isContinuous()) src = src.clone();
+  jpeg_compress_struct cinfo{};
+  JpegError err{};
+  cinfo.err = jpeg_std_error(&err.mgr);
+  err.mgr.error_exit = jpeg_fail;
+  err.mgr.emit_message = jpeg_quiet;
+  unsigned char* buffer = nullptr;
+  unsigned long size = 0;
+  if (setjmp(err.jump)) {
+    jpeg_destroy_compress(&cinfo);
+    std::free(buffer);
+    return {};
+  }
+  jpeg_create_compress(&cinfo);
+  jpeg_mem_dest(&cinfo, &buffer, &size);
+  cinfo.image_width = static_cast<JDIMENSION>(src.cols);
+  cinfo.image_height = static_cast<JDIMENSION>(src.rows);
+  cinfo.input_components = src.channels();
+  cinfo.in_color_space = src.channels() == 1 ? JCS_GRAYSCALE : JCS_EXT_BGR;
+  jpeg_set_defaults(&cinfo);
+  jpeg_set_quality(&cinfo, std::clamp(quality, 1, 100), TRUE);
+  jpeg_start_compress(&cinfo, TRUE);
+  while (cinfo.next_scanline < cinfo.image_height) {
+    JSAMPROW row = const_cast<JSAMPROW>(src.ptr<JSAMPLE>(static_cast<int>(cinfo.next_scanline)));
+    jpeg_write_scanlines(&cinfo, &row, 1);
+  }
+  jpeg_finish_compress(&cinfo);
+  jpeg_destroy_compress(&cinfo);
+  std::vector<std::uint8_t> out(buffer, buffer + size);
+  std::free(buffer);
+  return out;
+}
+
+bool write_image(const std::string& path, const cv::Mat& image, int jpeg_quality) {
+  std::string ext = std::filesystem::path(path).extension().string();
+  for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (ext == ".jpg" || ext == ".jpeg") {
+    std::vector<std::uint8_t> bytes = encode_jpeg(image, jpeg_quality);
+    if (bytes.empty()) return false;
+    std::ofstream out(path, std::ios::binary);
+    out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+    return static_cast<bool>(out.flush());
+  }
+  if (ext != ".png") return false;
+  cv::Mat src = image.type() == CV_8UC1 ? image : as_bgr(image);
+  if (src.empty()) return false;
+  if (!src.isContinuous()) src = src.clone();
+  png_image png{};
+  png.version = PNG_IMAGE_VERSION;
+  png.width = static_cast<png_uint_32>(src.cols);
+  png.height = static_cast<png_uint_32>(src.rows);
+  png.format = src.channels() == 1 ? PNG_FORMAT_GRAY : PNG_FORMAT_BGR;
+  bool ok = png_image_write_to_file(&png, path.c_str(), 0, src.data, 0, nullptr) != 0;
+  png_image_free(&png);
+  return ok;
+}
+
+}  // namespace puzzlesat::image

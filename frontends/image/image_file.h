@@ -1,0 +1,32 @@
+// Image files in and out for the vision frontends: JPEG (libjpeg-turbo) and PNG (libpng),
+// decoded exactly as OpenCV's imread does (EXIF orientation, DCT-domain reduction), but
+// without linking OpenCV's imgcodecs module, whose dependency chain (GDAL and friends)
+// added ~60 ms to every start of `puzzlesat`, even for `puzzlesat cnf solve`.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include <opencv2/core.hpp>
+
+namespace puzzlesat::image {
+
+// A JPEG or PNG file as 8-bit BGR, turned upright by its EXIF orientation. reduction
+// (1, 2, 4 or 8) shrinks a JPEG while decoding (cheap) and a PNG by resizing afterwards,
+// like cv::IMREAD_REDUCED_COLOR_n. Returns an empty Mat when the file is missing, not a
+// JPEG/PNG, or corrupt.
+cv::Mat read_image(const std::string& path, int reduction = 1);
+
+// The same from bytes in memory.
+cv::Mat decode_image(std::span<const std::uint8_t> bytes, int reduction = 1);
+
+// An 8-bit BGR (or grey) image as JPEG bytes; quality 1..100 as in cv::IMWRITE_JPEG_QUALITY.
+std::vector<std::uint8_t> encode_jpeg(const cv::Mat& image, int quality = 95);
+
+// Writes a PNG (.png) or JPEG (.jpg, .jpeg) chosen by the extension. False when the
+// extension is neither or the file cannot be written.
+bool write_image(const std::string& path, const cv::Mat& image, int jpeg_quality = 95);
+
+}  // namespace puzzlesat::image
