@@ -36,8 +36,8 @@ Normalised normalise(const cv::Mat& card) {
   card.convertTo(f, CV_32FC3, 1.0 / 255);
   cv::Mat small, white;
   cv::resize(f, small, cv::Size(f.cols / 4, f.rows / 4), 0, 0, cv::INTER_AREA);
-  cv::dilate(small, white, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(25, 25)));
-  cv::blur(white, white, cv::Size(9, 9));
+  cv::morphologyEx(small, white, cv::MORPH_CLOSE, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(25, 3)));
+  cv::blur(white, white, cv::Size(5, 5));
   cv::resize(white, white, f.size(), 0, 0, cv::INTER_LINEAR);
   cv::max(white, 0.05, white);
   Normalised n;
@@ -139,6 +139,30 @@ AttributeReading read_shape(double solidity, double rect_fill) {
   return {best, clamp01(2 * (second - d[best]) / (second + d[best] + 1e-9))};
 }
 
+// Ink above `strong`, extended by the fainter ink (above `faint`) connected to it, as
+// in Canny's hysteresis: glare or a shadow edge across a symbol fades part of its
+// outline, and the outline must stay one closed contour to be measured as a symbol.
+// Faint blobs with no strong ink (paper texture, a shadow's rim) are left out.
+cv::Mat with_faint_continuations(const cv::Mat& dark, double strong, double faint) {
+  cv::Mat weak = dark > faint, labels;
+  int count = cv::connectedComponents(weak, labels, 8, CV_32S);
+  std::vector<uchar> keep(count, 0);
+  for (int y = 0; y < dark.rows; ++y) {
+    const float* d = dark.ptr<float>(y);
+    const int* l = labels.ptr<int>(y);
+    for (int x = 0; x < dark.cols; ++x)
+      if (d[x] > strong) keep[l[x]] = 255;
+  }
+  keep[0] = 0;
+  cv::Mat mask(dark.size(), CV_8U);
+  for (int y = 0; y < dark.rows; ++y) {
+    const int* l = labels.ptr<int>(y);
+    uchar* m = mask.ptr<uchar>(y);
+    for (int x = 0; x < dark.cols; ++x) m[x] = keep[l[x]];
+  }
+  return mask;
+}
+
 // Glare can wash out a symbol and an overlay can hide one; clear symbols alone then
 // undercount. A fainter pass adds blobs the size of the clear symbols that lie beside
 // them, and the layout settles the rest: SET prints 1, 2 or 3 symbols evenly spaced
@@ -197,10 +221,14 @@ CardReading read_card(const cv::Mat& card) {
   // are cut at the same point of their edge.
   double peak = quantile(n.dark, cv::Mat(), 0.995);
   double ink_level = std::max(0.1, 0.45 * peak);
-  cv::Mat mask = n.dark > ink_level;
+  cv::Mat mask = with_faint_continuations(n.dark, ink_level, std::max(0.06, 0.2 * peak));
   cv::morphologyEx(mask, mask, cv::MORPH_CLOSE, cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(3, 3)));
+  // Silhouettes: a glare spot can still cut an outline's thin line; a closed outline
+  // is what makes an open oval measure as an oval.
+  cv::Mat outlines;
+  cv::morphologyEx(mask, outlines, cv::MORPH_CLOSE, cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(7, 7)));
   std::vector<std::vector<cv::Point>> contours;
-  cv::findContours(mask, contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_NONE);
+  cv::findContours(outlines, contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_NONE);
 
   // Symbols are tall in the canonical (landscape) card and fill a good part of it;
   // the floor keeps specks, reflections and stray marks from being counted.
@@ -257,7 +285,10 @@ CardReading read_card(const cv::Mat& card) {
   cv::dilate(filled, around, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(7, 7)));
   around = ~around;
   int around_count = cv::countNonZero(around);
-  cv::Mat blank = around & (n.dark < std::max(0.12, 0.3 * peak));
+  // Paper is uniformly white once divided by its own white: within a few percent of
+  // it almost everywhere. Wood grain and cloth prints stay textured.
+  constexpr double kBlankDarkness = 0.08;
+  cv::Mat blank = around & (n.dark < kBlankDarkness);
   feat.paper = around_count ? cv::countNonZero(blank) / double(around_count) : 0;
   if (cv::countNonZero(blank) > 0) {
     cv::Scalar c = cv::mean(inner, blank);
@@ -287,6 +318,9 @@ CardReading read_card(const cv::Mat& card) {
   cv::Scalar ink_color = cv::countNonZero(strong) > 0 ? cv::mean(n.rgb, strong) : cv::Scalar(1, 1, 1);
   feat.ink = ink_color;
   feat.hue = hue_of(ink_color);
+  double ink_darkness = 1 - (0.114 * ink_color[0] + 0.587 * ink_color[1] + 0.299 * ink_color[2]);
+  double ink_chroma = std::max({ink_color[0], ink_color[1], ink_color[2]}) - std::min({ink_color[0], ink_color[1], ink_color[2]});
+  feat.ink_chroma = ink_darkness > 0 ? ink_chroma / ink_darkness : 0;
 
   reading.attributes[kColor] = read_color(feat.hue);
   reading.attributes[kShading] = read_shading(feat.fill, feat.texture);
