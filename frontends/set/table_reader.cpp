@@ -31,6 +31,10 @@ TableReading read_table(const cv::Mat& image, double scale) {
     const CardFeatures& f = card.reading.features;
     if (f.symbols == 0 || f.paper < kBlankPaper || f.paper_saturation > kTintedPaper) continue;
     if (card.reading.attributes[set::kShading].value == 0 && f.ink_chroma < kGreyInk) continue;
+    // Printed ink is clearly darker than the paper, even along a thin blurred line's
+    // core; a faint smudge on a pale tile is not.
+    constexpr double kFaintestInk = 0.15;
+    if (1 - (0.114 * f.ink[0] + 0.587 * f.ink[1] + 0.299 * f.ink[2]) < kFaintestInk) continue;
     for (auto& p : q) p *= float(scale);
     card.corners = q;
     table.cards.push_back(card);
