@@ -10,10 +10,15 @@
 #include "cli/command.h"
 #include "common/input_error.h"
 #include "common/progress.h"
+#include "problems/set/board.h"
+#include "problems/set/cap.h"
 #include "problems/set/card_text.h"
+#include "problems/set/encoding.h"
 #include "problems/set/finder.h"
 #include "problems/set/game.h"
+#include "problems/set/sat_finder.h"
 #include "problems/set/stats.h"
+#include "sat/dimacs.h"
 
 namespace puzzlesat::cli {
 
@@ -22,10 +27,90 @@ namespace {
 using namespace puzzlesat::set;
 using nlohmann::json;
 
+// Where a command's cards come from: --file F, the CARD arguments, or standard input.
+struct CardSource {
+  std::string file;
+  std::vector<std::string> words;
+
+  void add_options(CLI::App* cmd) {
+    auto* f = cmd->add_option("--file,-f", file, "Board file, one card per line ('-' = stdin)");
+    auto* c = cmd->add_option("cards", words,
+                              "Cards as words (\"two red striped diamonds\") or codes (2rtd)");
+    f->excludes(c);
+  }
+
+  std::vector<Card> read() const {
+    if (!words.empty()) return parse_card_arguments(words);
+    std::string path = file.empty() ? "-" : file;
+    return parse_board(read_input(path), path);
+  }
+};
+
+void check_solver(const std::string& spec) {
+  try {
+    sat::make_solver(spec);
+  } catch (const std::invalid_argument& e) {
+    throw InputError(fmt::format("--solver: {}", e.what()));
+  }
+}
+
 json card_texts(std::span<const Card> cards) {
   json out = json::array();
   for (Card c : cards) out.push_back(to_string(c));
   return out;
+}
+
+void add_solve(CLI::App* group) {
+  struct Options {
+    CardSource source;
+    bool all = false;
+    bool json = false;
+    std::string solver = "minisat";
+  };
+  auto opt = std::make_shared<Options>();
+  auto* cmd = group->add_subcommand(
+      "solve", "Find a set among the cards (or all with --all), or prove by SAT that none remains");
+  opt->source.add_options(cmd);
+  cmd->add_flag("--all", opt->all, "List every set (SAT model enumeration)");
+  cmd->add_flag("--json", opt->json, "Print {\"cards\", \"sets\", \"no_set\"} as JSON");
+  cmd->add_option("--solver", opt->solver, sat::solver_spec_help())->capture_default_str();
+  cmd->callback([opt] {
+    check_solver(opt->solver);
+    std::vector<Card> cards = opt->source.read();
+    SatSearch search = opt->all ? sat_find_all_sets(cards, opt->solver)
+                                : sat_find_one_set(cards, opt->solver);
+    // The direct finder checks the solver's answer: a disagreement is a bug, never output.
+    std::vector<Triple> direct = find_all_sets(cards);
+    bool agrees = opt->all ? search.sets == direct : search.sets.empty() == direct.empty();
+    if (!agrees) throw std::logic_error("SAT and the direct finder disagree on this board");
+
+    if (opt->json) {
+      json sets = json::array();
+      for (const Triple& t : search.sets) sets.push_back({t[0], t[1], t[2]});
+      std::cout << json{{"cards", card_texts(cards)}, {"sets", sets},
+                        {"no_set", search.sets.empty()}}
+                       .dump()
+                << "\n";
+      return;
+    }
+    if (search.sets.empty()) {
+      std::cout << fmt::format(
+          "No set among these {} cards: proved by SAT (the encoding is unsatisfiable, {}).\n",
+          cards.size(), opt->solver);
+      return;
+    }
+    if (opt->all) {
+      std::cout << fmt::format("{} set{} among {} cards:\n", search.sets.size(),
+                               search.sets.size() == 1 ? "" : "s", cards.size());
+    } else {
+      std::cout << fmt::format("A set among {} cards:\n", cards.size());
+    }
+    for (const Triple& t : search.sets) {
+      std::cout << fmt::format("  {}, {}, {}   (cards {}, {}, {})\n", to_string(cards[t[0]]),
+                               to_string(cards[t[1]]), to_string(cards[t[2]]), t[0] + 1,
+                               t[1] + 1, t[2] + 1);
+    }
+  });
 }
 
 std::string card_list(std::span<const Card> cards) {
@@ -155,13 +240,68 @@ void add_stats(CLI::App* group) {
   });
 }
 
+void add_cnf(CLI::App* group) {
+  auto source = std::make_shared<CardSource>();
+  auto* cmd = group->add_subcommand(
+      "cnf", "Print the find-a-set instance as DIMACS, with `c var` names, for external solvers");
+  source->add_options(cmd);
+  cmd->callback([source] {
+    std::vector<Card> cards = source->read();
+    sat::Cnf cnf;
+    cnf.add_comment(fmt::format("SET: is there a set among these {} cards? UNSAT = none", cards.size()));
+    encode_set_search(cnf, cards, /*names=*/true);
+    sat::write_dimacs(std::cout, cnf);
+  });
+}
+
+void add_cap(CLI::App* group) {
+  struct Options {
+    int size = 20;
+    std::string solver = "minisat";
+    bool json = false;
+  };
+  auto opt = std::make_shared<Options>();
+  auto* cmd = group->add_subcommand(
+      "cap", "Find a board of K cards without a set, or prove by UNSAT that none exists");
+  cmd->add_option("--size,-k", opt->size, "Number of cards K")
+      ->required()
+      ->check(CLI::Range(0, kDeckSize));
+  cmd->add_option("--solver", opt->solver, sat::solver_spec_help())->capture_default_str();
+  cmd->add_flag("--json", opt->json, "Print {\"size\", \"status\", \"cards\", \"seconds\"} as JSON");
+  cmd->callback([opt] {
+    check_solver(opt->solver);
+    CapResult r = find_cap(opt->size, opt->solver);
+    if (opt->json) {
+      std::cout << json{{"size", opt->size},
+                        {"status", r.cards ? "sat" : "unsat"},
+                        {"cards", r.cards ? card_texts(*r.cards) : json::array()},
+                        {"seconds", r.seconds}}
+                       .dump()
+                << "\n";
+      return;
+    }
+    if (r.cards) {
+      std::cout << fmt::format("{} cards without a set ({:.2f} s, {}):\n", opt->size, r.seconds,
+                               opt->solver);
+      for (Card c : *r.cards) std::cout << "  " << to_string(c) << "\n";
+    } else {
+      std::cout << fmt::format(
+          "UNSAT: every {} cards contain a set (proved in {:.2f} s, {}, {} SAT calls).\n",
+          opt->size, r.seconds, opt->solver, r.solver_calls);
+    }
+  });
+}
+
 }  // namespace
 
 void add_set_commands(CLI::App& app) {
   auto* group = app.add_subcommand("set", "SET: find sets, prove none remains, play games");
   group->require_subcommand(1);
+  add_solve(group);
   add_play(group);
   add_stats(group);
+  add_cnf(group);
+  add_cap(group);
 }
 
 }  // namespace puzzlesat::cli

@@ -42,7 +42,7 @@ struct TableOptions {
 };
 
 void add_table_options(CLI::App* cmd, TableOptions& o) {
-  cmd->add_option("--rules", o.rules, "Rule set: simple (no Yahtzee bonus, no joker) or official")
+  cmd->add_option("--rules", o.rules, "Rule set: simple (no Yahtzee bonus, no joker), official (free-choice joker) or official-forced")
       ->capture_default_str();
   cmd->add_option("--table", o.table,
                   "Strategy table file (computed and saved there when missing; default: the user's cache)");
@@ -206,7 +206,11 @@ void run_play(const PlayOptions& o) {
     std::vector<std::string> names;
     if (!o.names.empty()) {
       std::stringstream list(o.names);
-      for (std::string name; std::getline(list, name, ',');) names.push_back(name);
+      for (std::string name; std::getline(list, name, ',');) {
+        name.erase(0, name.find_first_not_of(' '));
+        name.erase(name.find_last_not_of(' ') + 1);
+        names.push_back(name);
+      }
       if (!o.names.empty() && o.names.back() == ',') names.push_back("");
     } else {
       if (o.players < 1 || o.players > kMaxPlayers) throw InputError("--players must be 1 to 8");

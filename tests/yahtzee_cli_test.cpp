@@ -53,6 +53,9 @@ TEST_CASE("yahtzee advise prints the best keeps and the ranked boxes as JSON", "
     CHECK(entry["expected"].get<double>() > 200);          // ... and no sensible keep ruins it
   }
   CHECK(k["keeps"][0]["expected"].get<double>() >= k["keeps"][1]["expected"].get<double>());
+  // The example of the issue that specified this command: keep the 5, worth 242.254279.
+  CHECK(k["keeps"][0]["keep"] == json::array({5}));
+  CHECK(std::abs(k["keeps"][0]["expected"].get<double>() - 242.254279) < 1e-6);
 
   auto boxes = run_cli({"yahtzee", "advise", "--rules", "simple", "--roll", "3,3,3,5,6", "--rerolls", "0", "--used",
                         "aces,chance", "--upper", "2", "--json", "--table", table_file("simple")});

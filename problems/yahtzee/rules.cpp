@@ -84,7 +84,7 @@ const char* rules_name(RuleSet rules) {
 RuleSet parse_rules(const std::string& name) {
   for (auto r : {RuleSet::simple, RuleSet::official, RuleSet::official_forced})
     if (name == rules_name(r)) return r;
-  throw InputError("unknown rules '" + name + "': use simple or official");
+  throw InputError("unknown rules '" + name + "': use simple, official or official-forced");
 }
 
 bool is_yahtzee_roll(const Counts& dice) { return max_count(dice) == kDice; }

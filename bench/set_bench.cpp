@@ -1,0 +1,103 @@
+// SET speed: direct and SAT finders per 12- and 21-card board (solver construction
+// included), the SAT proof that a 12-card board has no set, whole games per second with
+// the direct finder, and the 21-card cap proof. Run: build/bench_set [benchmark flags].
+#include <benchmark/benchmark.h>
+
+#include <array>
+#include <numeric>
+#include <span>
+#include <vector>
+
+#include "problems/set/cap.h"
+#include "problems/set/card.h"
+#include "problems/set/finder.h"
+#include "problems/set/game.h"
+#include "problems/set/random.h"
+#include "problems/set/sat_finder.h"
+
+namespace {
+
+using namespace puzzlesat::set;
+
+// A pool of random boards of n distinct cards, optionally only boards without a set.
+std::vector<std::vector<Card>> boards(int n, bool without_set, int count = 256) {
+  Rng rng(12345 + n);
+  std::array<std::uint8_t, kDeckSize> deck;
+  std::iota(deck.begin(), deck.end(), std::uint8_t{0});
+  std::vector<std::vector<Card>> out;
+  while (static_cast<int>(out.size()) < count) {
+    rng.shuffle(std::span<std::uint8_t>(deck));
+    std::vector<Card> b;
+    for (int i = 0; i < n; ++i) b.push_back(card_at(deck[i]));
+    if (without_set && find_one_set(b)) continue;
+    out.push_back(std::move(b));
+  }
+  return out;
+}
+
+void direct_all(benchmark::State& state) {
+  auto pool = boards(static_cast<int>(state.range(0)), false);
+  std::size_t i = 0;
+  for (auto _ : state) benchmark::DoNotOptimize(find_all_sets(pool[i++ % pool.size()]));
+}
+BENCHMARK(direct_all)->Arg(12)->Arg(21)->Unit(benchmark::kMicrosecond);
+
+void direct_one(benchmark::State& state) {
+  auto pool = boards(static_cast<int>(state.range(0)), false);
+  std::size_t i = 0;
+  for (auto _ : state) benchmark::DoNotOptimize(find_one_set(pool[i++ % pool.size()]));
+}
+BENCHMARK(direct_one)->Arg(12)->Arg(21)->Unit(benchmark::kMicrosecond);
+
+void sat_one(benchmark::State& state) {
+  auto pool = boards(static_cast<int>(state.range(0)), false);
+  std::size_t i = 0;
+  for (auto _ : state) benchmark::DoNotOptimize(sat_find_one_set(pool[i++ % pool.size()]));
+}
+BENCHMARK(sat_one)->Arg(12)->Arg(21)->Unit(benchmark::kMicrosecond);
+
+void sat_all(benchmark::State& state) {
+  auto pool = boards(static_cast<int>(state.range(0)), false);
+  std::size_t i = 0;
+  for (auto _ : state) benchmark::DoNotOptimize(sat_find_all_sets(pool[i++ % pool.size()]));
+}
+BENCHMARK(sat_all)->Arg(12)->Arg(21)->Unit(benchmark::kMicrosecond);
+
+// The proof that no set remains: UNSAT on 12-card boards without a set.
+void sat_no_set_proof(benchmark::State& state) {
+  auto pool = boards(12, true);
+  std::size_t i = 0;
+  for (auto _ : state) {
+    auto r = sat_find_one_set(pool[i++ % pool.size()]);
+    if (!r.sets.empty()) state.SkipWithError("a set-free board got a set");
+  }
+}
+BENCHMARK(sat_no_set_proof)->Unit(benchmark::kMicrosecond);
+
+void direct_no_set_check(benchmark::State& state) {
+  auto pool = boards(12, true);
+  std::size_t i = 0;
+  for (auto _ : state) benchmark::DoNotOptimize(find_one_set(pool[i++ % pool.size()]));
+}
+BENCHMARK(direct_no_set_check)->Unit(benchmark::kMicrosecond);
+
+void games(benchmark::State& state) {
+  Rng rng(1);
+  for (auto _ : state) benchmark::DoNotOptimize(simulate_game(rng));
+  state.counters["games/s"] = benchmark::Counter(static_cast<double>(state.iterations()),
+                                                 benchmark::Counter::kIsRate);
+}
+BENCHMARK(games)->Unit(benchmark::kMicrosecond);
+
+void cap(benchmark::State& state) {
+  for (auto _ : state) {
+    auto r = find_cap(static_cast<int>(state.range(0)));
+    state.counters["sat_calls"] = r.solver_calls;
+    state.counters["conflicts"] = static_cast<double>(r.conflicts);
+  }
+}
+BENCHMARK(cap)->Arg(20)->Arg(21)->Iterations(1)->Unit(benchmark::kSecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();
