@@ -1,11 +1,205 @@
-// `puzzlesat cnf …`: the formula-level commands (solve, backbone, enumerate).
+// `puzzlesat cnf …`: the formula-level commands. `solve` behaves as a SAT-competition
+// solver (s/v lines, exit 10/20/0); `backbone` and `enumerate` expose the SAT layer's
+// analyses on any DIMACS file.
+#include <nlohmann/json.hpp>
+
+#include <iomanip>
+#include <iostream>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
 #include "cli/command.h"
+#include "common/input_error.h"
+#include "sat/backbone.h"
+#include "sat/dimacs.h"
+#include "sat/enumerate.h"
+#include "sat/solver.h"
 
 namespace puzzlesat::cli {
+
+namespace {
+
+using namespace puzzlesat::sat;
+
+constexpr int kExitSat = 10;
+constexpr int kExitUnsat = 20;
+
+struct FormulaOptions {
+  std::string file;
+  std::string solver = "minisat";
+};
+
+void add_formula_options(CLI::App* cmd, FormulaOptions& opt) {
+  cmd->add_option("FILE", opt.file, "DIMACS CNF file, or - for standard input")->required();
+  cmd->add_option("--solver", opt.solver, "Backend: " + solver_spec_help())->capture_default_str();
+}
+
+Cnf load(const FormulaOptions& opt) { return read_dimacs(read_input(opt.file), opt.file); }
+
+// A backend name the user typed wrongly is bad input (exit 2), not an internal error.
+std::unique_ptr<Solver> solver_for(const FormulaOptions& opt, const Cnf& cnf) {
+  std::unique_ptr<Solver> s;
+  try {
+    s = make_solver(opt.solver);
+  } catch (const std::invalid_argument& e) {
+    throw InputError(std::string("--solver: ") + e.what());
+  }
+  s->add_cnf(cnf);
+  return s;
+}
+
+std::vector<int> to_dimacs(const std::vector<Lit>& lits) {
+  std::vector<int> out;
+  out.reserve(lits.size());
+  for (Lit l : lits) out.push_back(l.to_dimacs());
+  return out;
+}
+
+void print_ints(std::ostream& out, const std::vector<int>& values) {
+  for (std::size_t i = 0; i < values.size(); ++i) out << (i ? " " : "") << values[i];
+}
+
+void add_solve(CLI::App* cnf) {
+  struct Options : FormulaOptions {
+    std::optional<double> timeout;
+    std::optional<std::int64_t> conflicts;
+  };
+  auto opt = std::make_shared<Options>();
+  auto* cmd = cnf->add_subcommand(
+      "solve",
+      "Solve a DIMACS CNF formula like a competition solver: prints `s SATISFIABLE` and `v` lines, "
+      "`s UNSATISFIABLE` or `s UNKNOWN`; exit code 10, 20 or 0");
+  add_formula_options(cmd, *opt);
+  cmd->add_option("--timeout", opt->timeout, "Give up after S seconds of solving (answer UNKNOWN)")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--conflicts", opt->conflicts, "Give up after N conflicts (answer UNKNOWN)")
+      ->check(CLI::NonNegativeNumber);
+  cmd->callback([opt] {
+    Cnf cnf = load(*opt);
+    auto s = solver_for(*opt, cnf);
+    s->set_budget({.conflicts = opt->conflicts, .seconds = opt->timeout});
+    Status status = s->solve();
+    SolverStats st = s->stats();
+    std::cout << "c solver " << s->name() << ", " << cnf.num_vars() << " variables, " << cnf.num_clauses()
+              << " clauses, " << std::fixed << std::setprecision(3) << st.seconds << " s, " << st.conflicts
+              << " conflicts\n";
+    std::vector<Lit> model;
+    if (status == Status::sat) model = s->model(cnf.num_vars());
+    write_solution(std::cout, status, model);
+    set_exit_code(status == Status::sat ? kExitSat : status == Status::unsat ? kExitUnsat : 0);
+  });
+}
+
+void add_backbone(CLI::App* cnf) {
+  struct Options : FormulaOptions {
+    bool json = false;
+  };
+  auto opt = std::make_shared<Options>();
+  auto* cmd = cnf->add_subcommand(
+      "backbone", "List the literals that are true in every model (DIMACS-signed) and the solver calls used");
+  add_formula_options(cmd, *opt);
+  cmd->add_flag("--json", opt->json, R"(Print {"status": "sat"|"unsat", "forced": [...], "calls": n})");
+  cmd->callback([opt] {
+    Cnf cnf = load(*opt);
+    auto s = solver_for(*opt, cnf);
+    std::vector<Lit> candidates;
+    for (int v = 1; v <= cnf.num_vars(); ++v) candidates.push_back(Lit(Var(v)));
+    BackboneResult r = compute_backbone(*s, candidates);
+    if (r.status == Status::unknown) throw std::runtime_error("the solver gave up before the backbone was known");
+    std::vector<int> forced = to_dimacs(r.forced);
+    if (opt->json) {
+      nlohmann::ordered_json j = {{"status", std::string(to_string(r.status))}, {"forced", forced}, {"calls", r.solver_calls}};
+      std::cout << j.dump() << '\n';
+      return;
+    }
+    if (r.status == Status::unsat) {
+      std::cout << "unsatisfiable: no model, so no backbone\n";
+    } else {
+      std::cout << "forced: ";
+      print_ints(std::cout, forced);
+      std::cout << "\n" << forced.size() << " of " << cnf.num_vars() << " variables forced\n";
+    }
+    std::cout << "solver calls: " << r.solver_calls << '\n';
+  });
+}
+
+// "1,2,5" -> variables; each must be a variable of the formula.
+std::vector<Var> parse_projection(const std::string& text, int num_vars) {
+  std::vector<Var> vars;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    std::size_t comma = text.find(',', start);
+    std::string item = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    std::size_t used = 0;
+    long v = 0;
+    try {
+      v = std::stol(item, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used == 0 || used != item.size() || v < 1 || v > num_vars) {
+      throw InputError("--project: '" + item + "' is not a variable of the formula (1.." + std::to_string(num_vars) +
+                       ")");
+    }
+    vars.push_back(Var(static_cast<int>(v)));
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return vars;
+}
+
+void add_enumerate(CLI::App* cnf) {
+  struct Options : FormulaOptions {
+    std::optional<std::string> project;
+    std::optional<std::size_t> limit;
+    bool json = false;
+  };
+  auto opt = std::make_shared<Options>();
+  auto* cmd = cnf->add_subcommand("enumerate", "List the models, restricted to the projection variables");
+  add_formula_options(cmd, *opt);
+  cmd->add_option("--project", opt->project, "Comma-separated variables to project onto, e.g. 1,2,5 (default: all)");
+  cmd->add_option("--limit", opt->limit, "Stop after N models (default: no limit)");
+  cmd->add_flag("--json", opt->json, R"(Print {"count": n, "models": [[1, -2, 5], ...]})");
+  cmd->callback([opt] {
+    Cnf cnf = load(*opt);
+    std::vector<Var> projection;
+    if (opt->project) {
+      projection = parse_projection(*opt->project, cnf.num_vars());
+    } else {
+      for (int v = 1; v <= cnf.num_vars(); ++v) projection.push_back(Var(v));
+    }
+    auto s = solver_for(*opt, cnf);
+    EnumerationResult r = enumerate_models(*s, projection, opt->limit.value_or(kNoLimit));
+    if (!r.complete && (!opt->limit || r.models.size() < *opt->limit)) {
+      throw std::runtime_error("the solver gave up before the enumeration was complete");
+    }
+    if (!r.complete) {
+      std::cerr << "puzzlesat: note: stopped at the limit of " << *opt->limit << " models; more exist\n";
+    }
+    if (opt->json) {
+      nlohmann::ordered_json models = nlohmann::ordered_json::array();
+      for (const auto& m : r.models) models.push_back(to_dimacs(m));
+      std::cout << nlohmann::ordered_json{{"count", r.models.size()}, {"models", models}}.dump() << '\n';
+      return;
+    }
+    for (const auto& m : r.models) {
+      print_ints(std::cout, to_dimacs(m));
+      std::cout << '\n';
+    }
+    std::cout << r.models.size() << (r.complete ? " models\n" : " models (limit reached, more exist)\n");
+  });
+}
+
+}  // namespace
 
 void add_cnf_commands(CLI::App& app) {
   auto* cnf = app.add_subcommand("cnf", "Solve and analyse DIMACS CNF formulas");
   cnf->require_subcommand(1);
+  add_solve(cnf);
+  add_backbone(cnf);
+  add_enumerate(cnf);
 }
 
 }  // namespace puzzlesat::cli

@@ -14,6 +14,7 @@
   X(cnf) \
   X(encode) \
   X(set) \
+  X(hexcells) \
   X(yahtzee) \
   X(set_vision) \
   X(dice_vision) \

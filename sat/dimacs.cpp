@@ -216,8 +216,10 @@ Cnf read_dimacs(std::string_view text, const std::string& filename) {
   return DimacsReader(text, filename).read();
 }
 
-void write_dimacs(std::ostream& out, const Cnf& cnf) {
-  out << "p cnf " << cnf.num_vars() << ' ' << cnf.num_clauses() << '\n';
+void write_dimacs(std::ostream& out, const Cnf& cnf) { write_dimacs(out, cnf, {}); }
+
+void write_dimacs(std::ostream& out, const Cnf& cnf, std::span<const Lit> units) {
+  out << "p cnf " << cnf.num_vars() << ' ' << cnf.num_clauses() + units.size() << '\n';
   for (int v = 1; v <= cnf.num_vars(); ++v) {
     const std::string& name = cnf.name(Var(v));
     if (!name.empty()) out << "c var " << v << ' ' << single_line(name) << '\n';
@@ -242,6 +244,7 @@ void write_dimacs(std::ostream& out, const Cnf& cnf) {
   for (; next_comment < comments.size(); ++next_comment) {
     out << "c " << single_line(comments[next_comment].second) << '\n';
   }
+  for (Lit l : units) out << l.to_dimacs() << " 0\n";
 }
 
 }  // namespace puzzlesat::sat

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <ostream>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -28,5 +29,8 @@ Cnf read_dimacs(std::string_view text, const std::string& filename);
 // Header, then one `c var <n> <name>` line per named variable, then the clauses with
 // the builder's comments before the clauses they precede.
 void write_dimacs(std::ostream& out, const Cnf& cnf);
+// The same with each of `units` appended as a unit clause (how assumptions reach a
+// solver that only reads files).
+void write_dimacs(std::ostream& out, const Cnf& cnf, std::span<const Lit> units);
 
 }  // namespace puzzlesat::sat

@@ -47,6 +47,7 @@ void MinisatSolver::add_clause(std::span<const Lit> clause) {
 
 Status MinisatSolver::solve(std::span<const Lit> assumptions) {
   auto start = std::chrono::steady_clock::now();
+  ++solves_;  // MiniSat's own count skips calls on an already inconsistent formula
   auto& s = impl_->solver;
   auto& a = impl_->scratch;
   a.clear();
@@ -86,7 +87,7 @@ void MinisatSolver::interrupt() { impl_->solver.interrupt(); }
 
 SolverStats MinisatSolver::stats() const {
   const auto& s = impl_->solver;
-  return {s.solves, s.conflicts, s.decisions, s.propagations, seconds_};
+  return {solves_, s.conflicts, s.decisions, s.propagations, seconds_};
 }
 
 }  // namespace puzzlesat::sat

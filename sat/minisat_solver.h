@@ -20,6 +20,7 @@ class MinisatSolver final : public Solver {
   Status solve(std::span<const Lit> assumptions) override;
   using Solver::solve;
   bool model_value(Var v) const override;
+  using Solver::model_value;
   std::vector<Lit> failed_assumptions() const override;
   void set_budget(const Budget& budget) override { budget_ = budget; }
   void interrupt() override;
@@ -30,6 +31,7 @@ class MinisatSolver final : public Solver {
   std::unique_ptr<Impl> impl_;
   Budget budget_;
   double seconds_ = 0;
+  std::uint64_t solves_ = 0;
 };
 
 }  // namespace puzzlesat::sat

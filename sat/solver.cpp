@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "sat/cadical_solver.h"
+#include "sat/external_solver.h"
 #include "sat/minisat_solver.h"
 
 namespace puzzlesat::sat {
@@ -29,9 +31,17 @@ std::vector<Lit> Solver::model(int n) const {
 
 std::unique_ptr<Solver> make_solver(std::string_view spec) {
   if (spec.empty() || spec == "minisat") return std::make_unique<MinisatSolver>();
-  throw std::invalid_argument("unknown solver '" + std::string(spec) + "' (" + solver_spec_help() + ")");
+  if (spec == "cadical") return std::make_unique<CadicalSolver>();
+  constexpr std::string_view kExternal = "external:";
+  if (spec.substr(0, kExternal.size()) == kExternal) {
+    return std::make_unique<ExternalSolver>(std::string(spec.substr(kExternal.size())));
+  }
+  throw std::invalid_argument("unknown solver '" + std::string(spec) + "' (expected " + solver_spec_help() + ")");
 }
 
-std::string solver_spec_help() { return "minisat"; }
+std::string solver_spec_help() {
+  return "minisat (default, built in), cadical (built in), or external:CMD to run a "
+         "competition-style solver binary, e.g. external:cadical, external:minisat, external:cryptominisat5";
+}
 
 }  // namespace puzzlesat::sat

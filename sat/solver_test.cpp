@@ -2,29 +2,203 @@
 
 #include <catch2/catch.hpp>
 
+#include <atomic>
+#include <chrono>
+#include <random>
+#include <thread>
+
+#include "sat/brute_force.h"
+#include "sat/generators.h"
+
 using namespace puzzlesat::sat;
 
-TEST_CASE("MiniSat backend solves, reports models and cores", "[sat]") {
-  auto solver = make_solver("minisat");
-  Cnf cnf;
-  Lit a = cnf.new_lit(), b = cnf.new_lit(), c = cnf.new_lit();
-  cnf.add_clause({a, b});
-  cnf.add_clause({~a, c});
-  solver->add_cnf(cnf);
-  REQUIRE(solver->solve() == Status::sat);
-  CHECK((solver->model_value(a) || solver->model_value(b)));
-  CHECK((!solver->model_value(a) || solver->model_value(c)));
+namespace {
 
-  REQUIRE(solver->solve({~b, ~c}) == Status::unsat);
-  auto core = solver->failed_assumptions();
-  CHECK_FALSE(core.empty());
-  for (Lit l : core) CHECK((l == ~b || l == ~c));
+const std::vector<std::string> kBuiltIn = {"minisat", "cadical"};
+const std::vector<std::string> kAll = {"minisat", "cadical", "external:minisat", "external:cadical",
+                                       "external:cryptominisat5 --verb 0"};
 
-  REQUIRE(solver->solve({b}) == Status::sat);
-  CHECK(solver->model_value(b));
-  CHECK(solver->stats().solves == 3);
+// Runs solve() while another thread keeps calling interrupt() until it returns.
+Status solve_interrupted(Solver& s, std::chrono::milliseconds after) {
+  std::atomic<bool> done{false};
+  std::thread stopper([&] {
+    std::this_thread::sleep_for(after);
+    while (!done) {
+      s.interrupt();
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+  });
+  Status status = s.solve();
+  done = true;
+  stopper.join();
+  return status;
 }
 
-TEST_CASE("Unknown solver names are rejected", "[sat]") {
+}  // namespace
+
+TEST_CASE("Every backend solves, reports models and cores", "[sat][solver]") {
+  for (const std::string& spec : kAll) {
+    INFO(spec);
+    auto solver = make_solver(spec);
+    Cnf cnf;
+    Lit a = cnf.new_lit(), b = cnf.new_lit(), c = cnf.new_lit();
+    cnf.add_clause({a, b});
+    cnf.add_clause({~a, c});
+    solver->add_cnf(cnf);
+    REQUIRE(solver->solve() == Status::sat);
+    CHECK((solver->model_value(a) || solver->model_value(b)));
+    CHECK((!solver->model_value(a) || solver->model_value(c)));
+    CHECK(solver->num_vars() == 3);
+
+    REQUIRE(solver->solve({~b, ~c}) == Status::unsat);
+    auto core = solver->failed_assumptions();
+    CHECK_FALSE(core.empty());
+    for (Lit l : core) CHECK((l == ~b || l == ~c));
+
+    REQUIRE(solver->solve({b, ~c}) == Status::sat);
+    CHECK(solver->model_value(b));
+    CHECK_FALSE(solver->model_value(a));
+    auto model = solver->model(3);
+    CHECK(satisfies(cnf, model));
+
+    // Incremental: a new clause and a new variable after solving.
+    Lit d = Lit(solver->new_var());
+    CHECK(d.var().id() == 4);
+    solver->add_clause({~b, d});
+    REQUIRE(solver->solve({b}) == Status::sat);
+    CHECK(solver->model_value(d));
+    solver->add_clause({});
+    CHECK(solver->solve() == Status::unsat);
+    CHECK(solver->failed_assumptions().empty());
+    CHECK(solver->stats().solves == 5);
+  }
+}
+
+TEST_CASE("Unknown solver names are rejected", "[sat][solver]") {
   CHECK_THROWS_AS(make_solver("nosuchsolver"), std::invalid_argument);
+  CHECK_THROWS_AS(make_solver("external:"), std::invalid_argument);
+  auto missing = make_solver("external:puzzlesat-no-such-binary");
+  missing->add_clause({Lit(Var(1))});
+  CHECK_THROWS_WITH(missing->solve(), Catch::Contains("cannot run 'puzzlesat-no-such-binary'"));
+  // A program that is not a SAT solver gives no answer, and that is an error, not a guess.
+  auto not_a_solver = make_solver("external:true");
+  not_a_solver->add_clause({Lit(Var(1))});
+  CHECK_THROWS_WITH(not_a_solver->solve(), Catch::Contains("no readable answer"));
+}
+
+TEST_CASE("Pigeonhole PHP(n+1, n) is unsatisfiable for n <= 8 on the built-in backends", "[sat][solver]") {
+  for (const std::string& spec : kBuiltIn) {
+    for (int n = 1; n <= 8; ++n) {
+      INFO(spec << " n=" << n);
+      auto s = make_solver(spec);
+      s->add_cnf(pigeonhole(n + 1, n));
+      CHECK(s->solve() == Status::unsat);
+      // With n pigeons it fits, and the model is a placement.
+      auto fits = make_solver(spec);
+      Cnf php = pigeonhole(n, n);
+      fits->add_cnf(php);
+      REQUIRE(fits->solve() == Status::sat);
+      CHECK(satisfies(php, fits->model(php.num_vars())));
+    }
+  }
+}
+
+// 500 random 3-SAT formulas near the threshold (n = 50..150) in five batches, so ctest
+// can run them in parallel: minisat, cadical and external:minisat must agree, and every
+// model must satisfy its formula.
+static void check_random_3sat_batch(int batch) {
+  std::mt19937_64 rng(2026 + static_cast<unsigned>(batch));
+  const std::vector<std::string> specs = {"minisat", "cadical", "external:minisat"};
+  int sat = 0, unsat = 0;
+  for (int i = 0; i < 100; ++i) {
+    int n = std::uniform_int_distribution<int>(50, 150)(rng);
+    Cnf cnf = random_ksat(rng, n, static_cast<int>(4.26 * n + 0.5));
+    std::vector<Status> answers;
+    for (const std::string& spec : specs) {
+      auto s = make_solver(spec);
+      s->add_cnf(cnf);
+      Status st = s->solve();
+      answers.push_back(st);
+      if (st == Status::sat) {
+        INFO(spec << " formula " << i);
+        CHECK(satisfies(cnf, s->model(n)));
+      }
+    }
+    INFO("formula " << i);
+    CHECK(answers[0] != Status::unknown);
+    CHECK(answers[1] == answers[0]);
+    CHECK(answers[2] == answers[0]);
+    (answers[0] == Status::sat ? sat : unsat)++;
+  }
+  // Near the threshold both answers should be common, or the test proves little.
+  CHECK(sat > 20);
+  CHECK(unsat > 20);
+}
+
+TEST_CASE("Random 3-SAT near the threshold, batch 1 of 5: backends agree", "[sat][solver]") { check_random_3sat_batch(1); }
+TEST_CASE("Random 3-SAT near the threshold, batch 2 of 5: backends agree", "[sat][solver]") { check_random_3sat_batch(2); }
+TEST_CASE("Random 3-SAT near the threshold, batch 3 of 5: backends agree", "[sat][solver]") { check_random_3sat_batch(3); }
+TEST_CASE("Random 3-SAT near the threshold, batch 4 of 5: backends agree", "[sat][solver]") { check_random_3sat_batch(4); }
+TEST_CASE("Random 3-SAT near the threshold, batch 5 of 5: backends agree", "[sat][solver]") { check_random_3sat_batch(5); }
+
+TEST_CASE("Cores: the failed assumptions are unsatisfiable with the formula", "[sat][solver]") {
+  std::mt19937_64 rng(99);
+  int cores = 0;
+  for (int i = 0; i < 200; ++i) {
+    int n = 40;
+    Cnf cnf = random_ksat(rng, n, 120);
+    std::vector<Lit> assumptions;
+    for (int j = 0; j < 12; ++j) {
+      assumptions.push_back(Lit(Var(std::uniform_int_distribution<int>(1, n)(rng)), rng() % 2 == 0));
+    }
+    for (const std::string& spec : kBuiltIn) {
+      auto s = make_solver(spec);
+      s->add_cnf(cnf);
+      if (s->solve(assumptions) != Status::unsat) continue;
+      ++cores;
+      auto core = s->failed_assumptions();
+      for (Lit l : core) CHECK(std::find(assumptions.begin(), assumptions.end(), l) != assumptions.end());
+      // Checked by the other backend, from scratch.
+      auto check = make_solver(spec == "minisat" ? "cadical" : "minisat");
+      check->add_cnf(cnf);
+      INFO(spec << " formula " << i << " core size " << core.size());
+      CHECK(check->solve(core) == Status::unsat);
+    }
+  }
+  CHECK(cores > 50);
+}
+
+TEST_CASE("Budgets and interrupts give Unknown, and the solver still works afterwards", "[sat][solver]") {
+  for (const std::string& spec : kBuiltIn) {
+    INFO(spec);
+    auto s = make_solver(spec);
+    s->add_cnf(pigeonhole(12, 11));  // far beyond any budget below
+    s->set_budget({.conflicts = 100, .seconds = {}});
+    CHECK(s->solve() == Status::unknown);
+
+    s->set_budget({.conflicts = {}, .seconds = 0.2});
+    auto start = std::chrono::steady_clock::now();
+    CHECK(s->solve() == Status::unknown);
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(5));
+
+    s->set_budget({});
+    start = std::chrono::steady_clock::now();
+    CHECK(solve_interrupted(*s, std::chrono::milliseconds(100)) == Status::unknown);
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(5));
+
+    // Assumptions that fail at once still give an answer after the interrupts.
+    CHECK(s->solve({Lit(Var(1)), Lit(Var(12))}) == Status::unsat);
+  }
+  // The external backend kills the program.
+  for (std::string spec : {"external:minisat", "external:cadical"}) {
+    INFO(spec);
+    auto s = make_solver(spec);
+    s->add_cnf(pigeonhole(12, 11));
+    s->set_budget({.conflicts = {}, .seconds = 0.3});
+    auto start = std::chrono::steady_clock::now();
+    CHECK(s->solve() == Status::unknown);
+    s->set_budget({});
+    CHECK(solve_interrupted(*s, std::chrono::milliseconds(100)) == Status::unknown);
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(5));
+  }
 }

@@ -214,6 +214,7 @@ class Reader {
         fail("a hidden cell of unknown colour cannot carry a number", l->number, col1);
       if (t.color == Color::blue && (t.mark == Mark::together || t.mark == Mark::apart))
         fail("a blue cell's number cannot be {n} or -n-", l->number, col1);
+      mark_at_[{x, y}] = {l->number, col1};
     }
   }
 
@@ -271,6 +272,16 @@ class Reader {
     if (!state_) {
       compute_numbers(board_);
       board_.remaining = board_.count_hidden_blue();
+      // The file holds the solution, so its {n}/-n- marks must agree with it.
+      for (Pos p : Board::positions()) {
+        const Tile& t = board_.at(p);
+        if (t.mark != Mark::together && t.mark != Mark::apart) continue;
+        if ((t.mark == Mark::together) != blue_contiguous(board_, p))
+          fail(std::string("the solution contradicts this ") + (t.mark == Mark::together ? "{n}" : "-n-") +
+                   ": the " + std::to_string(*t.number) + " blue cells it counts are " +
+                   (t.mark == Mark::together ? "not " : "") + "contiguous",
+               mark_at_[p].first, mark_at_[p].second);
+      }
       return;
     }
     for (Pos p : Board::positions()) {
@@ -310,6 +321,7 @@ class Reader {
   Board board_;
   std::set<Pos> given_;
   std::map<Pos, int> number_lines_;
+  std::map<Pos, std::pair<int, int>> mark_at_;  // line and column of each tile's mark
   int remaining_line_ = 0;
 };
 

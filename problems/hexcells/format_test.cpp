@@ -13,7 +13,7 @@ namespace {
 
 const std::map<Pos, std::string> kSmall = {
     {{5, 5}, "Oc"}, {{5, 3}, "x."}, {{6, 4}, "x+"}, {{6, 6}, "o."}, {{4, 6}, "O."},
-    {{5, 9}, "X+"}, {{5, 7}, "on"}, {{5, 0}, "|+"}, {{3, 1}, "\\c"}, {{9, 0}, "/n"}};
+    {{5, 9}, "X+"}, {{5, 7}, "oc"}, {{5, 0}, "|+"}, {{3, 1}, "\\c"}, {{9, 0}, "/+"}};
 
 // The error a reader throws on text, as "line:column".
 std::string error_at(const std::string& text) {
@@ -99,6 +99,8 @@ TEST_CASE("malformed levels are errors naming line and column", "[hexcells][form
   CHECK(error_at(text + "remaining 3\n") == "39:1");            // trailer only in states
   CHECK(error_at(replace_line(text, 6, "..?." + std::string(62, '.'))) == "6:3");
   CHECK(error_at(replace_line(text, 6, "..xc" + std::string(62, '.'))) == "6:4");
+  // A -n- whose counted cells (here none) are contiguous in the file's own solution.
+  CHECK(error_at(replace_line(text, 6, "..|n" + std::string(62, '.'))) == "6:4");
 }
 
 TEST_CASE("a state keeps unknown colours and explicit numbers", "[hexcells][format]") {

@@ -47,7 +47,7 @@ TEST_CASE("numbers follow from the colours for each hint kind", "[hexcells]") {
                                    {{8, 9}, "x."},   // three columns: not
                                    {{5, 0}, "|+"},   // column 5 below: (5,3) (5,5) (5,9) (5,11)
                                    {{3, 1}, "\\+"},  // steps (+1,+1): (4,2) (5,3) (6,4) ...
-                                   {{9, 0}, "/n"}}));  // steps (-1,+1) through no cells
+                                   {{9, 0}, "/+"}}));  // steps (-1,+1) through no cells
   CHECK(b.at({5, 5}).number == 2);
   CHECK(b.at({5, 9}).number == 2);  // (5,11) and (7,9); not (8,9), not itself
   CHECK(b.at({5, 0}).number == 3);  // (5,3) (5,9) (5,11) blue, (5,5) black

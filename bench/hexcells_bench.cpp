@@ -1,0 +1,81 @@
+// Plays every corpus level and prints, per level, the verdict, rounds, solver calls per
+// round and seconds; then totals and the slowest ten. Usage:
+//   build/bench/bench_hexcells [LEVEL_DIR] [--rounds] [--markdown] [--chunked]
+// (default ../shared/data/hexcells/levels). --markdown prints the per-level table as
+// Markdown rows (docs/hexcells-corpus.md); --chunked uses the chunked backbone.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "problems/hexcells/format.h"
+#include "problems/hexcells/play.h"
+
+using namespace puzzlesat::hexcells;
+namespace fs = std::filesystem;
+
+int main(int argc, char** argv) {
+  fs::path dir = fs::path(PUZZLESAT_SHARED_DATA) / "hexcells/levels";
+  bool per_round = false, markdown = false;
+  DeduceOptions options;
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--rounds") == 0)
+      per_round = true;
+    else if (std::strcmp(argv[i], "--markdown") == 0)
+      markdown = true;
+    else if (std::strcmp(argv[i], "--chunked") == 0)
+      options.chunked_backbone = true;
+    else
+      dir = argv[i];
+  }
+  if (!fs::exists(dir)) {
+    std::fprintf(stderr, "no level folder %s\n", dir.string().c_str());
+    return 2;
+  }
+  std::vector<fs::path> files;
+  for (const auto& e : fs::directory_iterator(dir))
+    if (e.path().extension() == ".hexcells") files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+
+  struct Row {
+    std::string name;
+    double seconds;
+  };
+  std::vector<Row> rows;
+  double total = 0;
+  int solved = 0, stuck = 0;
+  long calls = 0;
+  if (markdown)
+    std::printf("| level | verdict | rounds | hidden | solver calls | seconds |\n|---|---|---:|---:|---:|---:|\n");
+  else
+    std::printf("%-70s %-7s %6s %6s %8s %9s\n", "level", "verdict", "rounds", "hidden", "calls", "seconds");
+  for (const fs::path& f : files) {
+    std::ifstream in(f, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    Board level = read_board(ss.str(), f.string());
+    PlayResult r = play(level, {}, options);
+    std::string name = f.stem().string();
+    std::printf(markdown ? "| %s | %s | %d | %zu | %d | %.4f |\n" : "%-70s %-7s %6d %6zu %8d %9.4f\n", name.c_str(),
+                to_string(r.verdict), r.rounds, level.hidden_cells().size(), r.solver_calls, r.seconds);
+    if (per_round) {
+      std::printf("    calls per round:");
+      for (const Round& round : r.steps) std::printf(" %d", round.stats.solver_calls);
+      std::printf("\n");
+    }
+    rows.push_back({name, r.seconds});
+    total += r.seconds;
+    calls += r.solver_calls;
+    (r.verdict == Verdict::solved ? solved : stuck)++;
+  }
+  std::sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return a.seconds > b.seconds; });
+  std::printf("\n%zu levels: %d solved, %d stuck, %ld solver calls, %.3f s in total\nslowest ten:\n", files.size(),
+              solved, stuck, calls, total);
+  for (std::size_t i = 0; i < std::min<std::size_t>(10, rows.size()); ++i)
+    std::printf("  %-70s %.4f s\n", rows[i].name.c_str(), rows[i].seconds);
+}

@@ -1,0 +1,381 @@
+#include "problems/hexcells/deduce.h"
+
+#include <algorithm>
+#include <memory>
+#include <numeric>
+#include <set>
+
+#include "encodings/cardinality.h"
+#include "problems/hexcells/chunked_backbone.h"
+#include "problems/hexcells/constraints.h"
+#include "problems/hexcells/encode.h"
+#include "sat/backbone.h"
+#include "sat/solver.h"
+
+// How REMAINING is handled, since encoding it naively over all hidden cells makes big
+// levels take minutes: hints with disjoint hidden cells are packed out of it (exact), the
+// rest of the board splits into groups tied only by REMAINING, each group is solved alone,
+// and REMAINING is brought in only when the groups' possible blue counts show that it
+// can matter; then only the groups whose count can vary are solved together with it.
+
+namespace puzzlesat::hexcells {
+namespace {
+
+// A constraint reduced to what is still open: its hidden cells and how many of them
+// must be blue.
+struct Open {
+  Constraint constraint;
+  std::vector<Pos> hidden;
+  int blue_needed = 0;
+};
+
+struct UnionFind {
+  std::vector<int> parent;
+  explicit UnionFind(std::size_t n) : parent(n) { std::iota(parent.begin(), parent.end(), 0); }
+  int find(int a) {
+    while (parent[static_cast<std::size_t>(a)] != a) a = parent[static_cast<std::size_t>(a)];
+    return a;
+  }
+  void unite(int a, int b) { parent[static_cast<std::size_t>(find(a))] = find(b); }
+};
+
+bool reading_order(Pos a, Pos b) { return a.y != b.y ? a.y < b.y : a.x < b.x; }
+
+// A formula over some cells, loaded into a solver that keeps growing with it.
+class Part {
+ public:
+  explicit Part(const Board& board) : board_(board), vars_(cnf_) {}
+  void add(const Constraint& c) {
+    encode(cnf_, vars_, c, board_);
+    Scope scope;
+    scope.positional = c.rule != Constraint::Rule::count;
+    for (const auto& s : c.slots)
+      if (s && board_.at(*s).hidden()) scope.cells.insert(*s);
+    scopes_.push_back(std::move(scope));
+  }
+  // Groups of cells that no constraint tells apart: in the same count constraints and in
+  // no contiguity constraint. Swapping two such cells maps models to models.
+  std::vector<std::vector<Pos>> interchangeable(const std::vector<Pos>& cells) const {
+    std::map<std::vector<int>, std::vector<Pos>> by_signature;
+    std::vector<std::vector<Pos>> out;
+    for (Pos p : cells) {
+      std::vector<int> sig;
+      bool positional = false;
+      for (std::size_t i = 0; i < scopes_.size(); ++i) {
+        if (!scopes_[i].cells.count(p)) continue;
+        sig.push_back(static_cast<int>(i));
+        positional |= scopes_[i].positional;
+      }
+      if (positional)
+        out.push_back({p});
+      else
+        by_signature[sig].push_back(p);
+    }
+    for (auto& [sig, group] : by_signature) out.push_back(std::move(group));
+    return out;
+  }
+  sat::Lit cell(Pos p) { return vars_.cell(p); }
+  sat::Cnf& cnf() { return cnf_; }
+  // The solver holding every clause added so far.
+  sat::Solver& solver() {
+    if (!solver_) solver_ = sat::make_solver();
+    solver_->reserve_vars(cnf_.num_vars());
+    for (; loaded_ < cnf_.num_clauses(); ++loaded_) solver_->add_clause(cnf_.clause(loaded_));
+    return *solver_;
+  }
+
+ private:
+  const Board& board_;
+  sat::Cnf cnf_;
+  CellVars vars_;
+  std::unique_ptr<sat::Solver> solver_;
+  std::size_t loaded_ = 0;
+  struct Scope {
+    std::set<Pos> cells;
+    bool positional = false;
+  };
+  std::vector<Scope> scopes_;
+};
+
+// The backbone over `cells`. Interchangeable cells make the solver prove counting
+// facts the hard way (pigeonhole-like refutations), so within each class of them the
+// blue cells are made to come first (x1 >= x2 >= ... >= xk), which keeps one model per
+// count. A cell of the class is then forced blue iff xk is (every model has all blue),
+// and forced black iff x1 is; only x1 and xk need deciding.
+Deducer::GroupResult backbone(Part& part, const std::vector<Pos>& cells, bool chunked, int& calls) {
+  std::vector<std::vector<Pos>> classes = part.interchangeable(cells);
+  std::vector<sat::Lit> candidates;
+  for (const auto& cls : classes) {
+    for (std::size_t i = 1; i < cls.size(); ++i) part.cnf().add_clause({~part.cell(cls[i]), part.cell(cls[i - 1])});
+    candidates.push_back(part.cell(cls.front()));
+    if (cls.size() > 1) candidates.push_back(part.cell(cls.back()));
+  }
+  sat::BackboneResult bb = chunked ? chunked_backbone(part.solver(), candidates)
+                                   : sat::compute_backbone(part.solver(), candidates);
+  calls += bb.solver_calls;
+  Deducer::GroupResult r;
+  if (bb.status != sat::Status::sat) {
+    r.consistent = false;
+    return r;
+  }
+  std::set<sat::Lit> forced(bb.forced.begin(), bb.forced.end());
+  for (const auto& cls : classes) {
+    if (forced.count(part.cell(cls.back())))
+      r.blue.insert(r.blue.end(), cls.begin(), cls.end());
+    else if (forced.count(~part.cell(cls.front())))
+      r.black.insert(r.black.end(), cls.begin(), cls.end());
+  }
+  return r;
+}
+
+// Outer bounds on the blue cells among `counted` (a group's cells that REMAINING counts),
+// from its hints alone: split the counted cells into parts each inside one hint, and a
+// part holds at most min(hint's open blues, part size); hints whose open cells are
+// pairwise disjoint hold at least their blues minus their uncounted cells. Greedy, so
+// not the tightest, but valid and free of solver calls.
+std::pair<int, int> count_bounds(const std::vector<const Open*>& hints, const std::vector<Pos>& counted,
+                                 const Deducer::GroupResult& forced) {
+  auto in = [](const std::vector<Pos>& v, Pos p) { return std::find(v.begin(), v.end(), p) != v.end(); };
+  struct Hint {
+    std::vector<Pos> open;  // hidden cells not forced
+    int blues = 0;          // how many of them are blue
+  };
+  std::vector<Hint> hs;
+  for (const Open* o : hints) {
+    Hint h;
+    h.blues = o->blue_needed;
+    for (Pos p : o->hidden) {
+      if (in(forced.blue, p))
+        --h.blues;
+      else if (!in(forced.black, p))
+        h.open.push_back(p);
+    }
+    hs.push_back(std::move(h));
+  }
+  std::set<Pos> open_counted;
+  int base = 0;
+  for (Pos p : counted) {
+    if (in(forced.blue, p))
+      ++base;
+    else if (!in(forced.black, p))
+      open_counted.insert(p);
+  }
+  // Upper bound: greedy cover of the open counted cells.
+  int hi = base;
+  std::set<Pos> uncovered = open_counted;
+  std::vector<bool> used(hs.size(), false);
+  while (!uncovered.empty()) {
+    int best = -1, best_gain = 0, best_new = 0;
+    for (std::size_t i = 0; i < hs.size(); ++i) {
+      if (used[i]) continue;
+      int fresh = 0;
+      for (Pos p : hs[i].open) fresh += uncovered.count(p) > 0;
+      int gain = fresh - std::min(hs[i].blues, fresh);
+      if (gain > best_gain) best = static_cast<int>(i), best_gain = gain, best_new = fresh;
+    }
+    if (best < 0) break;
+    used[static_cast<std::size_t>(best)] = true;
+    hi += best_new - best_gain;
+    for (Pos p : hs[static_cast<std::size_t>(best)].open) uncovered.erase(p);
+  }
+  hi += static_cast<int>(uncovered.size());
+  // Lower bound: greedy packing of hints that must put blues on counted cells.
+  int lo = base;
+  std::set<Pos> taken;
+  std::vector<std::pair<int, std::size_t>> order;
+  for (std::size_t i = 0; i < hs.size(); ++i) {
+    int uncounted = 0;
+    for (Pos p : hs[i].open) uncounted += open_counted.count(p) == 0;
+    if (hs[i].blues - uncounted > 0) order.push_back({hs[i].blues - uncounted, i});
+  }
+  std::sort(order.rbegin(), order.rend());
+  for (auto [gain, i] : order) {
+    if (std::any_of(hs[i].open.begin(), hs[i].open.end(), [&](Pos p) { return taken.count(p) > 0; })) continue;
+    taken.insert(hs[i].open.begin(), hs[i].open.end());
+    lo += gain;
+  }
+  return {lo, hi};
+}
+
+}  // namespace
+
+Deduction Deducer::deduce(const Board& board) {
+  Deduction result;
+  auto colour = [&](Pos p) { return board.at(p).color; };
+  auto fail = [&] {
+    result.consistent = false;
+    result.blue.clear();
+    result.black.clear();
+    return result;
+  };
+
+  // 1. Open constraints: drop the ones with nothing hidden (after checking them).
+  std::vector<Open> hints;
+  Open remaining;
+  for (Constraint& c : visible_constraints(board)) {
+    Open o;
+    o.blue_needed = c.number;
+    for (const auto& s : c.slots) {
+      if (!s) continue;
+      if (board.at(*s).hidden())
+        o.hidden.push_back(*s);
+      else
+        o.blue_needed -= colour(*s) == Color::blue;
+    }
+    if (o.blue_needed < 0 || o.blue_needed > static_cast<int>(o.hidden.size())) return fail();
+    if (o.hidden.empty()) {
+      if (!holds(c, colour)) return fail();
+      continue;
+    }
+    o.constraint = std::move(c);
+    (o.constraint.is_remaining ? remaining : hints.emplace_back()) = std::move(o);
+  }
+  std::vector<Pos> hidden = board.hidden_cells();
+  if (hidden.empty()) return result;
+  std::map<Pos, std::size_t> index;
+  for (std::size_t i = 0; i < hidden.size(); ++i) index[hidden[i]] = i;
+
+  // 2. REMAINING over the cells no packed hint covers, less the blues those hints hold.
+  std::vector<bool> counted(hidden.size(), true);  // by REMAINING
+  if (options_.pack_disjoint_hints) {
+    std::vector<const Open*> order;
+    for (const Open& h : hints) order.push_back(&h);
+    std::stable_sort(order.begin(), order.end(),
+                     [](const Open* a, const Open* b) { return a->hidden.size() > b->hidden.size(); });
+    for (const Open* h : order) {
+      if (!std::all_of(h->hidden.begin(), h->hidden.end(), [&](Pos p) { return counted[index[p]]; })) continue;
+      for (Pos p : h->hidden) counted[index[p]] = false;
+      remaining.blue_needed -= h->blue_needed;
+    }
+  }
+  std::vector<Pos> rest;
+  for (Pos p : hidden)
+    if (counted[index[p]]) rest.push_back(p);
+  if (remaining.blue_needed < 0 || remaining.blue_needed > static_cast<int>(rest.size())) return fail();
+  int rem = remaining.blue_needed;
+  auto remaining_over = [&](const std::vector<Pos>& cells, int k) {
+    Constraint c;
+    c.is_remaining = true;
+    c.slots.assign(cells.begin(), cells.end());
+    c.number = k;
+    return c;
+  };
+
+  std::vector<Pos> blue, black;
+  auto take = [&](const GroupResult& r) {
+    blue.insert(blue.end(), r.blue.begin(), r.blue.end());
+    black.insert(black.end(), r.black.begin(), r.black.end());
+  };
+  auto finish = [&] {
+    std::sort(blue.begin(), blue.end(), reading_order);
+    std::sort(black.begin(), black.end(), reading_order);
+    result.blue = std::move(blue);
+    result.black = std::move(black);
+    return result;
+  };
+
+  if (!options_.split_components) {
+    // Reference path: one formula with everything.
+    Part part(board);
+    for (const Open& h : hints) part.add(h.constraint);
+    part.add(remaining_over(rest, rem));
+    result.stats.components = result.stats.components_solved = 1;
+    GroupResult r = backbone(part, hidden, options_.chunked_backbone, result.stats.solver_calls);
+    if (!r.consistent) return fail();
+    take(r);
+    return finish();
+  }
+
+  // 3. Groups of cells tied by hints; cells in no hint ("free") are only counted.
+  UnionFind uf(hidden.size());
+  for (const Open& h : hints)
+    for (Pos p : h.hidden) uf.unite(static_cast<int>(index[h.hidden[0]]), static_cast<int>(index[p]));
+  struct Group {
+    std::vector<const Open*> hints;
+    std::vector<Pos> cells, counted;
+    GroupResult* result = nullptr;
+  };
+  std::map<int, Group> groups;
+  for (const Open& h : hints) groups[uf.find(static_cast<int>(index[h.hidden[0]]))].hints.push_back(&h);
+  std::vector<Pos> free_cells;
+  for (Pos p : hidden) {
+    auto it = groups.find(uf.find(static_cast<int>(index[p])));
+    if (it == groups.end()) {
+      free_cells.push_back(p);
+      continue;
+    }
+    it->second.cells.push_back(p);
+    if (counted[index[p]]) it->second.counted.push_back(p);
+  }
+
+  // 4. Each group alone (or as remembered).
+  for (auto& [root, g] : groups) {
+    ++result.stats.components;
+    std::string key;
+    for (const Open* o : g.hints) {
+      key += to_string(o->constraint.source) + std::to_string(static_cast<int>(o->constraint.rule)) + ":" +
+             std::to_string(o->blue_needed) + "[";
+      for (Pos p : o->hidden) key += to_string(p);
+      key += "]";
+    }
+    key += "R";
+    for (Pos p : g.counted) key += to_string(p);
+    auto [it, fresh] = cache_.try_emplace(key);
+    g.result = &it->second;
+    if (fresh) {
+      ++result.stats.components_solved;
+      Part part(board);
+      for (const Open* o : g.hints) part.add(o->constraint);
+      it->second = backbone(part, g.cells, options_.chunked_backbone, result.stats.solver_calls);
+    }
+    if (!g.result->consistent) return fail();
+  }
+
+  // 5. Does REMAINING matter? Each group's counted cells hold between lo (forced blue)
+  //    and hi (not forced black) blues. If every combination leaves the free cells a
+  //    feasible share of REMAINING and that share is certainly strictly between none
+  //    and all, REMAINING restricts nothing. (The bounds are outer ones, so this is a
+  //    sufficient test only; otherwise the joint solve below decides exactly.)
+  auto in = [](const std::vector<Pos>& v, Pos p) { return std::find(v.begin(), v.end(), p) != v.end(); };
+  int nfree = static_cast<int>(free_cells.size());
+  int sum_lo = 0, sum_hi = 0;
+  for (auto& [root, g] : groups) {
+    GroupResult& r = *g.result;
+    if (r.lo < 0) std::tie(r.lo, r.hi) = count_bounds(g.hints, g.counted, r);
+    sum_lo += r.lo;
+    sum_hi += r.hi;
+  }
+  if (rem < sum_lo || rem > sum_hi + nfree) return fail();
+  for (auto& [root, g] : groups) take(*g.result);
+  bool slack = rem - sum_hi >= 0 && rem - sum_lo <= nfree;
+  if (slack && (nfree == 0 || (rem - sum_hi >= 1 && rem - sum_lo <= nfree - 1))) return finish();
+
+  // 6. REMAINING may matter: solve the groups whose count can vary together with it.
+  Part part(board);
+  std::vector<Pos> joint_cells = free_cells, joint_counted = free_cells;
+  int joint_rem = rem;
+  std::vector<Pos> known;  // forced on their own already: units, not candidates
+  for (auto& [root, g] : groups) {
+    if (g.result->lo == g.result->hi) {  // a fixed count is a constant in the sum
+      joint_rem -= g.result->lo;
+      continue;
+    }
+    for (const Open* o : g.hints) part.add(o->constraint);
+    for (Pos p : g.cells) {
+      bool is_blue = in(g.result->blue, p), is_black = in(g.result->black, p);
+      if (is_blue || is_black)
+        part.cnf().add_unit(is_blue ? part.cell(p) : ~part.cell(p));
+      else
+        joint_cells.push_back(p);
+    }
+    joint_counted.insert(joint_counted.end(), g.counted.begin(), g.counted.end());
+  }
+  part.add(remaining_over(joint_counted, joint_rem));
+  ++result.stats.components_solved;
+  GroupResult joint = backbone(part, joint_cells, options_.chunked_backbone, result.stats.solver_calls);
+  if (!joint.consistent) return fail();
+  take(joint);
+  return finish();
+}
+
+}  // namespace puzzlesat::hexcells

@@ -1,0 +1,63 @@
+// Complete deduction for one Hexcells state: every hidden cell whose colour is the same
+// in all colourings consistent with the visible hints and REMAINING (a SAT backbone).
+// Works on levels and on states of unknown colours alike: hidden colours are ignored.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "problems/hexcells/level.h"
+
+namespace puzzlesat::hexcells {
+
+struct DeduceStats {
+  int components = 0;         // independent groups of hidden cells
+  int components_solved = 0;  // of those, the ones not known from an earlier call
+  int solver_calls = 0;
+};
+
+struct Deduction {
+  // False when no colouring agrees with what is visible (an impossible state).
+  bool consistent = true;
+  std::vector<Pos> blue;   // hidden cells forced blue, reading order
+  std::vector<Pos> black;  // hidden cells forced black, reading order
+  DeduceStats stats;
+};
+
+// How the formula is split before solving. Both are exact reformulations; switching them
+// off is for cross-checks and measurements.
+struct DeduceOptions {
+  // Hints with pairwise disjoint hidden cells hold exactly their own count of blue, so
+  // REMAINING only needs to count the cells outside them.
+  bool pack_disjoint_hints = true;
+  // Groups of cells that share no constraint are solved one by one.
+  bool split_components = true;
+  // Decide the backbone with "flip any open candidate" calls (chunked_backbone.h)
+  // instead of one call per candidate (sat::compute_backbone).
+  bool chunked_backbone = false;
+};
+
+// Deduction that remembers what it found for each independent group of constraints, so
+// that playing a level does not solve unchanged parts of the board again each round.
+class Deducer {
+ public:
+  explicit Deducer(DeduceOptions options = {}) : options_(options) {}
+  Deduction deduce(const Board& board);
+
+  // What one group of constraints forces on its own, and outer bounds on how many of its
+  // REMAINING-counted cells are blue (-1 until computed).
+  struct GroupResult {
+    bool consistent = true;
+    std::vector<Pos> blue, black;
+    int lo = -1, hi = -1;
+  };
+
+ private:
+  DeduceOptions options_;
+  std::map<std::string, GroupResult> cache_;
+};
+
+inline Deduction deduce(const Board& board, DeduceOptions options = {}) { return Deducer(options).deduce(board); }
+
+}  // namespace puzzlesat::hexcells

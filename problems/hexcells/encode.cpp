@@ -1,0 +1,61 @@
+#include "problems/hexcells/encode.h"
+
+#include "encodings/cardinality.h"
+#include "encodings/contiguity.h"
+
+namespace puzzlesat::hexcells {
+
+sat::Lit CellVars::cell(Pos p) {
+  auto it = vars_.find(p);
+  if (it != vars_.end()) return it->second;
+  sat::Lit l = cnf_.new_lit("cell" + to_string(p));
+  vars_.emplace(p, l);
+  return l;
+}
+
+void encode(sat::Cnf& cnf, CellVars& vars, const Constraint& c, const Board& board) {
+  if (c.rule == Constraint::Rule::count) {
+    // Revealed blue cells only lower the count the hidden ones must reach.
+    std::vector<sat::Lit> hidden;
+    int k = c.number;
+    for (const auto& s : c.slots) {
+      if (!s) continue;
+      const Tile& t = board.at(*s);
+      if (t.hidden())
+        hidden.push_back(vars.cell(*s));
+      else
+        k -= t.color == Color::blue;
+    }
+    enc::exactly(cnf, hidden, k);
+    return;
+  }
+  std::vector<enc::Slot> slots;
+  for (const auto& s : c.slots) {
+    if (!s) {
+      slots.emplace_back(std::nullopt);
+      continue;
+    }
+    const Tile& t = board.at(*s);
+    slots.emplace_back(t.hidden() ? vars.cell(*s) : t.color == Color::blue ? cnf.true_lit() : cnf.false_lit());
+  }
+  // Line slots hold cells only (empty slots were skipped when the scope was made).
+  auto topology = c.ring ? enc::Topology::ring : enc::Topology::line;
+  auto gaps = c.ring ? enc::GapRule::breaks : enc::GapRule::skipped;
+  if (c.rule == Constraint::Rule::together)
+    enc::connected(cnf, slots, c.number, topology, gaps);
+  else
+    enc::not_connected(cnf, slots, c.number, topology, gaps);
+}
+
+sat::Cnf state_formula(const Board& board) {
+  sat::Cnf cnf;
+  CellVars vars(cnf);
+  for (Pos p : board.hidden_cells()) vars.cell(p);  // variables 1..n in reading order
+  for (const Constraint& c : visible_constraints(board)) {
+    cnf.add_comment(describe(c, board));
+    encode(cnf, vars, c, board);
+  }
+  return cnf;
+}
+
+}  // namespace puzzlesat::hexcells

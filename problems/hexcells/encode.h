@@ -1,0 +1,34 @@
+// The SAT encoding of Hexcells constraints: one variable per hidden cell, revealed cells
+// as constants, each constraint as cardinality / contiguity gadgets from encodings/.
+#pragma once
+
+#include <map>
+
+#include "problems/hexcells/constraints.h"
+#include "sat/cnf.h"
+
+namespace puzzlesat::hexcells {
+
+// The variables of the hidden cells in one formula, named "cell(x,y)".
+class CellVars {
+ public:
+  explicit CellVars(sat::Cnf& cnf) : cnf_(cnf) {}
+  // The variable of hidden cell p, made on first use.
+  sat::Lit cell(Pos p);
+  const std::map<Pos, sat::Lit>& all() const { return vars_; }
+
+ private:
+  sat::Cnf& cnf_;
+  std::map<Pos, sat::Lit> vars_;
+};
+
+// Adds c's clauses over the cells' variables (hidden) and constants (revealed cells,
+// whose colour the board gives). Clauses obey the cnf's current guard scope.
+void encode(sat::Cnf& cnf, CellVars& vars, const Constraint& c, const Board& board);
+
+// The state's whole formula as it is written (no reformulation): every visible hint and
+// REMAINING over all hidden cells, each preceded by a comment naming it. Its models
+// projected on the cell variables are exactly the colourings consistent with the state.
+sat::Cnf state_formula(const Board& board);
+
+}  // namespace puzzlesat::hexcells

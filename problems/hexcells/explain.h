@@ -1,0 +1,23 @@
+// Why a cell is forced: a small set of visible hints (and possibly REMAINING) that
+// already forces it, found as an unsat core over one selector literal per hint and then
+// minimised by deletion, so no hint in the set can be dropped.
+#pragma once
+
+#include <vector>
+
+#include "problems/hexcells/constraints.h"
+#include "problems/hexcells/deduce.h"
+
+namespace puzzlesat::hexcells {
+
+struct Reason {
+  Pos cell;
+  Color colour = Color::unknown;
+  // Visible hints (and REMAINING, as a constraint with is_remaining) that force it.
+  std::vector<Constraint> because;
+};
+
+// One reason per forced cell of d (which deduce(board) returned), blue cells first.
+std::vector<Reason> explain(const Board& board, const Deduction& d);
+
+}  // namespace puzzlesat::hexcells

@@ -1,0 +1,78 @@
+#include "problems/hexcells/explain.h"
+
+#include <catch2/catch.hpp>
+
+#include <map>
+#include <random>
+
+#include "problems/hexcells/format.h"
+#include "problems/hexcells/test_levels.h"
+
+using namespace puzzlesat::hexcells;
+using puzzlesat::hexcells::testing::level_text;
+
+namespace {
+
+// Whether the constraints alone force cell to colour, by trying every colouring of the
+// hidden cells.
+bool brute_forces(const Board& b, const std::vector<Constraint>& constraints, Pos cell, Color colour) {
+  std::vector<Pos> hidden = b.hidden_cells();
+  std::map<Pos, std::size_t> bit;
+  for (std::size_t i = 0; i < hidden.size(); ++i) bit[hidden[i]] = i;
+  for (unsigned mask = 0; mask < (1U << hidden.size()); ++mask) {
+    auto col = [&](Pos p) {
+      auto it = bit.find(p);
+      if (it == bit.end()) return b.at(p).color;
+      return (mask >> it->second) & 1U ? Color::blue : Color::black;
+    };
+    bool ok = std::all_of(constraints.begin(), constraints.end(), [&](const Constraint& c) { return holds(c, col); });
+    if (ok && col(cell) != colour) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+TEST_CASE("explanations force their cell and are minimal", "[hexcells][explain]") {
+  // A chain: the black 1 at (6,4) sees only (5,3) hidden, so (5,3) is blue; then the
+  // black 1 at (5,5) (or the column's 1) makes (5,7) black.
+  std::string text = level_text({{{5, 0}, "|+"},
+                                 {{5, 3}, "x."},
+                                 {{5, 5}, "O+"},
+                                 {{6, 4}, "O+"},
+                                 {{6, 6}, "O."},
+                                 {{4, 6}, "O."},
+                                 {{4, 4}, "O."},
+                                 {{5, 7}, "o."},
+                                 {{9, 9}, "x."},
+                                 {{11, 9}, "o."}});
+  Board b = read_board(text);
+  Deduction d = deduce(b);
+  REQUIRE(d.consistent);
+  REQUIRE(d.blue == std::vector<Pos>{{5, 3}});
+  REQUIRE(d.black == std::vector<Pos>{{5, 7}});
+  std::vector<Reason> reasons = explain(b, d);
+  REQUIRE(reasons.size() == 2);
+  for (const Reason& r : reasons) {
+    INFO(to_string(r.cell));
+    CHECK(brute_forces(b, r.because, r.cell, r.colour));
+    for (std::size_t i = 0; i < r.because.size(); ++i) {
+      auto fewer = r.because;
+      fewer.erase(fewer.begin() + static_cast<std::ptrdiff_t>(i));
+      CHECK_FALSE(brute_forces(b, fewer, r.cell, r.colour));
+    }
+  }
+  CHECK(reasons[0].because.size() == 1);
+  CHECK(reasons[0].because[0].source == Pos{6, 4});
+  CHECK(reasons[1].because.size() == 2);
+}
+
+TEST_CASE("an explanation can need REMAINING", "[hexcells][explain]") {
+  Board b = read_board(level_text({{{2, 2}, "o."}, {{4, 2}, "o."}}));
+  Deduction d = deduce(b);
+  REQUIRE(d.black.size() == 2);
+  for (const Reason& r : explain(b, d)) {
+    REQUIRE(r.because.size() == 1);
+    CHECK(r.because[0].is_remaining);
+  }
+}

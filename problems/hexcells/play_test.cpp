@@ -1,0 +1,49 @@
+#include "problems/hexcells/play.h"
+
+#include <catch2/catch.hpp>
+
+#include "problems/hexcells/format.h"
+#include "problems/hexcells/test_levels.h"
+
+using namespace puzzlesat::hexcells;
+using puzzlesat::hexcells::testing::level_text;
+
+TEST_CASE("playing reveals forced cells round by round until solved", "[hexcells][play]") {
+  // (5,3) is forced first by the black 1 at (6,4); revealed, its number 0... then the rest.
+  Board level = read_board(level_text({{{5, 0}, "|+"},
+                                       {{5, 3}, "x."},
+                                       {{5, 5}, "O+"},
+                                       {{6, 4}, "O+"},
+                                       {{6, 6}, "O."},
+                                       {{4, 6}, "O."},
+                                       {{4, 4}, "O."},
+                                       {{5, 7}, "o+"},
+                                       {{5, 9}, "o."}}));
+  std::vector<int> sizes;
+  PlayResult r = play(level, [&](const Round& round, const Board& b) {
+    sizes.push_back(static_cast<int>(round.blue.size() + round.black.size()));
+    for (Pos p : round.blue) CHECK(b.at(p).revealed);
+  });
+  CHECK(r.verdict == Verdict::solved);
+  CHECK(r.hidden_left == 0);
+  CHECK(r.revealed == 3);
+  CHECK(r.rounds == static_cast<int>(sizes.size()));
+  CHECK(r.final_board.hidden_cells().empty());
+}
+
+TEST_CASE("a level with two solutions ends stuck with the undecided cells hidden", "[hexcells][play]") {
+  // Two hidden cells, one blue, nothing tells which.
+  Board level = read_board(level_text({{{5, 5}, "O+"}, {{5, 3}, "x."}, {{5, 7}, "o."}}));
+  PlayResult r = play(level);
+  CHECK(r.verdict == Verdict::stuck);
+  CHECK(r.rounds == 0);
+  CHECK(r.hidden_left == 2);
+}
+
+TEST_CASE("a deduction against the stated solution fails loudly", "[hexcells][play]") {
+  // The file's solution breaks its own hint: the black 1 at (5,5) sees only (5,3), which
+  // is stated black, yet the 1 forces it blue.
+  Board level = read_board(level_text({{{5, 5}, "O+"}, {{5, 3}, "o."}, {{7, 7}, "x."}}));
+  level.at({5, 5}).number = 1;
+  CHECK_THROWS_AS(play(level), SolutionMismatch);
+}

@@ -1,0 +1,123 @@
+#include "sat/cadical_solver.h"
+
+#include <cadical.hpp>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <climits>
+#include <optional>
+
+#include "sat/deadline.h"
+
+namespace puzzlesat::sat {
+
+namespace {
+
+// CaDiCaL polls this during search; interrupt() and the deadline raise the flag.
+class StopFlag : public CaDiCaL::Terminator {
+ public:
+  bool terminate() override { return stop.load(std::memory_order_relaxed); }
+  std::atomic<bool> stop{false};
+};
+
+class ConflictCounter : public CaDiCaL::Learner {
+ public:
+  bool learning(int) override {
+    ++count;
+    return false;  // count only; we do not want the literals
+  }
+  void learn(int) override {}
+  std::uint64_t count = 0;
+};
+
+}  // namespace
+
+struct CadicalSolver::Impl {
+  CaDiCaL::Solver solver;
+  StopFlag stop;
+  ConflictCounter conflicts;
+  int max_var = 0;
+  // CaDiCaL only answers val()/failed() until the next add(), so the answers are copied.
+  std::vector<char> model;  // index = variable
+  std::vector<Lit> failed;
+  std::uint64_t solves = 0;
+  double seconds = 0;
+};
+
+CadicalSolver::CadicalSolver() : impl_(std::make_unique<Impl>()) {
+  // A library must not print: CaDiCaL would otherwise write `c …` lines to stdout.
+  impl_->solver.set("quiet", 1);
+  impl_->solver.connect_terminator(&impl_->stop);
+  impl_->solver.connect_learner(&impl_->conflicts);
+}
+
+CadicalSolver::~CadicalSolver() {
+  impl_->solver.disconnect_terminator();
+  impl_->solver.disconnect_learner();
+}
+
+void CadicalSolver::reserve_vars(int n) {
+  if (n <= impl_->max_var) return;
+  impl_->max_var = n;
+  impl_->solver.reserve(n);
+}
+
+int CadicalSolver::num_vars() const { return impl_->max_var; }
+
+void CadicalSolver::add_clause(std::span<const Lit> clause) {
+  for (Lit l : clause) {
+    impl_->max_var = std::max(impl_->max_var, l.var().id());
+    impl_->solver.add(l.to_dimacs());
+  }
+  impl_->solver.add(0);
+}
+
+Status CadicalSolver::solve(std::span<const Lit> assumptions) {
+  auto start = std::chrono::steady_clock::now();
+  auto& s = impl_->solver;
+  for (Lit l : assumptions) {
+    impl_->max_var = std::max(impl_->max_var, l.var().id());
+    s.assume(l.to_dimacs());
+  }
+  impl_->stop.stop = false;
+  if (budget_.conflicts) {
+    s.limit("conflicts", static_cast<int>(std::clamp<std::int64_t>(*budget_.conflicts, 0, INT_MAX)));
+  }
+  std::optional<Deadline> deadline;
+  if (budget_.seconds) deadline.emplace(*budget_.seconds, [this] { interrupt(); });
+  int r = s.solve();
+  deadline.reset();
+  ++impl_->solves;
+
+  impl_->model.clear();
+  impl_->failed.clear();
+  if (r == 10) {
+    int n = std::min(impl_->max_var, s.vars());
+    impl_->model.assign(static_cast<std::size_t>(n) + 1, 0);
+    for (int v = 1; v <= n; ++v) impl_->model[static_cast<std::size_t>(v)] = s.val(v) > 0 ? 1 : 0;
+  } else if (r == 20) {
+    for (Lit l : assumptions) {
+      if (s.failed(l.to_dimacs())) impl_->failed.push_back(l);
+    }
+  }
+  impl_->seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (r == 10) return Status::sat;
+  if (r == 20) return Status::unsat;
+  return Status::unknown;
+}
+
+bool CadicalSolver::model_value(Var v) const {
+  auto i = static_cast<std::size_t>(v.id());
+  return v.id() > 0 && i < impl_->model.size() && impl_->model[i] != 0;
+}
+
+std::vector<Lit> CadicalSolver::failed_assumptions() const { return impl_->failed; }
+
+void CadicalSolver::interrupt() { impl_->stop.stop = true; }
+
+SolverStats CadicalSolver::stats() const {
+  return {impl_->solves, impl_->conflicts.count, 0, 0, impl_->seconds};
+}
+
+}  // namespace puzzlesat::sat

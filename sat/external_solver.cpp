@@ -1,0 +1,158 @@
+#include "sat/external_solver.h"
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <sstream>
+#include <stdexcept>
+
+#include "sat/deadline.h"
+#include "sat/dimacs.h"
+#include "sat/solution.h"
+
+namespace puzzlesat::sat {
+
+namespace {
+
+std::vector<std::string> split_blanks(const std::string& s) {
+  std::vector<std::string> words;
+  std::istringstream in(s);
+  for (std::string w; in >> w;) words.push_back(w);
+  return words;
+}
+
+std::string slurp(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// A private directory for one solve's files, removed with everything in it.
+class TempDir {
+ public:
+  TempDir() {
+    std::filesystem::path base = std::filesystem::temp_directory_path() / "puzzlesat-solve-XXXXXX";
+    std::string templ = base.string();
+    if (!mkdtemp(templ.data())) throw std::runtime_error("cannot create a temporary directory in " + base.parent_path().string());
+    path_ = templ;
+  }
+  ~TempDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path_, ec);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+std::string first_line(const std::string& text) {
+  std::string line = text.substr(0, text.find('\n'));
+  return line.size() > 200 ? line.substr(0, 200) + "..." : line;
+}
+
+}  // namespace
+
+ExternalSolver::ExternalSolver(const std::string& command) : command_(command), argv_(split_blanks(command)) {
+  if (argv_.empty()) throw std::invalid_argument("external: needs a command, e.g. external:cadical");
+  std::string program = std::filesystem::path(argv_[0]).filename().string();
+  minisat_style_ = program.rfind("minisat", 0) == 0;
+}
+
+void ExternalSolver::add_clause(std::span<const Lit> clause) {
+  for (Lit l : clause) cnf_.reserve_vars(l.var().id());
+  cnf_.add_clause(clause);
+}
+
+Status ExternalSolver::solve(std::span<const Lit> assumptions) {
+  auto start = std::chrono::steady_clock::now();
+  for (Lit l : assumptions) cnf_.reserve_vars(l.var().id());
+  model_.clear();
+  failed_.clear();
+
+  TempDir dir;
+  auto input = dir.path() / "formula.cnf";
+  auto result_file = dir.path() / "result";
+  {
+    std::ofstream out(input, std::ios::binary);
+    write_dimacs(out, cnf_, assumptions);
+    if (!out.flush()) throw std::runtime_error("cannot write " + input.string());
+  }
+  std::vector<std::string> argv = argv_;
+  argv.push_back(input.string());
+  if (minisat_style_) argv.push_back(result_file.string());
+
+  Subprocess::Exit exit;
+  {
+    std::optional<Deadline> deadline;
+    if (budget_.seconds) deadline.emplace(*budget_.seconds, [this] { interrupt(); });
+    exit = process_.run(argv, (dir.path() / "stdout").string(), (dir.path() / "stderr").string());
+  }
+  ++stats_.solves;
+  Status status = Status::unknown;
+  if (!exit.killed) {
+    std::string result = minisat_style_ && std::filesystem::exists(result_file) ? slurp(result_file) : std::string();
+    std::string out = slurp(dir.path() / "stdout");
+    if (exit.code != 10 && exit.code != 20 && exit.code != 0) {
+      throw std::runtime_error("external solver '" + command_ + "' failed (exit code " + std::to_string(exit.code) +
+                               "): " + first_line(slurp(dir.path() / "stderr")));
+    }
+    status = interpret(exit.code, out, result, assumptions);
+  }
+  stats_.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return status;
+}
+
+Status ExternalSolver::interpret(int exit_code, const std::string& out, const std::string& result,
+                                 std::span<const Lit> assumptions) {
+  std::optional<ParsedSolution> answer = result.empty() ? parse_solution(out) : parse_minisat_result(result);
+  if (!answer && exit_code == 20) answer = ParsedSolution{Status::unsat, {}};
+  if (!answer) {
+    throw std::runtime_error("external solver '" + command_ + "' gave no readable answer (exit code " +
+                             std::to_string(exit_code) + ")");
+  }
+  if ((exit_code == 10 && answer->status != Status::sat) || (exit_code == 20 && answer->status != Status::unsat)) {
+    throw std::runtime_error("external solver '" + command_ + "': exit code " + std::to_string(exit_code) +
+                             " contradicts its answer '" + std::string(to_string(answer->status)) + "'");
+  }
+  if (answer->status == Status::sat) {
+    model_.assign(static_cast<std::size_t>(cnf_.num_vars()) + 1, 0);
+    for (Lit l : answer->model) {
+      if (l.var().id() <= cnf_.num_vars()) model_[static_cast<std::size_t>(l.var().id())] = l.negated() ? 0 : 1;
+    }
+    check_model(assumptions);
+  } else if (answer->status == Status::unsat) {
+    failed_.assign(assumptions.begin(), assumptions.end());
+  }
+  return answer->status;
+}
+
+void ExternalSolver::check_model(std::span<const Lit> assumptions) const {
+  auto holds = [this](Lit l) { return model_value(l); };
+  for (std::size_t i = 0; i < cnf_.num_clauses(); ++i) {
+    bool satisfied = false;
+    for (Lit l : cnf_.clause(i)) satisfied = satisfied || holds(l);
+    if (!satisfied) {
+      throw std::runtime_error("external solver '" + command_ + "' returned a model that violates clause " +
+                               std::to_string(i + 1));
+    }
+  }
+  for (Lit l : assumptions) {
+    if (!holds(l)) {
+      throw std::runtime_error("external solver '" + command_ + "' returned a model that violates assumption " +
+                               std::to_string(l.to_dimacs()));
+    }
+  }
+}
+
+bool ExternalSolver::model_value(Var v) const {
+  auto i = static_cast<std::size_t>(v.id());
+  return v.id() > 0 && i < model_.size() && model_[i] != 0;
+}
+
+}  // namespace puzzlesat::sat

@@ -1,0 +1,60 @@
+// ExternalSolver: any competition-style solver binary behind the Solver interface
+// (`external:cadical`, `external:minisat`, `external:cryptominisat5 --verb 0`). Each
+// solve() writes the clauses plus the assumptions as unit clauses to a temporary DIMACS
+// file, runs the command on it without a shell, and reads back the `s`/`v` lines (or
+// MiniSat's result file) and the exit code 10/20. Every model is checked against the
+// clauses before it is believed.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "sat/cnf.h"
+#include "sat/solver.h"
+#include "sat/subprocess.h"
+
+namespace puzzlesat::sat {
+
+class ExternalSolver final : public Solver {
+ public:
+  // command: the program and its options, separated by blanks (no shell quoting).
+  // Throws std::invalid_argument when it is empty.
+  explicit ExternalSolver(const std::string& command);
+
+  std::string name() const override { return "external:" + command_; }
+  void reserve_vars(int n) override { cnf_.reserve_vars(n); }
+  int num_vars() const override { return cnf_.num_vars(); }
+  void add_clause(std::span<const Lit> clause) override;
+  // Throws std::runtime_error when the program cannot be run, fails, or gives an
+  // answer that is malformed or wrong (a model violating a clause).
+  Status solve(std::span<const Lit> assumptions) override;
+  using Solver::solve;
+  bool model_value(Var v) const override;
+  using Solver::model_value;
+  // The program reports no core: on Unsat this is every assumption (a valid core,
+  // rarely a minimal one).
+  std::vector<Lit> failed_assumptions() const override { return failed_; }
+  // The time limit kills the program; a conflict budget cannot be passed on and is
+  // ignored.
+  void set_budget(const Budget& budget) override { budget_ = budget; }
+  void interrupt() override { process_.kill(); }
+  // Only solves and seconds: the program's own counters are not read.
+  SolverStats stats() const override { return stats_; }
+
+ private:
+  Status interpret(int exit_code, const std::string& out, const std::string& result_file,
+                   std::span<const Lit> assumptions);
+  void check_model(std::span<const Lit> assumptions) const;
+
+  std::string command_;
+  std::vector<std::string> argv_;
+  bool minisat_style_ = false;  // writes its answer to a result file named after the input
+  Cnf cnf_;
+  Budget budget_;
+  Subprocess process_;
+  std::vector<char> model_;
+  std::vector<Lit> failed_;
+  SolverStats stats_;
+};
+
+}  // namespace puzzlesat::sat
