@@ -130,7 +130,7 @@ void add_play(CLI::App* group) {
   };
   auto opt = std::make_shared<Options>();
   auto* cmd = group->add_subcommand("play", "Play a whole game of SET (one player, seeded)");
-  cmd->add_option("--seed", opt->seed, "Shuffle seed (default: random, and printed)");
+  cmd->add_option("--seed", opt->seed, "Shuffle seed (default: random; the narration and --json show it)");
   cmd->add_flag("--quiet", opt->quiet, "Print only the sets taken, one per line");
   cmd->add_flag("--json", opt->json, "Print {\"seed\", \"sets\", \"final_board\"} as JSON");
   cmd->callback([opt] {

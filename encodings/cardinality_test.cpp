@@ -6,6 +6,7 @@
 #include <random>
 #include <vector>
 
+#include "encodings/counters.h"
 #include "encodings/gadget_testing.h"
 
 using namespace puzzlesat;
@@ -72,6 +73,65 @@ TEST_CASE("cardnet: models and propagation match brute force", "[encodings][card
 }
 TEST_CASE("auto: models and propagation match brute force", "[encodings][cardinality]") {
   check_encoding(CardEncoding::automatic, 10, 8);
+}
+
+TEST_CASE("cardnet with forced merge constructions matches brute force", "[encodings][cardinality]") {
+  // On these small inputs the cost model always merges directly; force each construction so
+  // that the odd-even merges are checked too.
+  using enc::detail::MergeChoice;
+  for (auto choice : {MergeChoice::always_recursive, MergeChoice::always_direct})
+    for (int n = 2; n <= 9; ++n)
+      for (int k = 1; k < n; ++k)
+        for (auto bound : {enc::detail::Bound::at_most, enc::detail::Bound::at_least, enc::detail::Bound::exactly}) {
+          sat::Cnf cnf;
+          std::vector<sat::Lit> x;
+          for (int i = 0; i < n; ++i) x.push_back(cnf.new_lit());
+          enc::ClauseWriter out(cnf);
+          enc::detail::encode_cardnet(out, x, k, bound, choice);
+          const Kind kind = static_cast<Kind>(bound);
+          INFO(name(kind) << " n=" << n << " k=" << k << (choice == MergeChoice::always_recursive ? " recursive" : " direct"));
+          auto expected = enc::testing::brute_force(n, [&](Mask m) { return holds(kind, std::popcount(m), k); });
+          REQUIRE(enc::testing::projected_models(cnf, x) == expected);
+          REQUIRE(enc::testing::gac_failure(cnf, x, expected) == "");
+        }
+}
+
+TEST_CASE("propagation stays arc-consistent at realistic sizes (sampled)", "[encodings][cardinality]") {
+  // Where the cost model mixes odd-even and direct merges: random partial assignments of
+  // the inputs, judged by counting. With t inputs true and f false a completion exists iff
+  // the bound can still be met, and the open inputs are forced exactly when it is tight.
+  std::mt19937 rng(7);
+  for (auto e : {CardEncoding::automatic, CardEncoding::seqcounter, CardEncoding::totalizer, CardEncoding::cardnet})
+    for (auto [n, k] : {std::pair{40, 7}, {64, 20}, {100, 10}})
+      for (Kind kind : {Kind::at_most, Kind::at_least, Kind::exactly}) {
+        sat::Cnf cnf;
+        std::vector<sat::Lit> x;
+        for (int i = 0; i < n; ++i) x.push_back(cnf.new_lit());
+        add(cnf, kind, x, k, e);
+        for (int sample = 0; sample < 40; ++sample) {
+          // Fix about k inputs, so that samples land near the tight cases.
+          std::vector<sat::Lit> assume;
+          int t = 0, f = 0;
+          std::vector<int> state(n, 0);
+          const int fixes = static_cast<int>(rng() % (2 * k + 2));
+          for (int i = 0; i < fixes; ++i) {
+            int j = static_cast<int>(rng() % n);
+            if (state[j] != 0) continue;
+            state[j] = rng() % 2 ? 1 : -1;
+            (state[j] > 0 ? t : f) += 1;
+            assume.push_back(state[j] > 0 ? x[j] : ~x[j]);
+          }
+          const int open = n - t - f;
+          const bool up = kind != Kind::at_least, down = kind != Kind::at_most;
+          const bool feasible = (!up || t <= k) && (!down || t + open >= k);
+          INFO(enc::to_string(e) << " " << name(kind) << " n=" << n << " k=" << k << " t=" << t << " f=" << f);
+          auto values = enc::testing::propagate(cnf, assume, x);
+          REQUIRE(values.has_value() == feasible);
+          if (!feasible) continue;
+          const int forced = up && t == k ? -1 : down && t + open == k ? 1 : 0;
+          for (int i = 0; i < n; ++i) REQUIRE((*values)[i] == (state[i] != 0 ? state[i] : forced));
+        }
+      }
 }
 
 TEST_CASE("cardinality over repeated, complementary and constant literals", "[encodings][cardinality]") {

@@ -33,7 +33,7 @@ std::int64_t pairs(int p, int q, int lo, int hi) {
 
 class Network {
  public:
-  explicit Network(int cap) : cap_(cap) {}
+  Network(int cap, MergeChoice choice) : cap_(cap), choice_(choice) {}
 
   int input(sat::Lit l) {
     lit_.push_back(l);
@@ -57,8 +57,8 @@ class Network {
       // Up clauses of output r pair counts summing to r, down ones counts summing to r-1.
       Cost direct = children + Cost{(up ? pairs(p, q, cap_, cap_) : 0) + (down ? pairs(p, q, cap_ - 2, cap_ - 2) : 0), 0};
       Cost recursive = children + merge_cost(p, q, cap_).first;
-      if (direct < best) best = direct, best_split = a, best_direct = true;
-      if (recursive < best) best = recursive, best_split = a, best_direct = false;
+      if (direct < best && choice_ != MergeChoice::always_recursive) best = direct, best_split = a, best_direct = true;
+      if (recursive < best && choice_ != MergeChoice::always_direct) best = recursive, best_split = a, best_direct = false;
     }
     auto a = sort_planned(x.first(best_split));
     auto b = sort_planned(x.subspan(best_split));
@@ -135,7 +135,9 @@ class Network {
   // Odd-even merge, each half merged again by whichever way is cheaper.
   std::vector<int> merge(const std::vector<int>& a, const std::vector<int>& b, int cap) {
     const int p = static_cast<int>(a.size()), q = static_cast<int>(b.size());
-    if (p == 0 || q == 0 || (p == 1 && q == 1) || merge_cost(p, q, cap).second) return direct_merge(a, b, cap);
+    if (p == 0 || q == 0 || (p == 1 && q == 1) || choice_ == MergeChoice::always_direct ||
+        (choice_ == MergeChoice::cost_model && merge_cost(p, q, cap).second))
+      return direct_merge(a, b, cap);
     // At most 2 more ones among the odd positions than the even ones, so interleaving v
     // and w is sorted up to one exchange per pair (v[i+1], w[i]). The first cap outputs
     // need at most cap/2+1 of v and cap/2 of w.
@@ -217,6 +219,7 @@ class Network {
   }
 
   int cap_;
+  MergeChoice choice_;
   std::vector<sat::Lit> lit_;  // per wire; gate outputs get theirs in emit()
   std::vector<int> gate_;      // per wire: producing gate or -1 for an input
   std::vector<int> rank_;      // per wire: r for a gate's output "at least r"
@@ -228,8 +231,8 @@ class Network {
 
 }  // namespace
 
-void encode_cardnet(ClauseWriter& out, std::span<const sat::Lit> x, int k, Bound bound) {
-  Network net(k + 1);
+void encode_cardnet(ClauseWriter& out, std::span<const sat::Lit> x, int k, Bound bound, MergeChoice choice) {
+  Network net(k + 1, choice);
   std::vector<int> in;
   for (sat::Lit l : x) in.push_back(net.input(l));
   const bool up = bound != Bound::at_least, down = bound != Bound::at_most;

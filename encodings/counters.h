@@ -17,7 +17,11 @@ enum class Bound { at_most, at_least, exactly };
 void encode_pairwise(ClauseWriter& out, std::span<const sat::Lit> lits, int k, Bound bound);
 void encode_seqcounter(ClauseWriter& out, std::span<const sat::Lit> lits, int k, Bound bound);
 void encode_totalizer(ClauseWriter& out, std::span<const sat::Lit> lits, int k, Bound bound);
-void encode_cardnet(ClauseWriter& out, std::span<const sat::Lit> lits, int k, Bound bound);
+// How cardnet writes each merge: by its cost model, or (for tests that must reach both
+// constructions on small inputs, where the cost model always picks direct merges) forced.
+enum class MergeChoice { cost_model, always_recursive, always_direct };
+void encode_cardnet(ClauseWriter& out, std::span<const sat::Lit> lits, int k, Bound bound,
+                    MergeChoice choice = MergeChoice::cost_model);
 
 // Clauses encode_pairwise would add, saturating at `cap` + 1 so huge requests stay cheap to ask.
 std::size_t pairwise_clauses(int n, int k, Bound bound, std::size_t cap);

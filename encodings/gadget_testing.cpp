@@ -165,4 +165,15 @@ std::string gac_failure(const sat::Cnf& cnf, std::span<const sat::Lit> inputs, c
   return check.failure;
 }
 
+std::optional<std::vector<int>> propagate(const sat::Cnf& cnf, std::span<const sat::Lit> assumptions,
+                                          std::span<const sat::Lit> watch) {
+  Propagator up(cnf);
+  if (!up.start()) return std::nullopt;
+  for (sat::Lit a : assumptions)
+    if (!up.assume(a)) return std::nullopt;
+  std::vector<int> values;
+  for (sat::Lit l : watch) values.push_back(up.is_true(l) ? 1 : up.is_false(l) ? -1 : 0);
+  return values;
+}
+
 }  // namespace puzzlesat::enc::testing

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -27,5 +28,11 @@ std::vector<Mask> brute_force(int n, const std::function<bool(Mask)>& pred);
 // conflict iff no model extends it, and otherwise exactly the input literals that every
 // extending model shares. Else a description of the first partial assignment that fails.
 std::string gac_failure(const sat::Cnf& cnf, std::span<const sat::Lit> inputs, const std::vector<Mask>& models);
+
+// Unit propagation of cnf plus the assumptions, with the same propagator: nothing on a
+// conflict, else the value of each `watch` literal (+1 true, -1 false, 0 open). For spot
+// checks of arc consistency on inputs too many for gac_failure.
+std::optional<std::vector<int>> propagate(const sat::Cnf& cnf, std::span<const sat::Lit> assumptions,
+                                          std::span<const sat::Lit> watch);
 
 }  // namespace puzzlesat::enc::testing

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cctype>
 #include <cstring>
 #include <vector>
 
@@ -37,11 +38,11 @@ const std::vector<Stroke>& strokes_of(char g) {
              {Stroke::line, 0.07, 0.95, 0.5, 0.95}}},
       {'3', {{Stroke::arc, 0.27, 0.26, 0.19, 0.2, 200, 450}, {Stroke::arc, 0.27, 0.71, 0.22, 0.24, 270, 520}}},
       {'4', {{Stroke::line, 0.42, 1.0, 0.42, 0.0}, {Stroke::line, 0.42, 0.0, 0.03, 0.68},
-             {Stroke::line, 0.03, 0.68, 0.56, 0.68}}},
+             {Stroke::line, 0.03, 0.68, 0.52, 0.68}}},
       {'5', {{Stroke::line, 0.48, 0.04, 0.13, 0.04}, {Stroke::line, 0.13, 0.04, 0.09, 0.47},
              {Stroke::arc, 0.28, 0.65, 0.21, 0.27, 200, 500}}},
       {'6', {{Stroke::arc, 0.28, 0.67, 0.21, 0.27, 0, 360}, {Stroke::arc, 0.30, 0.5, 0.22, 0.46, 180, 300}}},
-      {'7', {{Stroke::line, 0.03, 0.04, 0.54, 0.04}, {Stroke::line, 0.54, 0.04, 0.22, 1.0}}},
+      {'7', {{Stroke::line, 0.03, 0.04, 0.52, 0.04}, {Stroke::line, 0.52, 0.04, 0.22, 1.0}}},
       {'8', {{Stroke::arc, 0.28, 0.25, 0.18, 0.21, 0, 360}, {Stroke::arc, 0.28, 0.72, 0.22, 0.24, 0, 360}}},
       {'9', {{Stroke::arc, 0.28, 0.33, 0.21, 0.27, 0, 360}, {Stroke::arc, 0.26, 0.5, 0.22, 0.46, 0, 120}}},
       {'?', {{Stroke::arc, 0.25, 0.25, 0.19, 0.21, 190, 400}, {Stroke::line, 0.396, 0.385, 0.25, 0.55},
@@ -65,7 +66,7 @@ double advance_of(char g) {
     case '1': return 0.46;
     case '{': case '}': return 0.52;
     case '-': return 0.48;
-    default: return 0.62;
+    default: return 0.66;
   }
 }
 
@@ -76,7 +77,7 @@ double gap_before(const std::string& text, std::size_t i) {
 
 // Upright text as an 8-bit mask, ink 255, tightly cropped. Drawn 4x larger and shrunk,
 // which anti-aliases the edges.
-cv::Mat1b render_mask(const std::string& text, double height, double stroke = kStroke) {
+cv::Mat1b render_mask(const std::string& text, double height, double stroke = kStroke, double kern = 0) {
   constexpr int kSuper = 4;
   const double h = std::max(4.0, height) * kSuper;
   const int thickness = std::max(1, static_cast<int>(std::lround(h * stroke)));
@@ -104,7 +105,7 @@ cv::Mat1b render_mask(const std::string& text, double height, double stroke = kS
       else
         cv::ellipse(big, P(s.a, s.b), S(s.c, s.d), 0, 0, 360, cv::Scalar(255), cv::FILLED, cv::LINE_8, kShift);
     }
-    x0 += advance_of(g) * kAspect * h;
+    x0 += (advance_of(g) - kern) * kAspect * h;
   }
   cv::Mat1b mask;
   cv::resize(big, mask, {}, 1.0 / kSuper, 1.0 / kSuper, cv::INTER_AREA);
@@ -143,6 +144,24 @@ const std::vector<Template>& templates() {
     std::vector<Template> t;
     for (const char* g = kGlyphs; *g; ++g)
       for (double stroke : {0.12, 0.16, 0.2}) t.push_back({*g, normalise_glyph(render_mask(std::string(1, *g), 40, stroke))});
+    return t;
+  }();
+  return all;
+}
+
+// "10"-"19" as the game sets them at small sizes: the "1" so close to the next digit
+// that the two touch and make one blob.
+struct PairTemplate {
+  std::string text;
+  cv::Mat1f norm;
+};
+
+const std::vector<PairTemplate>& pair_templates() {
+  static const std::vector<PairTemplate> all = [] {
+    std::vector<PairTemplate> t;
+    for (char d = '0'; d <= '9'; ++d)
+      for (double kern : {0.1, 0.18, 0.26})
+        for (double stroke : {0.14, 0.18}) t.push_back({std::string("1") + d, normalise_glyph(render_mask(std::string("1") + d, 40, stroke, kern))});
     return t;
   }();
   return all;
@@ -191,6 +210,48 @@ std::vector<Blob> blobs_of(const cv::Mat1b& ink) {
   return merged;
 }
 
+// The enclosed holes of a glyph: what template matching at a few pixels' size blurs
+// (a bold "4" against a "0", a "5" against a "6") but topology keeps.
+struct Holes {
+  int count = 0;
+  double top = 1, bottom = 0;  // extreme hole centres, as fractions of the glyph height
+  double largest = 0;          // largest hole area as a fraction of the glyph's box
+  std::vector<std::pair<int, int>> columns;  // each hole's first and last column
+};
+
+Holes holes_of(const cv::Mat1b& glyph) {
+  cv::Mat1b padded;
+  cv::copyMakeBorder(glyph > 0, padded, 1, 1, 1, 1, cv::BORDER_CONSTANT, cv::Scalar(0));
+  cv::Mat1b background = padded == 0;
+  cv::floodFill(background, cv::Point(0, 0), cv::Scalar(0));  // what remains is enclosed
+  cv::Mat1i labels;
+  cv::Mat stats, centroids;
+  const int n = cv::connectedComponentsWithStats(background, labels, stats, centroids, 4, CV_32S);
+  Holes h;
+  const double box = static_cast<double>(glyph.rows) * glyph.cols;
+  for (int i = 1; i < n; ++i) {
+    const double area = stats.at<int>(i, cv::CC_STAT_AREA) / box;
+    if (area < 0.02) continue;
+    const double cy = (centroids.at<double>(i, 1) - 1) / glyph.rows;
+    ++h.count;
+    h.top = std::min(h.top, cy), h.bottom = std::max(h.bottom, cy), h.largest = std::max(h.largest, area);
+    const int x0 = stats.at<int>(i, cv::CC_STAT_LEFT) - 1;
+    h.columns.push_back({x0, x0 + stats.at<int>(i, cv::CC_STAT_WIDTH) - 1});
+  }
+  return h;
+}
+
+bool topology_allows(char c, const Holes& h) {
+  switch (c) {
+    case '0': return h.count == 1 && h.top > 0.3 && h.top < 0.7 && h.largest > 0.15;
+    case '4': return h.count == 0 || (h.count == 1 && h.top < 0.62 && h.largest < 0.3);
+    case '6': return h.count >= 1 && h.bottom > 0.5;
+    case '9': return h.count >= 1 && h.top < 0.5;
+    case '8': return h.count >= 1;
+    default: return h.count == 0;
+  }
+}
+
 // One glyph, or up to three touching ones (the game sets "10"-"19" tightly, and at low
 // resolution a dash can touch its digit).
 struct GlyphRead {
@@ -212,6 +273,13 @@ GlyphRead read_piece(const cv::Mat1b& piece, int text_height, int depth) {
   const char c = classify_among(piece, depth == 2 ? kGlyphs : "0123456789", &score);
   GlyphRead best{std::string(1, c), score};
   if (depth == 0 || piece.cols < 0.75 * text_height || score > 0.9) return best;
+  if (depth == 2) {
+    const cv::Mat1f norm = normalise_glyph(piece);
+    for (const auto& t : pair_templates()) {
+      const double s = norm.dot(t.norm);
+      if (s > best.score + 0.05) best = {t.text, s};
+    }
+  }
   // Cut at the columns where the ink is thinnest: the few deepest local minima of the
   // column profile that are at most half as inked as the fullest column.
   cv::Mat1f profile;
@@ -226,13 +294,21 @@ GlyphRead read_piece(const cv::Mat1b& piece, int text_height, int depth) {
   }
   std::sort(cuts.begin(), cuts.end());
   if (cuts.size() > 3) cuts.resize(3);
+  const Holes holes = holes_of(piece);
   for (const auto& [v, cut] : cuts) {
+    // A cut never runs through a hole: no two glyphs share one.
+    if (std::any_of(holes.columns.begin(), holes.columns.end(), [c = cut](auto span) { return c >= span.first && c <= span.second; }))
+      continue;
     const cv::Mat1b left = tight(piece(cv::Rect(0, 0, cut, piece.rows)));
     const cv::Mat1b right = tight(piece(cv::Rect(cut, 0, w - cut, piece.rows)));
     if (left.empty() || right.empty()) continue;
     const GlyphRead l = read_piece(left, text_height, depth - 1), r = read_piece(right, text_height, depth - 1);
     const double s = std::min(l.score, r.score);
-    if (s > best.score + 0.05) best = {l.text + r.text, s};
+    // No hint counts 30 or more (a line holds at most 28 blue cells in the corpus), so a
+    // split into two digits must start with 1 or 2.
+    const std::string text = l.text + r.text;
+    if (depth == 2 && text.size() == 2 && std::isdigit(static_cast<unsigned char>(text[1])) && text[0] > '2') continue;
+    if (s > best.score + 0.05) best = {text, s};
   }
   return best;
 }
@@ -245,13 +321,17 @@ char classify_glyph(const cv::Mat1b& glyph, double* score) { return classify_amo
 
 char classify_among(const cv::Mat1b& glyph, const char* allowed, double* score) {
   const cv::Mat1f norm = normalise_glyph(glyph);
-  double best = -2;
-  char best_char = '?';
+  const Holes holes = holes_of(glyph);
+  // The best template whose glyph has the same holes; the best of all if none has.
+  double best = -2, best_fit = -2;
+  char best_char = '?', best_fit_char = 0;
   for (const auto& t : templates()) {
     if (!std::strchr(allowed, t.glyph)) continue;
     const double s = norm.dot(t.norm);
     if (s > best) best = s, best_char = t.glyph;
+    if (s > best_fit && topology_allows(t.glyph, holes)) best_fit = s, best_fit_char = t.glyph;
   }
+  if (best_fit_char) best = best_fit, best_char = best_fit_char;
   if (score) *score = best;
   return best_char;
 }

@@ -101,6 +101,11 @@ std::vector<SceneLine> find_line_hints(const cv::Mat& bgr, const std::vector<Fou
       for (int i = 1; i < n; ++i) {
         const double cx = cents.at<double>(i, 0), cy = cents.at<double>(i, 1);
         if (std::abs(cx - pw / 2.0) > 0.36 * pw || std::abs(cy - ph / 2.0) > 0.3 * ph) continue;
+        // Hint lettering lies wholly inside the patch and is about a quarter of a cell
+        // high; bigger or cut-off strokes are the level's title or background art.
+        const int left = stats.at<int>(i, cv::CC_STAT_LEFT), top = stats.at<int>(i, cv::CC_STAT_TOP);
+        const int bw = stats.at<int>(i, cv::CC_STAT_WIDTH), bh = stats.at<int>(i, cv::CC_STAT_HEIGHT);
+        if (left == 0 || top == 0 || left + bw == pw || top + bh == ph || bh > 0.42 * w) continue;
         keep.setTo(255, labels == i);
         kept_area += stats.at<int>(i, cv::CC_STAT_AREA);
       }

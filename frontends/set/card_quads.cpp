@@ -12,7 +12,11 @@ struct Candidate {
   Quad quad;
   double area = 0;  // of the contour, in pixels
   double fit = 0;   // contour area / quad area: 1 for a clean card outline
+  double aspect = 0;  // long side / short side
 };
+
+// One card seen straight or in perspective; longer shapes can only be rows of cards.
+constexpr double kMaxCardAspect = 2.8, kMaxRowAspect = 5.0;
 
 double distance(cv::Point2f a, cv::Point2f b) { return std::hypot(a.x - b.x, a.y - b.y); }
 
@@ -50,9 +54,63 @@ bool card_shaped(const std::vector<cv::Point>& contour, double min_area, Candida
   if (std::min(s[0], s[2]) < 0.6 * std::max(s[0], s[2])) return false;
   if (std::min(s[1], s[3]) < 0.6 * std::max(s[1], s[3])) return false;
   double aspect = std::max(a, b) / std::min(a, b);
-  if (aspect < 1.15 || aspect > 2.8) return false;
-  out = {q, area, fit};
+  if (aspect < 1.15 || aspect > kMaxRowAspect) return false;
+  out = {q, area, fit, aspect};
   return true;
+}
+
+// Cards lying edge to edge in a row with no visible seam make one long rectangle k
+// times the typical card area; cut it into k card-shaped pieces when one way of cutting
+// gives pieces of a card's proportions. Nothing when the candidate is not such a row.
+std::vector<Candidate> split_row(const Candidate& c, double card_area) {
+  double ratio = c.area / card_area;
+  int k = int(std::lround(ratio));
+  if (k < 2 || k > 6 || std::abs(ratio / k - 1) > 0.2) return {};
+  const Quad& q = c.quad;
+  double a = (distance(q[0], q[1]) + distance(q[2], q[3])) / 2;
+  double b = (distance(q[1], q[2]) + distance(q[3], q[0])) / 2;
+  auto aspect = [](double x, double y) { return std::max(x, y) / std::min(x, y); };
+  constexpr double kCardAspect = 1.556;
+  double along_a = std::abs(aspect(a / k, b) - kCardAspect), along_b = std::abs(aspect(a, b / k) - kCardAspect);
+  if (std::min(along_a, along_b) > 0.3) return {};
+  // Cut across side 0-1 (and 3-2), or across side 1-2 (and 0-3).
+  int s = along_a <= along_b ? 0 : 1;
+  cv::Point2f p0 = q[s], p1 = q[(s + 1) % 4], p2 = q[(s + 2) % 4], p3 = q[(s + 3) % 4];
+  std::vector<Candidate> pieces;
+  for (int i = 0; i < k; ++i) {
+    float t0 = float(i) / k, t1 = float(i + 1) / k;
+    Quad piece = {p0 + (p1 - p0) * t0, p0 + (p1 - p0) * t1, p3 + (p2 - p3) * t1, p3 + (p2 - p3) * t0};
+    pieces.push_back({piece, c.area / k, c.fit, kCardAspect});
+  }
+  return pieces;
+}
+
+// The median of an 8-bit image over a quadrilateral.
+int median_in(const cv::Mat& img, const Quad& q) {
+  std::vector<cv::Point> poly;
+  for (const auto& p : q) poly.push_back(cv::Point(p));
+  cv::Rect box = cv::boundingRect(poly) & cv::Rect(0, 0, img.cols, img.rows);
+  if (box.empty()) return 255;
+  cv::Mat mask = cv::Mat::zeros(box.size(), CV_8U);
+  for (auto& p : poly) p -= box.tl();
+  cv::fillConvexPoly(mask, poly, 255);
+  int hist[256] = {0}, total = 0;
+  for (int y = 0; y < box.height; ++y) {
+    const uchar* v = img.ptr<uchar>(box.y + y) + box.x;
+    const uchar* m = mask.ptr<uchar>(y);
+    for (int x = 0; x < box.width; ++x)
+      if (m[x]) { ++hist[v[x]]; ++total; }
+  }
+  for (int v = 0, seen = 0; v < 256; ++v)
+    if ((seen += hist[v]) * 2 >= total) return v;
+  return 255;
+}
+
+bool at_border(const Quad& q, cv::Size size) {
+  constexpr float margin = 1.5f;
+  for (const auto& p : q)
+    if (p.x < margin || p.y < margin || p.x > size.width - 1 - margin || p.y > size.height - 1 - margin) return true;
+  return false;
 }
 
 bool inside(const Quad& q, cv::Point2f p) {
@@ -74,11 +132,13 @@ cv::Point2f quad_center(const Quad& q) {
 
 std::vector<Quad> find_card_quads(const cv::Mat& bgr) {
   CV_Assert(bgr.type() == CV_8UC3);
-  // Card paper is the brightest unsaturated surface: its smallest channel stays high,
-  // where wood, cloth and coloured clutter drop at least one channel.
+  // Card paper is the brightest unsaturated surface. Lightness (max + min) / 2 keeps
+  // paper bright under tinted light, where the smallest channel alone would drop, and
+  // still halves saturated wood, cloth and clutter.
   std::vector<cv::Mat> ch;
   cv::split(bgr, ch);
-  cv::Mat white = cv::min(cv::min(ch[0], ch[1]), ch[2]);
+  cv::Mat white;
+  cv::addWeighted(cv::max(cv::max(ch[0], ch[1]), ch[2]), 0.5, cv::min(cv::min(ch[0], ch[1]), ch[2]), 0.5, 0, white);
   cv::GaussianBlur(white, white, cv::Size(5, 5), 0);
 
   cv::Mat scratch;
@@ -86,12 +146,28 @@ std::vector<Quad> find_card_quads(const cv::Mat& bgr) {
   // Several thresholds: low ones keep dim cards whole, high ones split touching cards
   // and cards lying on pale surfaces.
   std::vector<double> levels;
-  for (double f : {0.75, 1.0}) levels.push_back(otsu * f);
+  for (double f : {0.6, 0.75, 1.0}) levels.push_back(otsu * f);
   for (double f : {0.25, 0.5, 0.7}) levels.push_back(otsu + (250 - otsu) * f);
+
+  // Strong edges cut every thresholded mask: a card's border stays a border even where
+  // glare on a glossy table is as bright as the paper next to it.
+  cv::Mat edges;
+  cv::Canny(white, edges, 40, 100);
+  cv::dilate(edges, edges, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(2, 2)));
 
   double min_area = 0.0004 * bgr.total();
   std::vector<Candidate> all;
   cv::Mat kernel = cv::getStructuringElement(cv::MORPH_RECT, cv::Size(3, 3));
+  auto collect = [&](const cv::Mat& bin) {
+    for (const cv::Mat& mask : {bin, cv::Mat(bin & ~edges)}) {
+      std::vector<std::vector<cv::Point>> contours;
+      cv::findContours(mask, contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
+      for (const auto& c : contours) {
+        Candidate cand;
+        if (card_shaped(c, min_area, cand)) all.push_back(cand);
+      }
+    }
+  };
   for (double t : levels) {
     // Paper under any usable light is well above this; darker "white" is table.
     constexpr double kDarkestPaper = 70;
@@ -99,18 +175,24 @@ std::vector<Quad> find_card_quads(const cv::Mat& bgr) {
     cv::Mat bin;
     cv::threshold(white, bin, t, 255, cv::THRESH_BINARY);
     cv::morphologyEx(bin, bin, cv::MORPH_OPEN, kernel);
-    std::vector<std::vector<cv::Point>> contours;
-    cv::findContours(bin, contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
-    for (const auto& c : contours) {
-      Candidate cand;
-      if (card_shaped(c, min_area, cand)) all.push_back(cand);
-    }
+    collect(bin);
   }
+  // And brighter than its surroundings, for cards lit unevenly (a lamp on one side).
+  int block = (std::max(bgr.cols, bgr.rows) / 4) | 1;
+  cv::Mat local;
+  cv::adaptiveThreshold(white, local, 255, cv::ADAPTIVE_THRESH_MEAN_C, cv::THRESH_BINARY, block, -15);
+  local &= white > 70;
+  cv::morphologyEx(local, local, cv::MORPH_OPEN, kernel);
+  collect(local);
 
   // The same card seen at several thresholds: keep its fullest outline.
   std::sort(all.begin(), all.end(), [](const Candidate& a, const Candidate& b) { return a.area > b.area; });
-  std::vector<Candidate> unique;
+  std::vector<Candidate> unique, rows;
   for (const auto& c : all) {
+    if (c.aspect > kMaxCardAspect) {
+      rows.push_back(c);
+      continue;
+    }
     bool seen = false;
     for (const auto& u : unique) {
       double ratio = c.area / u.area;
@@ -118,18 +200,33 @@ std::vector<Quad> find_card_quads(const cv::Mat& bgr) {
     }
     if (!seen) unique.push_back(c);
   }
+  // Paper is near grey even under tinted light; most of a card's area is paper, so its
+  // median saturation is low, where a bright patch of cloth or a tile is coloured.
+  cv::Mat hi = cv::max(cv::max(ch[0], ch[1]), ch[2]), lo = cv::min(cv::min(ch[0], ch[1]), ch[2]);
+  cv::Mat saturation;
+  cv::divide(hi - lo, cv::max(hi, 1), saturation, 255.0, CV_8U);
+  std::erase_if(unique, [&](const Candidate& c) { return median_in(saturation, c.quad) > 0.52 * 255; });
   if (unique.empty()) return {};
 
   // Cards on one table have similar sizes; the median of the larger half is a robust
   // card size even with small clutter around.
   std::vector<double> areas;
-  for (const auto& u : unique) areas.push_back(u.area);
+  for (const auto& u : unique)
+    if (!at_border(u.quad, bgr.size())) areas.push_back(u.area);  // cloth, box or glare, mostly
+  if (areas.empty()) return {};
   std::sort(areas.begin(), areas.end(), std::greater<>());
   size_t half = (areas.size() + 1) / 2;
   double median = areas[half / 2];
   std::vector<Candidate> sized;
   for (const auto& u : unique)
     if (u.area > 0.4 * median && u.area < 2.0 * median) sized.push_back(u);
+  // Rows of cards lying edge to edge: both long ones and pairs that look like one
+  // squat card twice the usual size. A long shape cut by the frame is more likely the
+  // box the cards came in.
+  for (const auto* group : {&unique, &rows})
+    for (const auto& u : *group)
+      if (!at_border(u.quad, bgr.size()))
+        for (const auto& piece : split_row(u, median)) sized.push_back(piece);
 
   // Overlaps left over (two touching cards seen also as one blob): keep the one nearer
   // the typical size.

@@ -22,13 +22,15 @@ double clamp01(double x) { return std::clamp(x, 0.0, 1.0); }
 double margin(double x, double threshold, double scale) { return clamp01(std::abs(x - threshold) / scale); }
 
 struct Normalised {
-  cv::Mat rgb;  // CV_32FC3, the card divided by its own local white (white = 1)
-  cv::Mat ink;  // CV_32F, how far each pixel is from paper
+  cv::Mat rgb;   // CV_32FC3, the card divided by its own local white (white = 1)
+  cv::Mat dark;  // CV_32F, 1 - luminance relative to the local white: 0 on paper
 };
 
 // Divides the card by the paper's colour around each pixel: a max filter wider than a
 // symbol erases the ink and leaves the local white, which carries the white balance and
 // any light gradient. Red and purple then differ in hue regardless of the lighting.
+// Shapes are measured on luminance, which JPEG keeps at full resolution, while its
+// chroma is subsampled and smears ink colour across thin gaps.
 Normalised normalise(const cv::Mat& card) {
   cv::Mat f;
   card.convertTo(f, CV_32FC3, 1.0 / 255);
@@ -41,14 +43,45 @@ Normalised normalise(const cv::Mat& card) {
   Normalised n;
   cv::divide(f, white, n.rgb);
   cv::min(n.rgb, 1.0, n.rgb);
-  std::vector<cv::Mat> ch;
-  cv::split(n.rgb, ch);
-  cv::Mat hi = cv::max(cv::max(ch[0], ch[1]), ch[2]);
-  cv::Mat lo = cv::min(cv::min(ch[0], ch[1]), ch[2]);
-  cv::Mat mean = (ch[0] + ch[1] + ch[2]) / 3;
-  // Ink is coloured (chroma) and darker than paper; grey shade has little chroma.
-  n.ink = (hi - lo) + 0.3 * (1 - mean);
+  cv::Mat luma;
+  cv::transform(n.rgb, luma, cv::Matx13f(0.114f, 0.587f, 0.299f));
+  n.dark = 1 - luma;
   return n;
+}
+
+// The value below which a fraction `q` of the masked pixels lie.
+double quantile(const cv::Mat& values, const cv::Mat& mask, double q) {
+  std::vector<float> v;
+  for (int y = 0; y < values.rows; ++y) {
+    const float* row = values.ptr<float>(y);
+    const uchar* m = mask.empty() ? nullptr : mask.ptr<uchar>(y);
+    for (int x = 0; x < values.cols; ++x)
+      if (!m || m[x]) v.push_back(row[x]);
+  }
+  if (v.empty()) return 0;
+  size_t k = std::min(v.size() - 1, size_t(q * v.size()));
+  std::nth_element(v.begin(), v.begin() + k, v.end());
+  return v[k];
+}
+
+// Stripes run across the symbols, i.e. along x in the canonical card: the profile of
+// mean darkness per row of the symbols' interior oscillates. Returns the mean absolute
+// second difference of that profile.
+double stripe_texture(const cv::Mat& dark, const cv::Mat& interior) {
+  std::vector<double> profile;
+  for (int y = 0; y < dark.rows; ++y) {
+    const float* d = dark.ptr<float>(y);
+    const uchar* m = interior.ptr<uchar>(y);
+    double s = 0;
+    int n = 0;
+    for (int x = 0; x < dark.cols; ++x)
+      if (m[x]) { s += d[x]; ++n; }
+    if (n >= 3) profile.push_back(s / n);
+  }
+  if (profile.size() < 5) return 0;
+  double t = 0;
+  for (size_t i = 1; i + 1 < profile.size(); ++i) t += std::abs(profile[i] - (profile[i - 1] + profile[i + 1]) / 2);
+  return t / double(profile.size() - 2);
 }
 
 double hue_of(cv::Scalar bgr) {
@@ -64,33 +97,31 @@ double hue_of(cv::Scalar bgr) {
 
 AttributeReading read_color(double hue) {
   // Hue boundaries between the three inks, in degrees, going around the circle.
-  constexpr double kRedGreen = 70, kGreenPurple = 200, kPurpleRed = 330;
+  constexpr double kRedGreen = 70, kGreenPurple = 200, kPurpleRed = 342;
   AttributeReading a;
   if (hue >= kRedGreen && hue < kGreenPurple) {
     a.value = 1;
     a.confidence = std::min(margin(hue, kRedGreen, 25), margin(hue, kGreenPurple, 25));
   } else if (hue >= kGreenPurple && hue < kPurpleRed) {
     a.value = 2;
-    a.confidence = std::min(margin(hue, kGreenPurple, 25), margin(hue, kPurpleRed, 15));
+    a.confidence = std::min(margin(hue, kGreenPurple, 25), margin(hue, kPurpleRed, 8));
   } else {
     a.value = 0;
     double h = hue >= kPurpleRed ? hue - 360 : hue;
-    a.confidence = std::min(margin(h, kPurpleRed - 360, 15), margin(h, kRedGreen, 25));
+    a.confidence = std::min(margin(h, kPurpleRed - 360, 8), margin(h, kRedGreen, 25));
   }
   return a;
 }
 
-AttributeReading read_shading(double fill) {
-  constexpr double kOpenStriped = 0.12, kStripedSolid = 0.6;
-  AttributeReading a;
-  if (fill >= kStripedSolid) {
-    a = {0, margin(fill, kStripedSolid, 0.15)};
-  } else if (fill >= kOpenStriped) {
-    a = {1, std::min(margin(fill, kOpenStriped, 0.06), margin(fill, kStripedSolid, 0.15))};
-  } else {
-    a = {2, margin(fill, kOpenStriped, 0.06)};
-  }
-  return a;
+AttributeReading read_shading(double fill, double texture) {
+  // Fine sharp stripes cover little of the interior but oscillate strongly; blurred
+  // ones oscillate little but tint the interior. Either makes a symbol striped.
+  double stripes = fill + 4 * texture;
+  constexpr double kOpenStriped = 0.18, kStripedSolid = 0.55;
+  if (fill >= kStripedSolid) return {0, margin(fill, kStripedSolid, 0.15)};
+  if (stripes >= kOpenStriped)
+    return {1, std::min(margin(stripes, kOpenStriped, 0.04), margin(fill, kStripedSolid, 0.15))};
+  return {2, margin(stripes, kOpenStriped, 0.04)};
 }
 
 AttributeReading read_shape(double solidity, double rect_fill) {
@@ -106,6 +137,38 @@ AttributeReading read_shape(double solidity, double rect_fill) {
   for (int i = 0; i < 3; ++i)
     if (i != best) second = std::min(second, d[i]);
   return {best, clamp01(2 * (second - d[best]) / (second + d[best] + 1e-9))};
+}
+
+// Glare can wash out a symbol and an overlay can hide one; clear symbols alone then
+// undercount. A fainter pass adds blobs the size of the clear symbols that lie beside
+// them, and the layout settles the rest: SET prints 1, 2 or 3 symbols evenly spaced
+// about the card's centre, so a lone symbol off centre means more symbols.
+int count_symbols(const cv::Mat& dark, double peak, std::vector<cv::Rect> boxes, int width) {
+  cv::Rect ref = *std::max_element(boxes.begin(), boxes.end(), [](const cv::Rect& a, const cv::Rect& b) { return a.area() < b.area(); });
+  auto centre = [](const cv::Rect& r) { return r.x + r.width / 2.0; };
+  cv::Mat faint = dark > std::max(0.05, 0.2 * peak);
+  cv::morphologyEx(faint, faint, cv::MORPH_CLOSE, cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(5, 5)));
+  std::vector<std::vector<cv::Point>> contours;
+  cv::findContours(faint, contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
+  for (const auto& c : contours) {
+    cv::Rect b = cv::boundingRect(c);
+    if (std::abs(b.height - ref.height) > 0.2 * ref.height) continue;
+    if (b.width < 0.6 * ref.width || b.width > 1.4 * ref.width) continue;
+    bool apart = true;
+    for (const auto& k : boxes) apart &= std::abs(centre(b) - centre(k)) > 0.6 * ref.width;
+    if (apart && boxes.size() < 3) boxes.push_back(b);
+  }
+  // The smallest count whose evenly spaced slots hold every symbol seen.
+  double pitch = 1.35 * ref.width, mid = width / 2.0;
+  for (int n = int(boxes.size()); n <= 3; ++n) {
+    bool fits = true;
+    for (const auto& b : boxes) {
+      double slot = (centre(b) - mid) / pitch + (n - 1) / 2.0;
+      fits &= std::abs(slot - std::round(slot)) < 0.3 && std::round(slot) >= 0 && std::round(slot) <= n - 1;
+    }
+    if (fits) return n;
+  }
+  return int(boxes.size());
 }
 
 }  // namespace
@@ -130,9 +193,12 @@ CardReading read_card(const cv::Mat& card) {
 
   CardReading reading;
   CardFeatures& feat = reading.features;
-  constexpr double kInk = 0.15;
-  cv::Mat mask = n.ink > kInk;
-  cv::morphologyEx(mask, mask, cv::MORPH_CLOSE, cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(5, 5)));
+  // Ink threshold relative to the card's darkest ink, so faint prints and strong ones
+  // are cut at the same point of their edge.
+  double peak = quantile(n.dark, cv::Mat(), 0.995);
+  double ink_level = std::max(0.1, 0.45 * peak);
+  cv::Mat mask = n.dark > ink_level;
+  cv::morphologyEx(mask, mask, cv::MORPH_CLOSE, cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(3, 3)));
   std::vector<std::vector<cv::Point>> contours;
   cv::findContours(mask, contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_NONE);
 
@@ -143,7 +209,9 @@ CardReading read_card(const cv::Mat& card) {
   double largest = 0;
   for (size_t i = 0; i < contours.size(); ++i) {
     cv::Rect box = cv::boundingRect(contours[i]);
-    areas[i] = box.height >= 0.3 * inner.rows ? cv::contourArea(contours[i]) : 0;
+    bool symbol_sized = box.height >= 0.4 * inner.rows && box.height <= 0.97 * inner.rows &&
+                        box.width >= 0.06 * inner.cols && box.width <= 0.4 * inner.cols;
+    areas[i] = symbol_sized ? cv::contourArea(contours[i]) : 0;
     largest = std::max(largest, areas[i]);
   }
   std::vector<int> symbols;
@@ -161,6 +229,15 @@ CardReading read_card(const cv::Mat& card) {
   }
   number.value = std::min(feat.symbols, 3) - 1;
   number.confidence = feat.symbols > 3 ? 0.1 : clamp01(1 - doubtful / 0.45);
+  if (feat.symbols <= 3) {
+    std::vector<cv::Rect> boxes;
+    for (int i : symbols) boxes.push_back(cv::boundingRect(contours[i]));
+    int count = count_symbols(n.dark, peak, boxes, inner.cols);
+    if (count != feat.symbols) {
+      number.value = count - 1;
+      number.confidence = std::min(number.confidence, 0.6);
+    }
+  }
 
   cv::Mat filled = cv::Mat::zeros(mask.size(), CV_8U);
   double solidity = 0, rect_fill = 0;
@@ -175,34 +252,44 @@ CardReading read_card(const cv::Mat& card) {
   feat.solidity = solidity / symbols.size();
   feat.rect_fill = rect_fill / symbols.size();
 
-  // Outline: a thin band inside each symbol's edge. Interior: well inside it.
+  // Blank paper around the symbols; a patch of patterned table has little.
+  cv::Mat around;
+  cv::dilate(filled, around, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(7, 7)));
+  around = ~around;
+  int around_count = cv::countNonZero(around);
+  cv::Mat blank = around & (n.dark < std::max(0.12, 0.3 * peak));
+  feat.paper = around_count ? cv::countNonZero(blank) / double(around_count) : 0;
+  if (cv::countNonZero(blank) > 0) {
+    cv::Scalar c = cv::mean(inner, blank);
+    double hi = std::max({c[0], c[1], c[2]}), lo = std::min({c[0], c[1], c[2]});
+    feat.paper_saturation = hi > 0 ? (hi - lo) / hi : 1;
+  }
+
+  // Outline: the ink along each symbol's edge. Interior: well inside the edge.
   cv::Mat eroded, interior, band;
   cv::erode(filled, eroded, cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(9, 9)));
   band = filled & ~eroded;
-  cv::erode(filled, interior, cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(25, 25)));
-  // The outline's strength: the upper half of the ink values in the band.
-  std::vector<float> band_ink;
-  for (int y = 0; y < band.rows; ++y)
-    for (int x = 0; x < band.cols; ++x)
-      if (band.at<uchar>(y, x)) band_ink.push_back(n.ink.at<float>(y, x));
-  double outline = kInk;
-  if (!band_ink.empty()) {
-    std::sort(band_ink.begin(), band_ink.end());
-    double s = 0;
-    size_t from = band_ink.size() / 2;
-    for (size_t i = from; i < band_ink.size(); ++i) s += band_ink[i];
-    outline = std::max(outline, s / double(band_ink.size() - from));
-  }
-  double inside = cv::countNonZero(interior) > 0 ? cv::mean(n.ink, interior)[0] : 0;
+  cv::erode(filled, interior, cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(29, 29)));
+  // Measured from the paper's own level: the max filter puts the local white slightly
+  // above the typical paper pixel.
+  cv::Mat paper;
+  cv::dilate(filled, paper, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(9, 9)));
+  double paper_level = quantile(n.dark, ~paper, 0.5);
+  double outline = std::max(ink_level, quantile(n.dark, band, 0.9)) - paper_level;
+  double inside = cv::countNonZero(interior) > 0 ? cv::mean(n.dark, interior)[0] - paper_level : 0;
   feat.fill = inside / outline;
+  feat.texture = cv::countNonZero(interior) > 0 ? stripe_texture(n.dark, interior) / outline : 0;
 
-  // Colour: the mean white-normalised colour of the strong ink pixels.
-  cv::Mat strong = filled & (n.ink > std::max(kInk, 0.5 * outline));
+  // Colour: the mean white-normalised colour of the darkest ink pixels, the cores of
+  // lines, where paper blurred in from the sides dilutes the ink the least.
+  cv::Mat strong = filled & mask;
+  strong &= n.dark >= quantile(n.dark, strong, 0.6);
   cv::Scalar ink_color = cv::countNonZero(strong) > 0 ? cv::mean(n.rgb, strong) : cv::Scalar(1, 1, 1);
+  feat.ink = ink_color;
   feat.hue = hue_of(ink_color);
 
   reading.attributes[kColor] = read_color(feat.hue);
-  reading.attributes[kShading] = read_shading(feat.fill);
+  reading.attributes[kShading] = read_shading(feat.fill, feat.texture);
   reading.attributes[kShape] = read_shape(feat.solidity, feat.rect_fill);
   return reading;
 }

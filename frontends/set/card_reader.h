@@ -19,8 +19,12 @@ struct AttributeReading {
 // The measurements behind the decision, for diagnostics and the evaluation report.
 struct CardFeatures {
   int symbols = 0;          // contours above the size floor
+  double paper = 0;         // share of the card outside the symbols that is blank paper
+  double paper_saturation = 0;  // of that paper's raw colour: white paper is near grey
   double hue = 0;           // degrees, of the white-normalised ink colour
+  cv::Scalar ink;           // that colour, BGR, paper = (1, 1, 1)
   double fill = 0;          // interior ink / outline ink: 1 solid, 0 open
+  double texture = 0;       // stripe oscillation across the interior / outline ink
   double solidity = 0;      // symbol area / convex hull area
   double rect_fill = 0;     // symbol area / bounding rotated rectangle area
 };

@@ -23,6 +23,12 @@ TableReading read_table(const cv::Mat& image, double scale) {
     for (auto& p : q) p *= float(1 / shrink);
     TableCard card;
     card.reading = read_card(warp_card(image, q));
+    // A white card-shaped patch without a single symbol-sized mark, or one whose
+    // background is not blank paper, is not a card (a tile of a checked cloth, a
+    // sheet of paper, the back of the box).
+    constexpr double kBlankPaper = 0.6, kTintedPaper = 0.5;
+    const CardFeatures& f = card.reading.features;
+    if (f.symbols == 0 || f.paper < kBlankPaper || f.paper_saturation > kTintedPaper) continue;
     for (auto& p : q) p *= float(scale);
     card.corners = q;
     table.cards.push_back(card);

@@ -1,0 +1,93 @@
+#include "frontends/set/card_renderer.h"
+
+#include <opencv2/imgproc.hpp>
+
+#include <cmath>
+#include <vector>
+
+namespace puzzlesat::set_vision {
+namespace {
+
+constexpr double kPi = 3.14159265358979323846;
+// Printed ink colours (BGR) as they look on white paper in daylight.
+const cv::Scalar kInk[3] = {{45, 30, 215}, {70, 150, 10}, {135, 35, 105}};
+
+// One symbol's outline, centred at the origin, `w` wide and `h` tall, in pixels.
+std::vector<cv::Point2d> outline(int shape, double w, double h) {
+  std::vector<cv::Point2d> pts;
+  const int steps = 120;
+  if (shape == 0) {  // diamond
+    pts = {{0, -h / 2}, {w / 2, 0}, {0, h / 2}, {-w / 2, 0}};
+  } else if (shape == 2) {  // oval: a stadium, two half circles joined by straight sides
+    double r = w / 2, straight = h / 2 - r;
+    for (int i = 0; i <= steps / 2; ++i) {
+      double a = kPi + kPi * i / (steps / 2);
+      pts.push_back({r * std::cos(a), -straight + r * std::sin(a)});
+    }
+    for (int i = 0; i <= steps / 2; ++i) {
+      double a = kPi * i / (steps / 2);
+      pts.push_back({r * std::cos(a), straight + r * std::sin(a)});
+    }
+  } else {  // squiggle: a bent, waisted band whose centre line is an S
+    auto centre = [&](double t) { return 0.22 * w * std::sin(kPi * t); };
+    auto half = [&](double t) { return 0.5 * w * (0.62 + 0.18 * std::cos(2 * kPi * t)) * std::pow(1 - t * t, 0.35); };
+    for (int i = 0; i <= steps; ++i) {
+      double t = -1 + 2.0 * i / steps;
+      pts.push_back({centre(t) + half(t), t * h / 2});
+    }
+    for (int i = steps; i >= 0; --i) {
+      double t = -1 + 2.0 * i / steps;
+      pts.push_back({centre(t) - half(t), t * h / 2});
+    }
+  }
+  return pts;
+}
+
+}  // namespace
+
+RenderedCard render_card(set::Card card, int length) {
+  // Drawn at 4x and shrunk: smooth edges and stripes finer than a pixel stay visible.
+  const int ss = 4;
+  const int W = length * ss, H = int(std::lround(length / 1.556)) * ss;
+  RenderedCard out;
+  cv::Mat big(H, W, CV_8UC3, cv::Scalar(246, 248, 250));
+  cv::Mat mask = cv::Mat::zeros(H, W, CV_8U);
+  int radius = W / 25;
+  cv::rectangle(mask, cv::Rect(radius, 0, W - 2 * radius, H), 255, cv::FILLED);
+  cv::rectangle(mask, cv::Rect(0, radius, W, H - 2 * radius), 255, cv::FILLED);
+  for (cv::Point c : {cv::Point(radius, radius), cv::Point(W - radius, radius), cv::Point(radius, H - radius),
+                      cv::Point(W - radius, H - radius)})
+    cv::circle(mask, c, radius, 255, cv::FILLED);
+
+  // The cut edge of the card stock is a little darker than its face; it is what
+  // separates two cards lying edge to edge.
+  cv::Mat rim;
+  cv::erode(mask, rim, cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(3 * ss + 1, 3 * ss + 1)));
+  big.setTo(cv::Scalar(185, 185, 185), mask & ~rim);
+
+  const double w = 0.215 * W, h = 0.70 * H, pitch = 1.35 * w;
+  const int n = card.number + 1;
+  const cv::Scalar ink = kInk[card.color];
+  const int line = std::max(1, W / 110);
+  for (int k = 0; k < n; ++k) {
+    cv::Point2d c(W / 2.0 + (k - (n - 1) / 2.0) * pitch, H / 2.0);
+    std::vector<cv::Point> poly;
+    for (const auto& p : outline(card.shape, w, h)) poly.push_back(cv::Point(c + p));
+    std::vector<std::vector<cv::Point>> polys{poly};
+    if (card.shading == 0) {
+      cv::fillPoly(big, polys, ink, cv::LINE_AA);
+    } else if (card.shading == 1) {
+      cv::Mat inside = cv::Mat::zeros(H, W, CV_8U);
+      cv::fillPoly(inside, polys, 255);
+      cv::Mat stripes = cv::Mat::zeros(H, W, CV_8U);
+      for (int y = 0; y < H; y += W / 65) cv::line(stripes, {0, y}, {W, y}, 255, std::max(1, W / 330));
+      big.setTo(ink, stripes & inside);
+    }
+    cv::polylines(big, polys, true, ink, line, cv::LINE_AA);
+  }
+  cv::resize(big, out.image, cv::Size(W / ss, H / ss), 0, 0, cv::INTER_AREA);
+  cv::resize(mask, out.mask, cv::Size(W / ss, H / ss), 0, 0, cv::INTER_AREA);
+  return out;
+}
+
+}  // namespace puzzlesat::set_vision

@@ -1,0 +1,172 @@
+#include "frontends/set/scene.h"
+
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <random>
+
+#include "frontends/set/card_renderer.h"
+
+namespace puzzlesat::set_vision {
+namespace {
+
+using Rng = std::mt19937;
+constexpr double kPi = 3.14159265358979323846;
+
+double uniform(Rng& rng, double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng); }
+
+void add_noise(Rng& rng, cv::Mat& img, double sigma) {
+  cv::Mat noise(img.size(), CV_16SC3), wide;
+  cv::setRNGSeed(int(rng() & 0x7fffffff));
+  cv::randn(noise, cv::Scalar::all(0), cv::Scalar::all(sigma));
+  img.convertTo(wide, CV_16SC3);
+  wide += noise;
+  wide.convertTo(img, CV_8UC3);
+}
+
+cv::Mat background(Rng& rng, cv::Size size) {
+  cv::Mat bg(size, CV_8UC3);
+  int kind = int(rng() % 3);
+  if (kind == 0) {  // wood: brown planks with grain
+    cv::Vec3d base(uniform(rng, 30, 70), uniform(rng, 60, 110), uniform(rng, 100, 160));
+    double freq = uniform(rng, 0.02, 0.06), phase = uniform(rng, 0, 6);
+    for (int y = 0; y < size.height; ++y)
+      for (int x = 0; x < size.width; ++x) {
+        double g = 0.85 + 0.15 * std::sin(freq * y + 3 * std::sin(0.004 * x + phase));
+        bg.at<cv::Vec3b>(y, x) = cv::Vec3b(cv::saturate_cast<uchar>(base[0] * g), cv::saturate_cast<uchar>(base[1] * g),
+                                           cv::saturate_cast<uchar>(base[2] * g));
+      }
+  } else if (kind == 1) {  // rug: two-colour check
+    cv::Scalar a(uniform(rng, 60, 160), uniform(rng, 40, 120), uniform(rng, 20, 90));
+    cv::Scalar b(uniform(rng, 20, 60), uniform(rng, 20, 60), uniform(rng, 40, 110));
+    int cell = int(uniform(rng, 20, 60));
+    for (int y = 0; y < size.height; y += cell)
+      for (int x = 0; x < size.width; x += cell)
+        cv::rectangle(bg, cv::Rect(x, y, cell, cell), ((x / cell + y / cell) % 2) ? a : b, cv::FILLED);
+  } else {  // dark cloth
+    bg.setTo(cv::Scalar(uniform(rng, 15, 50), uniform(rng, 15, 50), uniform(rng, 15, 50)));
+  }
+  add_noise(rng, bg, 8);
+  return bg;
+}
+
+void add_clutter(Rng& rng, cv::Mat& img) {
+  int n = 2 + int(rng() % 3);
+  for (int i = 0; i < n; ++i) {
+    cv::Point c(int(uniform(rng, 0, img.cols)), int(uniform(rng, 0, img.rows)));
+    cv::Scalar color(uniform(rng, 0, 200), uniform(rng, 0, 200), uniform(rng, 0, 200));
+    if (rng() % 2)
+      cv::ellipse(img, c, cv::Size(int(uniform(rng, 20, 90)), int(uniform(rng, 20, 90))), uniform(rng, 0, 180), 0, 360,
+                  color, cv::FILLED, cv::LINE_AA);
+    else
+      cv::rectangle(img, cv::Rect(c, cv::Size(int(uniform(rng, 40, 200)), int(uniform(rng, 10, 40)))), color, cv::FILLED);
+  }
+}
+
+}  // namespace
+
+Scene compose_scene(std::uint32_t seed, const SceneOptions& opt) {
+  Rng rng(seed);
+  Scene scene;
+  cv::Size size(opt.width, opt.height);
+  cv::Mat img = background(rng, size);
+  if (opt.clutter) add_clutter(rng, img);
+
+  std::vector<int> deck(81);
+  std::iota(deck.begin(), deck.end(), 0);
+  std::shuffle(deck.begin(), deck.end(), rng);
+  int count = std::clamp(opt.cards, 1, 81);
+
+  // A grid of cells, one card per cell; portrait or landscape for the whole table.
+  int cols = int(std::ceil(std::sqrt(count * 4.0 / 3))), rows = (count + cols - 1) / cols;
+  bool portrait = rng() % 2;
+  double cell_w = 0.9 * opt.width / cols, cell_h = 0.9 * opt.height / rows;
+  double length = std::min(portrait ? cell_h : cell_w, (portrait ? cell_w : cell_h) * 1.556) * 0.8;
+
+  double first_angle = 0;
+  cv::Point2d first_centre;
+  for (int i = 0; i < count; ++i) {
+    set::Card card = set::card_at(deck[i]);
+    RenderedCard r = render_card(card, int(length));
+    double angle = (portrait ? 90 : 0) + uniform(rng, -opt.max_tilt, opt.max_tilt);
+    cv::Point2d centre;
+    if (opt.touching && i == 1) {  // edge to edge with the first card, same rotation
+      angle = first_angle;
+      double rad = angle * kPi / 180, step = portrait ? r.image.rows : r.image.cols;
+      // The card's own x axis maps to (cos, -sin) and its y axis to (sin, cos).
+      cv::Point2d dir = portrait ? cv::Point2d(std::sin(rad), std::cos(rad)) : cv::Point2d(std::cos(rad), -std::sin(rad));
+      centre = first_centre + dir * step;
+    } else {
+      centre = {0.05 * opt.width + cell_w * (i % cols + 0.5) + uniform(rng, -0.05, 0.05) * cell_w,
+                0.05 * opt.height + cell_h * (i / cols + 0.5) + uniform(rng, -0.05, 0.05) * cell_h};
+    }
+    if (i == 0) {
+      first_angle = angle;
+      first_centre = centre;
+    }
+    cv::Mat m = cv::getRotationMatrix2D(cv::Point2f(r.image.cols / 2.0f, r.image.rows / 2.0f), angle, 1.0);
+    m.at<double>(0, 2) += centre.x - r.image.cols / 2.0;
+    m.at<double>(1, 2) += centre.y - r.image.rows / 2.0;
+    cv::Mat warped, alpha;
+    cv::warpAffine(r.image, warped, m, size, cv::INTER_LINEAR);
+    cv::warpAffine(r.mask, alpha, m, size, cv::INTER_LINEAR);
+    // Alpha blend so the rounded corners stay smooth.
+    cv::Mat a3, af, wf, imf;
+    cv::cvtColor(alpha, a3, cv::COLOR_GRAY2BGR);
+    a3.convertTo(af, CV_32FC3, 1 / 255.0);
+    warped.convertTo(wf, CV_32FC3);
+    img.convertTo(imf, CV_32FC3);
+    cv::Mat blended = wf.mul(af) + imf.mul(cv::Scalar::all(1) - af);
+    blended.convertTo(img, CV_8UC3);
+
+    Quad q;
+    cv::Point2d local[4] = {{0, 0}, {double(r.image.cols), 0}, {double(r.image.cols), double(r.image.rows)}, {0, double(r.image.rows)}};
+    for (int k = 0; k < 4; ++k)
+      q[k] = cv::Point2f(float(m.at<double>(0, 0) * local[k].x + m.at<double>(0, 1) * local[k].y + m.at<double>(0, 2)),
+                         float(m.at<double>(1, 0) * local[k].x + m.at<double>(1, 1) * local[k].y + m.at<double>(1, 2)));
+    scene.cards.push_back(card);
+    scene.corners.push_back(q);
+  }
+
+  // Perspective: move the image corners inwards by random amounts.
+  double d = opt.perspective;
+  cv::Point2f src[4] = {{0, 0}, {float(opt.width), 0}, {float(opt.width), float(opt.height)}, {0, float(opt.height)}};
+  cv::Point2f dst[4];
+  for (int k = 0; k < 4; ++k)
+    dst[k] = src[k] + cv::Point2f(float((k == 1 || k == 2 ? -1 : 1) * uniform(rng, 0, d) * opt.width),
+                                  float((k >= 2 ? -1 : 1) * uniform(rng, 0, d) * opt.height));
+  cv::Mat h = cv::getPerspectiveTransform(src, dst);
+  cv::Mat table = background(rng, size);  // shows where the warp pulls the image in
+  cv::warpPerspective(img, table, h, size, cv::INTER_LINEAR, cv::BORDER_TRANSPARENT);
+  img = table;
+  for (auto& q : scene.corners) {
+    std::vector<cv::Point2f> in(q.begin(), q.end()), out;
+    cv::perspectiveTransform(in, out, h);
+    std::copy(out.begin(), out.end(), q.begin());
+  }
+
+  // Light: a gradient across the table and a colour cast, then blur, noise and JPEG.
+  cv::Mat f;
+  img.convertTo(f, CV_32FC3);
+  double gx = uniform(rng, -0.25, 0.25), gy = uniform(rng, -0.25, 0.25);
+  cv::Vec3f cast(float(uniform(rng, 0.85, 1.1)), float(uniform(rng, 0.9, 1.05)), float(uniform(rng, 0.85, 1.1)));
+  for (int y = 0; y < f.rows; ++y)
+    for (int x = 0; x < f.cols; ++x) {
+      float g = float(1 + gx * (double(x) / f.cols - 0.5) + gy * (double(y) / f.rows - 0.5));
+      cv::Vec3f& p = f.at<cv::Vec3f>(y, x);
+      for (int c = 0; c < 3; ++c) p[c] *= g * cast[c];
+    }
+  f.convertTo(img, CV_8UC3);
+  double sigma = uniform(rng, 0.3, 1.2);
+  cv::GaussianBlur(img, img, cv::Size(), sigma);
+  add_noise(rng, img, uniform(rng, 1, 5));
+  std::vector<uchar> jpeg;
+  cv::imencode(".jpg", img, jpeg, {cv::IMWRITE_JPEG_QUALITY, int(uniform(rng, 70, 95))});
+  scene.image = cv::imdecode(jpeg, cv::IMREAD_COLOR);
+  return scene;
+}
+
+}  // namespace puzzlesat::set_vision

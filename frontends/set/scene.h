@@ -1,0 +1,35 @@
+// Composes photo-like table scenes from rendered cards with known labels and corners:
+// random background (wood, rug, cloth), clutter, rotation, perspective, light gradient,
+// colour cast, blur, noise and JPEG compression. Used by the tests and the demo.
+#pragma once
+
+#include <opencv2/core.hpp>
+
+#include <cstdint>
+#include <vector>
+
+#include "frontends/set/card_quads.h"
+#include "problems/set/card.h"
+
+namespace puzzlesat::set_vision {
+
+struct SceneOptions {
+  int width = 1600;
+  int height = 1200;
+  int cards = 12;            // distinct cards, at most 81
+  bool clutter = true;       // coloured objects on the table besides the cards
+  bool touching = false;     // the second card lies edge to edge against the first
+  double perspective = 0.06; // corner displacement, as a fraction of the image size
+  double max_tilt = 12;      // each card's rotation from the grid, degrees
+};
+
+struct Scene {
+  cv::Mat image;                 // BGR
+  std::vector<set::Card> cards;  // what is on the table
+  std::vector<Quad> corners;     // where each card is, in image pixels
+};
+
+// The same seed and options give the same scene.
+Scene compose_scene(std::uint32_t seed, const SceneOptions& options = {});
+
+}  // namespace puzzlesat::set_vision

@@ -1,0 +1,75 @@
+#include "frontends/set/table_reader.h"
+
+#include <catch2/catch.hpp>
+
+#include <opencv2/imgproc.hpp>
+
+#include "frontends/set/scene.h"
+#include "problems/set/card_text.h"
+
+using namespace puzzlesat;
+using namespace puzzlesat::set_vision;
+
+namespace {
+
+// Pairs each true card with the detection whose centre lies inside it.
+struct Outcome {
+  int found = 0, correct = 0, spurious = 0;
+};
+
+Outcome score(const Scene& scene, const TableReading& table) {
+  Outcome o;
+  std::vector<bool> used(table.cards.size(), false);
+  for (size_t i = 0; i < scene.cards.size(); ++i) {
+    std::vector<cv::Point2f> poly(scene.corners[i].begin(), scene.corners[i].end());
+    for (size_t j = 0; j < table.cards.size(); ++j) {
+      if (used[j] || cv::pointPolygonTest(poly, quad_center(table.cards[j].corners), false) < 0) continue;
+      used[j] = true;
+      ++o.found;
+      if (table.cards[j].reading.card() == scene.cards[i]) ++o.correct;
+      else WARN(set::to_string(scene.cards[i]) << " read as " << set::to_string(table.cards[j].reading.card()));
+      break;
+    }
+  }
+  for (bool u : used) o.spurious += !u;
+  return o;
+}
+
+}  // namespace
+
+TEST_CASE("rendered tables: every card found where it lies, nothing else, and read right") {
+  Outcome total;
+  int cards = 0;
+  for (std::uint32_t seed = 1; seed <= 8; ++seed) {
+    SceneOptions opt;
+    opt.cards = 9 + int(seed % 4) * 3;
+    Scene scene = compose_scene(seed, opt);
+    TableReading table = read_table(scene.image);
+    Outcome o = score(scene, table);
+    INFO("seed " << seed);
+    CHECK(o.found == int(scene.cards.size()));
+    CHECK(o.spurious == 0);
+    total.correct += o.correct;
+    cards += int(scene.cards.size());
+  }
+  CHECK(total.correct >= cards * 97 / 100);
+}
+
+TEST_CASE("two rendered cards touching edge to edge are still told apart") {
+  SceneOptions opt;
+  opt.cards = 9;
+  opt.touching = true;
+  for (std::uint32_t seed = 20; seed < 24; ++seed) {
+    Scene scene = compose_scene(seed, opt);
+    Outcome o = score(scene, read_table(scene.image));
+    INFO("seed " << seed);
+    CHECK(o.found == 9);
+    CHECK(o.spurious == 0);
+  }
+}
+
+TEST_CASE("the same seed composes the same scene") {
+  Scene a = compose_scene(5), b = compose_scene(5);
+  REQUIRE(a.cards == b.cards);
+  CHECK(cv::norm(a.image, b.image, cv::NORM_INF) == 0);
+}
