@@ -1,21 +1,27 @@
-// `puzzlesat set photo` and `puzzlesat set eval`: read a photo of a SET table (cards,
-// sets, annotated image) and score the reader on labelled photos. They extend the `set`
-// group from cli/set_commands.cpp.
+// `puzzlesat set photo`, `set eval` and `set render`: read a photo of a SET table (cards,
+// sets found or proved absent by SAT, annotated image), score the reader on labelled
+// photos, and draw synthetic tables with known cards. They extend the `set` group from
+// cli/set_commands.cpp.
 #include <fmt/format.h>
 
 #include <nlohmann/json.hpp>
 #include <opencv2/imgcodecs.hpp>
 
+#include <algorithm>
+#include <fstream>
 #include <iostream>
 #include <string>
+#include <vector>
 
 #include "cli/command.h"
 #include "common/input_error.h"
 #include "frontends/set/annotate.h"
 #include "frontends/set/evaluation.h"
 #include "frontends/set/photo.h"
+#include "frontends/set/scene.h"
 #include "frontends/set/table_reader.h"
 #include "problems/set/card_text.h"
+#include "problems/set/sat_finder.h"
 
 namespace puzzlesat::cli {
 namespace {
@@ -42,7 +48,23 @@ void run_photo(const PhotoOptions& opt) {
   TableReading table = read_table(photo.image, photo.scale);
   if (table.cards.empty()) throw InputError("no SET cards found in the image", {opt.image});
 
+  // Sets among the distinct cards read: a card read twice is a misread, and the finders
+  // want distinct cards, so its second copy is left out of the search.
+  std::vector<set::Card> board;
+  std::vector<int> position;
+  for (size_t i = 0; i < table.cards.size(); ++i) {
+    set::Card c = table.cards[i].reading.card();
+    if (std::find(board.begin(), board.end(), c) == board.end()) {
+      board.push_back(c);
+      position.push_back(int(i));
+    }
+  }
+  set::SatSearch search = opt.all ? set::sat_find_all_sets(board) : set::sat_find_one_set(board);
   Annotation annotation;
+  for (const auto& t : search.sets) annotation.sets.push_back({position[t[0]], position[t[1]], position[t[2]]});
+  const bool no_set = annotation.sets.empty();
+  if (no_set) annotation.banner = "NO SET REMAINS - proved by SAT";
+
   if (!opt.output.empty()) {
     cv::Mat out = annotate(photo.image, photo.scale, table, annotation);
     bool written = false;
@@ -63,7 +85,7 @@ void run_photo(const PhotoOptions& opt) {
                        {"confidence", std::round(c.reading.confidence() * 1000) / 1000},
                        {"flagged", c.reading.confidence() < kLowConfidence}});
     }
-    std::cout << json{{"cards", cards}}.dump(2) << "\n";
+    std::cout << json{{"cards", cards}, {"sets", annotation.sets}, {"no_set", no_set}}.dump(2) << "\n";
     return;
   }
   std::cout << fmt::format("{}: {} cards ({}x{} px; decode {:.3f} s, read {:.3f} s)\n", opt.image,
@@ -77,6 +99,45 @@ void run_photo(const PhotoOptions& opt) {
                              set::to_string(c.reading.card()), centre.x, centre.y, conf,
                              conf < kLowConfidence ? "  LOW: check " + weakest(c.reading) : "");
   }
+  if (no_set) {
+    std::cout << "no set remains — proved by SAT\n";
+    return;
+  }
+  std::cout << (opt.all ? fmt::format("{} sets:\n", annotation.sets.size()) : std::string("a set:\n"));
+  for (const auto& t : annotation.sets) {
+    std::string names;
+    for (int i : t) names += (names.empty() ? "" : ", ") + set::to_string(table.cards[i].reading.card());
+    std::cout << fmt::format("  #{} #{} #{}: {}\n", t[0] + 1, t[1] + 1, t[2] + 1, names);
+  }
+}
+
+struct RenderOptions {
+  std::string output;
+  std::string labels;
+  unsigned seed = 1;
+  int cards = 12;
+  bool touching = false;
+};
+
+void run_render(const RenderOptions& opt) {
+  if (opt.cards < 1 || opt.cards > 30) throw InputError("--cards must be between 1 and 30");
+  SceneOptions so;
+  so.cards = opt.cards;
+  so.touching = opt.touching && opt.cards >= 2;
+  Scene scene = compose_scene(opt.seed, so);
+  bool written = false;
+  try {
+    written = cv::imwrite(opt.output, scene.image, {cv::IMWRITE_JPEG_QUALITY, 90});
+  } catch (const cv::Exception&) {
+  }
+  if (!written) throw InputError("cannot write the image (use a .png or .jpg name)", {opt.output});
+  std::string text;
+  for (const auto& c : scene.cards) text += set::to_string(c) + "\n";
+  if (!opt.labels.empty()) {
+    std::ofstream out(opt.labels);
+    if (!(out << text)) throw InputError("cannot write the label file", {opt.labels});
+  }
+  std::cout << text;
 }
 
 json score_json(const PhotoScore& s) {
@@ -146,8 +207,17 @@ void add_set_vision_commands(CLI::App& app) {
   photo->add_option("IMAGE", opt->image, "Photo (JPEG or PNG) of cards on a table")->required();
   photo->add_option("-o,--output", opt->output, "Write the photo with cards and sets drawn on it (PNG or JPEG)");
   photo->add_flag("--json", opt->json, "Machine-readable output");
-  photo->add_flag("--all", opt->all, "List every set, not just one");
+  photo->add_flag("--all", opt->all, "Find every set (by SAT model enumeration), not just one");
   photo->callback([opt] { run_photo(*opt); });
+
+  auto ropt = std::make_shared<RenderOptions>();
+  auto* render = set->add_subcommand("render", "Draw a synthetic photo of a SET table with known cards");
+  render->add_option("OUTPUT", ropt->output, "Image to write (PNG or JPEG)")->required();
+  render->add_option("--seed", ropt->seed, "Random seed: the same seed draws the same table")->capture_default_str();
+  render->add_option("--cards", ropt->cards, "Number of distinct cards, 1..30")->capture_default_str();
+  render->add_flag("--touching", ropt->touching, "Lay the second card edge to edge against the first");
+  render->add_option("--labels", ropt->labels, "Also write the cards, one per line, to this file (X.cards.txt)");
+  render->callback([ropt] { run_render(*ropt); });
 
   auto dir = std::make_shared<std::string>();
   auto as_json = std::make_shared<bool>(false);

@@ -6,9 +6,14 @@
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <vector>
 
+#include "problems/set/board.h"
+#include "problems/set/card.h"
+#include "problems/set/card_text.h"
 #include "tests/data_paths.h"
 #include "tests/run_cli.h"
 
@@ -55,4 +60,37 @@ TEST_CASE("set eval over the real labelled photos meets the published floors") {
   CHECK(t["recall"].get<double>() >= 0.99);
   CHECK(t["precision"].get<double>() >= 0.99);
   CHECK(t["card_accuracy"].get<double>() >= 0.975);
+}
+
+TEST_CASE("set render then set photo: cards read back and sets cross-checked by brute force") {
+  fs::path dir = fs::temp_directory_path() / "set_vision_render_test";
+  fs::create_directories(dir);
+  for (int seed : {3, 4}) {
+    fs::path img = dir / ("table" + std::to_string(seed) + ".jpg");
+    fs::path labels = dir / ("table" + std::to_string(seed) + ".cards.txt");
+    auto r = run_cli({"set", "render", img.string(), "--seed", std::to_string(seed), "--cards", "9", "--labels", labels.string()});
+    REQUIRE(r.exit_code == 0);
+    auto p = run_cli({"set", "photo", img.string(), "--json", "--all", "-o", (dir / "annotated.png").string()});
+    REQUIRE(p.exit_code == 0);
+    CHECK(fs::exists(dir / "annotated.png"));
+    auto j = nlohmann::json::parse(p.out);
+    std::vector<puzzlesat::set::Card> read;
+    for (const auto& c : j["cards"]) read.push_back(puzzlesat::set::parse_card(c["card"].get<std::string>()));
+    auto truth = puzzlesat::set::parse_board(r.out, "render");
+    std::sort(read.begin(), read.end());
+    std::sort(truth.begin(), truth.end());
+    CHECK(read == truth);
+    // Every set reported is a set, and their number is what brute force finds.
+    int brute = 0;
+    for (size_t a = 0; a < read.size(); ++a)
+      for (size_t b = a + 1; b < read.size(); ++b)
+        for (size_t c = b + 1; c < read.size(); ++c) brute += puzzlesat::set::is_set(read[a], read[b], read[c]);
+    CHECK(int(j["sets"].size()) == brute);
+    CHECK(j["no_set"].get<bool>() == (brute == 0));
+  }
+  // The rendered directory is itself a labelled set for `set eval`.
+  auto e = run_cli({"set", "eval", dir.string(), "--json"});
+  REQUIRE(e.exit_code == 0);
+  CHECK(nlohmann::json::parse(e.out)["totals"]["card_accuracy"].get<double>() == 1.0);
+  fs::remove_all(dir);
 }
