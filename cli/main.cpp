@@ -17,6 +17,7 @@
   X(hexcells) \
   X(yahtzee) \
   X(set_vision) \
+  X(hexcells_vision) \
   X(dice_vision) \
   X(queens) \
   /* end of list */
