@@ -6,6 +6,7 @@
 #include <random>
 
 #include "sat/brute_force.h"
+#include "sat/chunked_backbone.h"
 #include "sat/enumerate.h"
 #include "sat/generators.h"
 
@@ -159,5 +160,37 @@ TEST_CASE("Backbone on a larger formula needs far fewer calls than two per liter
       CHECK(s->solve({l}) == Status::sat);
       CHECK(s->solve({~l}) == Status::sat);
     }
+  }
+}
+
+TEST_CASE("Chunked backbone agrees with brute force on 1000 random formulas", "[sat][backbone]") {
+  std::mt19937_64 rng(20261122);
+  for (int round = 0; round < 1000; ++round) {
+    int n = std::uniform_int_distribution<int>(1, 14)(rng);
+    int k = std::uniform_int_distribution<int>(1, 3)(rng);
+    int m = std::uniform_int_distribution<int>(0, 5 * n)(rng);
+    Cnf cnf = random_ksat(rng, n, m, k);
+    std::vector<Lit> candidates;
+    std::uniform_int_distribution<int> var(1, n);
+    std::bernoulli_distribution coin(0.5);
+    int num_candidates = std::uniform_int_distribution<int>(0, n + 2)(rng);
+    for (int i = 0; i < num_candidates; ++i) candidates.push_back(Lit(Var(var(rng)), coin(rng)));
+
+    const auto models = all_models(cnf, {});
+    auto s = make_solver();
+    s->add_cnf(cnf);
+    INFO("round " << round << ": " << n << " vars, " << m << " clauses, " << models.size() << " models");
+    BackboneResult bb = chunked_backbone(*s, candidates);
+    if (models.empty()) {
+      CHECK(bb.status == Status::unsat);
+      continue;
+    }
+    std::vector<Lit> forced, free;
+    expected_backbone(models, candidates, forced, free);
+    CHECK(bb.status == Status::sat);
+    CHECK(bb.forced == forced);
+    CHECK(bb.free == free);
+    // The forced literals it adds as units leave the models unchanged.
+    CHECK(s->solve() == Status::sat);
   }
 }

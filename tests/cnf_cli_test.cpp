@@ -205,4 +205,11 @@ TEST_CASE("the shipped demo formulas give the answers their comments state", "[c
   auto root = puzzlesat::testing::repo_root();
   auto r = run_cli({"cnf", "solve", (root / "demo/pigeonhole-5-4.cnf").string()});
   CHECK(r.exit_code == 20);
+  r = run_cli({"cnf", "backbone", (root / "demo/queens-4.cnf").string(), "--json"});
+  REQUIRE(r.exit_code == 0);
+  CHECK(nlohmann::json::parse(r.out)["forced"].get<std::vector<int>>() ==
+        std::vector<int>{-1, -4, -6, -7, -10, -11, -13, -16});
+  r = run_cli({"cnf", "enumerate", (root / "demo/queens-4.cnf").string(), "--json"});
+  REQUIRE(r.exit_code == 0);
+  CHECK(nlohmann::json::parse(r.out)["count"] == 2);
 }

@@ -2,6 +2,8 @@
 #pragma once
 
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <iostream>
 #include <string>
 
@@ -9,6 +11,14 @@ namespace puzzlesat::testing {
 
 inline std::filesystem::path shared_data() { return PUZZLESAT_SHARED_DATA; }
 inline std::filesystem::path repo_root() { return PUZZLESAT_SOURCE_DIR; }
+
+// The whole content of a file ("" when it cannot be read; tests then fail on the content).
+inline std::string slurp(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
 
 }  // namespace puzzlesat::testing
 

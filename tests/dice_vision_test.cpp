@@ -1,6 +1,7 @@
 // End to end: `puzzlesat yahtzee dice` and `dice-eval` on scenes drawn by the project's
 // renderer, bad input, and the reader's accuracy on the labelled photos in ../shared/data.
 #include <catch2/catch.hpp>
+#include <unistd.h>
 
 #include <opencv2/imgcodecs.hpp>
 
@@ -23,7 +24,9 @@ namespace {
 
 struct TempDir {
   fs::path path;
-  explicit TempDir(const std::string& name) : path(fs::temp_directory_path() / name) {
+  // The pid keeps concurrent test runs (several checkouts, ctest -j) out of each other's way.
+  explicit TempDir(const std::string& name)
+      : path(fs::temp_directory_path() / (name + "_" + std::to_string(::getpid()))) {
     fs::remove_all(path);
     fs::create_directories(path);
   }

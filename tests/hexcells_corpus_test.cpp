@@ -16,15 +16,10 @@
 
 using namespace puzzlesat::hexcells;
 namespace fs = std::filesystem;
+using puzzlesat::testing::slurp;
 
 namespace {
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 // level file -> outcome column of traces-ngoguey42/index.csv (no quoted fields there).
 std::map<std::string, std::string> trace_outcomes(const fs::path& index) {

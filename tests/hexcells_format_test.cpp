@@ -11,15 +11,8 @@
 
 using namespace puzzlesat::hexcells;
 namespace fs = std::filesystem;
+using puzzlesat::testing::slurp;
 
-namespace {
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-}  // namespace
 
 TEST_CASE("every corpus level round-trips through the canonical level and state texts", "[hexcells][data]") {
   PUZZLESAT_REQUIRE_SHARED_DATA("hexcells/levels");

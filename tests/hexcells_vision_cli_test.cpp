@@ -20,6 +20,7 @@ using namespace puzzlesat::hexcells_vision;
 using puzzlesat::testing::run_cli;
 using nlohmann::json;
 namespace fs = std::filesystem;
+using puzzlesat::testing::slurp;
 
 namespace {
 
@@ -44,12 +45,6 @@ Scene small_scene() {
   return s;
 }
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 }  // namespace
 

@@ -16,18 +16,13 @@
 
 using namespace puzzlesat::hexcells_vision;
 namespace fs = std::filesystem;
+using puzzlesat::testing::slurp;
 namespace hx = puzzlesat::hexcells;
 
 namespace {
 
 const fs::path kShots = "hexcells/screenshots";
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 // The labels' grid (SOURCES.md): one line per half-row, one token per column; Y hidden,
 // B blue, K<n> / K{n} / K-n- black with its number; the counter is in a header line.

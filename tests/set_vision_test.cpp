@@ -1,6 +1,7 @@
 // End-to-end tests of `puzzlesat set photo` and `set eval`: bad input, and the
 // evaluation over the real labelled photos in ../shared (skipped when absent).
 #include <catch2/catch.hpp>
+#include <unistd.h>
 #include <nlohmann/json.hpp>
 #include <opencv2/core.hpp>
 #include <opencv2/imgcodecs.hpp>
@@ -26,7 +27,7 @@ TEST_CASE("set photo: missing file, non-image and an image without cards exit 2 
   REQUIRE(missing.exit_code == 2);
   REQUIRE(missing.err.find("puzzlesat: error: /nonexistent/table.jpg") == 0);
 
-  fs::path text = fs::temp_directory_path() / "set_vision_cli_text.png";
+  fs::path text = fs::temp_directory_path() / ("set_vision_cli_text_" + std::to_string(::getpid()) + ".png");
   std::ofstream(text) << "not an image";
   auto not_image = run_cli({"set", "photo", text.string()});
   REQUIRE(not_image.exit_code == 2);
@@ -34,7 +35,7 @@ TEST_CASE("set photo: missing file, non-image and an image without cards exit 2 
   fs::remove(text);
 
   // A plain wooden-brown image with a dark stripe: an image, but no card in it.
-  fs::path empty = fs::temp_directory_path() / "set_vision_cli_empty.png";
+  fs::path empty = fs::temp_directory_path() / ("set_vision_cli_empty_" + std::to_string(::getpid()) + ".png");
   cv::Mat table(600, 800, CV_8UC3, cv::Scalar(40, 70, 110));
   cv::rectangle(table, cv::Rect(0, 250, 800, 100), cv::Scalar(20, 30, 50), cv::FILLED);
   REQUIRE(cv::imwrite(empty.string(), table));
@@ -63,7 +64,7 @@ TEST_CASE("set eval over the real labelled photos meets the published floors") {
 }
 
 TEST_CASE("set render then set photo: cards read back and sets cross-checked by brute force") {
-  fs::path dir = fs::temp_directory_path() / "set_vision_render_test";
+  fs::path dir = fs::temp_directory_path() / ("set_vision_render_test_" + std::to_string(::getpid()));
   fs::create_directories(dir);
   for (int seed : {3, 4}) {
     fs::path img = dir / ("table" + std::to_string(seed) + ".jpg");

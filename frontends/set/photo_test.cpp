@@ -1,6 +1,7 @@
 #include "frontends/set/photo.h"
 
 #include <catch2/catch.hpp>
+#include <unistd.h>
 #include <opencv2/imgcodecs.hpp>
 
 #include <filesystem>
@@ -14,7 +15,7 @@ namespace fs = std::filesystem;
 
 TEST_CASE("load_photo rejects a missing file and a file that is not an image") {
   REQUIRE_THROWS_AS(load_photo("/nonexistent/table.jpg"), InputError);
-  fs::path text = fs::temp_directory_path() / "set_vision_not_an_image.jpg";
+  fs::path text = fs::temp_directory_path() / ("set_vision_not_an_image_" + std::to_string(::getpid()) + ".jpg");
   std::ofstream(text) << "this is text, not a JPEG\n";
   REQUIRE_THROWS_AS(load_photo(text.string()), InputError);
   fs::remove(text);
@@ -22,7 +23,7 @@ TEST_CASE("load_photo rejects a missing file and a file that is not an image") {
 
 TEST_CASE("load_photo decodes large JPEGs reduced and reports the original size") {
   cv::Mat big(1800, 3200, CV_8UC3, cv::Scalar(40, 120, 200));
-  fs::path file = fs::temp_directory_path() / "set_vision_big.jpg";
+  fs::path file = fs::temp_directory_path() / ("set_vision_big_" + std::to_string(::getpid()) + ".jpg");
   REQUIRE(cv::imwrite(file.string(), big));
   auto full = load_photo(file.string(), 5000);
   REQUIRE(full.scale == 1);

@@ -6,7 +6,7 @@
 #include <set>
 
 #include "encodings/cardinality.h"
-#include "problems/hexcells/chunked_backbone.h"
+#include "sat/chunked_backbone.h"
 #include "problems/hexcells/constraints.h"
 #include "problems/hexcells/encode.h"
 #include "sat/backbone.h"
@@ -110,7 +110,7 @@ Deducer::GroupResult backbone(Part& part, const std::vector<Pos>& cells, bool ch
     candidates.push_back(part.cell(cls.front()));
     if (cls.size() > 1) candidates.push_back(part.cell(cls.back()));
   }
-  sat::BackboneResult bb = chunked ? chunked_backbone(part.solver(), candidates)
+  sat::BackboneResult bb = chunked ? sat::chunked_backbone(part.solver(), candidates)
                                    : sat::compute_backbone(part.solver(), candidates);
   calls += bb.solver_calls;
   Deducer::GroupResult r;

@@ -33,7 +33,7 @@ struct DeduceOptions {
   bool pack_disjoint_hints = true;
   // Groups of cells that share no constraint are solved one by one.
   bool split_components = true;
-  // Decide the backbone with "flip any open candidate" calls (chunked_backbone.h)
+  // Decide the backbone with "flip any open candidate" calls (sat/chunked_backbone.h)
   // instead of one call per candidate (sat::compute_backbone).
   bool chunked_backbone = false;
 };

@@ -1,5 +1,5 @@
-// A backbone algorithm suited to Hexcells boards, where most cells are undecided and a
-// few are forced: each call asks for a model that flips at least one still-open
+// A backbone algorithm for formulas where most candidates are free and few are forced
+// (Hexcells boards, for one): each call asks for a model that flips at least one still-open
 // candidate (one clause under an activation literal), so one model can clear many
 // candidates at once, and a single unsatisfiable answer proves every open candidate
 // forced. Same contract as sat::compute_backbone for the no-assumption case.
@@ -9,10 +9,10 @@
 
 #include "sat/backbone.h"
 
-namespace puzzlesat::hexcells {
+namespace puzzlesat::sat {
 
 // Forced literals are added to the solver as units; the solver gains retired
 // activation variables (a Cnf feeding it later must reserve_vars(s.num_vars())).
-sat::BackboneResult chunked_backbone(sat::Solver& s, std::span<const sat::Lit> candidates);
+BackboneResult chunked_backbone(Solver& s, std::span<const Lit> candidates);
 
-}  // namespace puzzlesat::hexcells
+}  // namespace puzzlesat::sat
