@@ -4,6 +4,7 @@
 #include <benchmark/benchmark.h>
 
 #include <array>
+#include <ctime>
 #include <numeric>
 #include <span>
 #include <vector>
@@ -108,6 +109,26 @@ void sat_no_set_load(benchmark::State& state) {
   }
 }
 BENCHMARK(sat_no_set_load)->Unit(benchmark::kMicrosecond);
+
+// The search alone (solve() on a loaded solver), timed with the thread's CPU clock since
+// construction and loading cannot be paused cheaply around it.
+void sat_no_set_search(benchmark::State& state) {
+  auto pool = boards(12, true);
+  std::size_t i = 0;
+  for (auto _ : state) {
+    puzzlesat::sat::Cnf cnf;
+    encode_set_search(cnf, pool[i++ % pool.size()]);
+    auto solver = puzzlesat::sat::make_solver("minisat");
+    solver->add_cnf(cnf);
+    timespec start, stop;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &start);
+    if (solver->solve() != puzzlesat::sat::Status::unsat) state.SkipWithError("a set-free board got a set");
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &stop);
+    state.SetIterationTime(static_cast<double>(stop.tv_sec - start.tv_sec) +
+                           1e-9 * static_cast<double>(stop.tv_nsec - start.tv_nsec));
+  }
+}
+BENCHMARK(sat_no_set_search)->UseManualTime()->Unit(benchmark::kMicrosecond);
 
 void direct_no_set_check(benchmark::State& state) {
   auto pool = boards(12, true);
