@@ -4,6 +4,7 @@
 #include <benchmark/benchmark.h>
 
 #include <array>
+#include <ctime>
 #include <numeric>
 #include <span>
 #include <vector>
@@ -14,6 +15,9 @@
 #include "problems/set/game.h"
 #include "problems/set/random.h"
 #include "problems/set/sat_finder.h"
+#include "problems/set/encoding.h"
+#include "sat/cnf.h"
+#include "sat/solver.h"
 
 namespace {
 
@@ -67,12 +71,64 @@ BENCHMARK(sat_all)->Arg(12)->Arg(21)->Unit(benchmark::kMicrosecond);
 void sat_no_set_proof(benchmark::State& state) {
   auto pool = boards(12, true);
   std::size_t i = 0;
+  double conflicts = 0, decisions = 0, props = 0;
   for (auto _ : state) {
     auto r = sat_find_one_set(pool[i++ % pool.size()]);
     if (!r.sets.empty()) state.SkipWithError("a set-free board got a set");
+    conflicts += static_cast<double>(r.stats.conflicts);
+    decisions += static_cast<double>(r.stats.decisions);
+    props += static_cast<double>(r.stats.propagations);
   }
+  state.counters["conflicts"] = benchmark::Counter(conflicts, benchmark::Counter::kAvgIterations);
+  state.counters["decisions"] = benchmark::Counter(decisions, benchmark::Counter::kAvgIterations);
+  state.counters["props"] = benchmark::Counter(props, benchmark::Counter::kAvgIterations);
 }
 BENCHMARK(sat_no_set_proof)->Unit(benchmark::kMicrosecond);
+
+// Where the proof's time goes: building the formula, then also constructing the solver
+// and loading the clauses (no search).
+void sat_no_set_encode(benchmark::State& state) {
+  auto pool = boards(12, true);
+  std::size_t i = 0;
+  for (auto _ : state) {
+    puzzlesat::sat::Cnf cnf;
+    benchmark::DoNotOptimize(encode_set_search(cnf, pool[i++ % pool.size()]));
+  }
+}
+BENCHMARK(sat_no_set_encode)->Unit(benchmark::kMicrosecond);
+
+void sat_no_set_load(benchmark::State& state) {
+  auto pool = boards(12, true);
+  std::size_t i = 0;
+  for (auto _ : state) {
+    puzzlesat::sat::Cnf cnf;
+    encode_set_search(cnf, pool[i++ % pool.size()]);
+    auto solver = puzzlesat::sat::make_solver("minisat");
+    solver->add_cnf(cnf);
+    benchmark::DoNotOptimize(solver);
+  }
+}
+BENCHMARK(sat_no_set_load)->Unit(benchmark::kMicrosecond);
+
+// The search alone (solve() on a loaded solver), timed with the thread's CPU clock since
+// construction and loading cannot be paused cheaply around it.
+void sat_no_set_search(benchmark::State& state) {
+  auto pool = boards(12, true);
+  std::size_t i = 0;
+  for (auto _ : state) {
+    puzzlesat::sat::Cnf cnf;
+    encode_set_search(cnf, pool[i++ % pool.size()]);
+    auto solver = puzzlesat::sat::make_solver("minisat");
+    solver->add_cnf(cnf);
+    timespec start, stop;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &start);
+    if (solver->solve() != puzzlesat::sat::Status::unsat) state.SkipWithError("a set-free board got a set");
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &stop);
+    state.SetIterationTime(static_cast<double>(stop.tv_sec - start.tv_sec) +
+                           1e-9 * static_cast<double>(stop.tv_nsec - start.tv_nsec));
+  }
+}
+BENCHMARK(sat_no_set_search)->UseManualTime()->Unit(benchmark::kMicrosecond);
 
 void direct_no_set_check(benchmark::State& state) {
   auto pool = boards(12, true);

@@ -249,7 +249,7 @@ void add_cnf(CLI::App* group) {
     std::vector<Card> cards = source->read();
     sat::Cnf cnf;
     cnf.add_comment(fmt::format("SET: is there a set among these {} cards? UNSAT = none", cards.size()));
-    encode_set_search(cnf, cards, /*names=*/true);
+    encode_set_search(cnf, cards, {.names = true});
     sat::write_dimacs(std::cout, cnf);
   });
 }

@@ -7,8 +7,37 @@
 #include "problems/set/card_text.h"
 
 namespace puzzlesat::set {
+namespace {
 
-SetEncoding encode_set_search(sat::Cnf& cnf, std::span<const Card> board, bool names) {
+// Implied by the reference design: three selected cards agree or all differ on every
+// attribute, so two of them fix the third (`third_index`). Hence, for each pair,
+// ~a ∨ ~b ∨ c with c the completing card, or ~a ∨ ~b when that card is not on the table.
+// Without them, two chosen cards propagate nothing about the third (the value literals
+// only say which values occur), and refuting a set-free 12-card board takes ~33
+// conflicts; with them, choosing one card excludes every card it has no set with, and
+// ~13 conflicts remain (docs/set.md has the figures).
+void add_completion_clauses(sat::Cnf& cnf, std::span<const Card> board, std::span<const sat::Lit> cards) {
+  std::array<int, kDeckSize> position;
+  position.fill(-1);
+  for (std::size_t i = 0; i < board.size(); ++i) position[index(board[i])] = static_cast<int>(i);
+  cnf.add_comment("implied: two selected cards select their completing card (or are impossible)");
+  for (std::size_t i = 0; i < board.size(); ++i) {
+    for (std::size_t j = i + 1; j < board.size(); ++j) {
+      const int k = position[third_index(index(board[i]), index(board[j]))];
+      if (k < 0) {
+        cnf.add_clause({~cards[i], ~cards[j]});
+      } else {
+        cnf.add_clause({~cards[i], ~cards[j], cards[k]});
+      }
+    }
+  }
+}
+
+}  // namespace
+
+SetEncoding encode_set_search(sat::Cnf& cnf, std::span<const Card> board,
+                              const SetEncodingOptions& options) {
+  const bool names = options.names;
   SetEncoding e;
   e.cards.reserve(board.size());
   for (std::size_t i = 0; i < board.size(); ++i) {
@@ -48,6 +77,8 @@ SetEncoding encode_set_search(sat::Cnf& cnf, std::span<const Card> board, bool n
   for (int t = 0; t < kAttributes; ++t) {
     enc::set_rule(cnf, e.values[t][0], e.values[t][1], e.values[t][2]);
   }
+
+  if (options.completion_clauses) add_completion_clauses(cnf, board, e.cards);
   return e;
 }
 

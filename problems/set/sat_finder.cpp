@@ -6,10 +6,11 @@
 
 namespace puzzlesat::set {
 
-SatSetFinder::SatSetFinder(std::span<const Card> board, std::string_view solver)
+SatSetFinder::SatSetFinder(std::span<const Card> board, std::string_view solver,
+                           const SetEncodingOptions& options)
     : board_(board.begin(), board.end()), solver_(sat::make_solver(solver)) {
   sat::Cnf cnf;
-  encoding_ = encode_set_search(cnf, board_);
+  encoding_ = encode_set_search(cnf, board_, options);
   solver_->add_cnf(cnf);
 }
 

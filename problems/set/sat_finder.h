@@ -21,7 +21,8 @@ namespace puzzlesat::set {
 // is not a set (a wrong answer must never pass silently).
 class SatSetFinder {
  public:
-  SatSetFinder(std::span<const Card> board, std::string_view solver = "minisat");
+  SatSetFinder(std::span<const Card> board, std::string_view solver = "minisat",
+               const SetEncodingOptions& options = {});
 
   // A set, or nullopt: UNSAT, the proof that no set remains.
   std::optional<Triple> find_one();
