@@ -30,7 +30,7 @@ int main() {
   std::vector<Instance> instances;
   instances.push_back({"php-9-8", pigeonhole(9, 8)});
   instances.push_back({"random3-200-852", random_ksat(rng, 200, 852)});
-  instances.push_back({"random3-400-1704", random_ksat(rng, 400, 1704)});
+  instances.push_back({"random3-250-1065", random_ksat(rng, 250, 1065)});
   // Big and easy (well below the threshold): mostly reading and loading.
   instances.push_back({"random3-100000-300000", random_ksat(rng, 100000, 300000)});
   {
