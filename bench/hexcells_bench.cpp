@@ -1,8 +1,9 @@
 // Plays every corpus level and prints, per level, the verdict, rounds, solver calls per
 // round and CPU seconds; then totals and the slowest ten. Usage:
-//   build/bench/bench_hexcells [LEVEL_DIR] [--rounds] [--markdown] [--chunked]
+//   build/bench/bench_hexcells [LEVEL_DIR|LEVEL_FILE...] [--rounds] [--markdown] [--chunked] [--eager]
 // (default ../shared/data/hexcells/levels). --markdown prints the per-level table as
-// Markdown rows (docs/hexcells-corpus.md); --chunked uses the chunked backbone.
+// Markdown rows (docs/hexcells-corpus.md); --chunked uses the chunked backbone;
+// --eager reveals every forced cell each round (PlayOptions::eager).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -21,26 +22,35 @@ using namespace puzzlesat::hexcells;
 namespace fs = std::filesystem;
 
 int main(int argc, char** argv) {
-  fs::path dir = fs::path(PUZZLESAT_SHARED_DATA) / "hexcells/levels";
+  std::vector<fs::path> inputs;
   bool per_round = false, markdown = false;
-  DeduceOptions options;
+  PlayOptions options;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--rounds") == 0)
       per_round = true;
     else if (std::strcmp(argv[i], "--markdown") == 0)
       markdown = true;
     else if (std::strcmp(argv[i], "--chunked") == 0)
-      options.chunked_backbone = true;
+      options.deduce.chunked_backbone = true;
+    else if (std::strcmp(argv[i], "--eager") == 0)
+      options.eager = true;
     else
-      dir = argv[i];
+      inputs.push_back(argv[i]);
   }
-  if (!fs::exists(dir)) {
-    std::fprintf(stderr, "no level folder %s\n", dir.string().c_str());
-    return 2;
-  }
+  if (inputs.empty()) inputs.push_back(fs::path(PUZZLESAT_SHARED_DATA) / "hexcells/levels");
   std::vector<fs::path> files;
-  for (const auto& e : fs::directory_iterator(dir))
-    if (e.path().extension() == ".hexcells") files.push_back(e.path());
+  for (const fs::path& in : inputs) {
+    if (!fs::exists(in)) {
+      std::fprintf(stderr, "no level file or folder %s\n", in.string().c_str());
+      return 2;
+    }
+    if (!fs::is_directory(in)) {
+      files.push_back(in);
+      continue;
+    }
+    for (const auto& e : fs::directory_iterator(in))
+      if (e.path().extension() == ".hexcells") files.push_back(e.path());
+  }
   std::sort(files.begin(), files.end());
 
   struct Row {
@@ -70,8 +80,11 @@ int main(int argc, char** argv) {
     std::printf(markdown ? "| %s | %s | %d | %zu | %d | %.4f |\n" : "%-70s %-7s %6d %6zu %8d %9.4f\n", name.c_str(),
                 to_string(r.verdict), r.rounds, level.hidden_cells().size(), r.solver_calls, r.seconds);
     if (per_round) {
-      std::printf("    calls per round:");
-      for (const Round& round : r.steps) std::printf(" %d", round.stats.solver_calls);
+      std::printf("    calls per round (R: REMAINING solved jointly):");
+      for (const Round& round : r.steps)
+        std::printf(" %d%s", round.stats.solver_calls, round.stats.remaining_solved ? "R" : "");
+      std::printf("\n    ms per round:");
+      for (const Round& round : r.steps) std::printf(" %.1f", round.seconds * 1000);
       std::printf("\n");
     }
     rows.push_back({name, r.seconds});

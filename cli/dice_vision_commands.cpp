@@ -81,7 +81,7 @@ void run_dice_eval(const std::string& dir, bool json) {
   if (images.empty()) throw InputError("no X.jpg with X.dice.txt in this directory", {dir});
 
   nlohmann::json rows = nlohmann::json::array();
-  int exact = 0, labelled = 0, correct = 0;
+  int exact = 0, labelled = 0, correct = 0, found = 0, matched = 0;
   bool all_by_position = true;
   double seconds = 0;
   for (const auto& path : images) {
@@ -101,6 +101,8 @@ void run_dice_eval(const std::string& dir, bool json) {
     exact += s.exact;
     labelled += s.labelled;
     correct += s.correct;
+    found += s.found;
+    matched += s.matched;
     all_by_position &= s.by_position;
     std::vector<int> read;
     for (const auto& d : dice) read.push_back(d.pips);
@@ -112,6 +114,7 @@ void run_dice_eval(const std::string& dir, bool json) {
                       {"exact", s.exact},
                       {"dice", s.labelled},
                       {"dice_correct", s.correct},
+                      {"dice_found", dice_json(dice)},
                       {"seconds", elapsed}});
     } else if (!s.exact) {
       std::cout << fmt::format("miss {}: expected [{}] read [{}]\n", path.filename().string(), fmt::join(values, " "),
@@ -119,7 +122,15 @@ void run_dice_eval(const std::string& dir, bool json) {
     }
   }
   const double n = static_cast<double>(images.size());
+  const auto ratio = [](int a, int b) { return b ? double(a) / b : 0.0; };
   if (json) {
+    nlohmann::json detection = nullptr;
+    if (all_by_position)
+      detection = {{"dice_read", found},
+                   {"dice_matched", matched},
+                   {"recall", ratio(matched, labelled)},
+                   {"precision", ratio(matched, found)},
+                   {"pip_accuracy_on_matched", ratio(correct, matched)}};
     std::cout << nlohmann::json{{"images", rows},
                                 {"totals",
                                  {{"images", images.size()},
@@ -129,6 +140,7 @@ void run_dice_eval(const std::string& dir, bool json) {
                                   {"dice_correct", correct},
                                   {"die_accuracy", labelled ? double(correct) / labelled : 0.0},
                                   {"dice_matched_by_position", all_by_position},
+                                  {"detection", detection},
                                   {"seconds_per_image", seconds / n}}}}
                      .dump(2)
               << "\n";
@@ -137,6 +149,9 @@ void run_dice_eval(const std::string& dir, bool json) {
   std::cout << fmt::format("images: {}  exact: {} ({:.1f}%)\n", images.size(), exact, 100.0 * exact / n);
   std::cout << fmt::format("dice: {}  correct: {} ({:.1f}%, matched by {})\n", labelled, correct,
                            labelled ? 100.0 * correct / labelled : 0.0, all_by_position ? "position" : "value");
+  if (all_by_position)
+    std::cout << fmt::format("detection: recall {:.1f}%  precision {:.1f}%  pips right on dice found {:.1f}%\n",
+                             100 * ratio(matched, labelled), 100 * ratio(matched, found), 100 * ratio(correct, matched));
   std::cout << fmt::format("seconds per image: {:.4f}\n", seconds / n);
 }
 

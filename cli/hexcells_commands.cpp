@@ -95,7 +95,7 @@ void deduce_command(const std::string& path, bool with_explain, bool as_json) {
   }
 }
 
-json solve_one(const std::string& path, bool steps, bool as_json) {
+json solve_one(const std::string& path, bool steps, bool as_json, bool eager) {
   Board level = load(path);
   if (!level.colours_known())
     throw InputError("'solve' plays a level file, which holds the solution; for a state use 'deduce'", {path, 1, 1});
@@ -104,13 +104,17 @@ json solve_one(const std::string& path, bool steps, bool as_json) {
     if (!steps) return;
     if (as_json) {
       step_list.push_back({{"round", r.number}, {"blue", cells_json(r.blue)}, {"black", cells_json(r.black)},
-                           {"solver_calls", r.stats.solver_calls}, {"seconds", r.seconds}});
+                           {"solver_calls", r.stats.solver_calls}, {"remaining", r.stats.remaining_solved},
+                           {"complete", r.complete}, {"seconds", r.seconds}});
     } else {
       std::cout << "round " << r.number << ": blue" << cells_text(r.blue) << "; black" << cells_text(r.black) << " ("
-                << r.stats.solver_calls << " solver calls)\n";
+                << r.stats.solver_calls << " solver calls" << (r.stats.remaining_solved ? ", REMAINING used" : "")
+                << ")\n";
     }
   };
-  PlayResult res = play(level, on_round);
+  PlayOptions options;
+  options.eager = eager;
+  PlayResult res = play(level, on_round, options);
   json out = {{"level", path},
               {"verdict", to_string(res.verdict)},
               {"rounds", res.rounds},
@@ -152,15 +156,18 @@ void add_hexcells_commands(CLI::App& app) {
   auto* solve_cmd = hex->add_subcommand("solve", "Play levels to the end: solved (no guessing needed) or stuck");
   struct SolveArgs {
     std::vector<std::string> paths;
-    bool steps = false, json = false;
+    bool steps = false, json = false, eager = false;
   };
   auto sa = std::make_shared<SolveArgs>();
   solve_cmd->add_option("LEVEL", sa->paths, "Level files")->required();
   solve_cmd->add_flag("--steps", sa->steps, "Show each round");
   solve_cmd->add_flag("--json", sa->json, "One JSON object per level (an array when several)");
+  solve_cmd->add_flag("--eager", sa->eager,
+                      "Reveal every forced cell each round, REMAINING included (default: REMAINING only when "
+                      "the hints force nothing; same verdict, faster)");
   solve_cmd->callback([sa] {
     json all = json::array();
-    for (const auto& p : sa->paths) all.push_back(solve_one(p, sa->steps, sa->json));
+    for (const auto& p : sa->paths) all.push_back(solve_one(p, sa->steps, sa->json, sa->eager));
     if (sa->json) std::cout << (all.size() == 1 ? all[0] : all).dump() << "\n";
   });
 

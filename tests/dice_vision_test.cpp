@@ -144,10 +144,20 @@ TEST_CASE("dice-eval scores a folder of labelled rendered scenes", "[dice_vision
   CHECK(doc["images"][2]["exact"] == false);
   CHECK(doc["totals"]["dice_matched_by_position"] == true);
   CHECK(doc["totals"]["seconds_per_image"].get<double>() > 0);
+  // Detection is scored apart from pip counting, by position.
+  const auto& det = doc["totals"]["detection"];
+  int found = 0;
+  for (const auto& row : doc["images"]) found += static_cast<int>(row["dice_found"].size());
+  CHECK(det["dice_read"] == found);
+  CHECK(det["recall"].get<double>() == Approx(det["dice_matched"].get<double>() / 12));
+  CHECK(det["precision"].get<double>() == Approx(det["dice_matched"].get<double>() / found));
+  CHECK(det["pip_accuracy_on_matched"].get<double>() ==
+        Approx(doc["totals"]["dice_correct"].get<double>() / det["dice_matched"].get<double>()));
 
   auto text = run_cli({"yahtzee", "dice-eval", dir.path.string()});
   CHECK(text.exit_code == 0);
   CHECK(text.out.find("miss scene2.jpg") != std::string::npos);
+  CHECK(text.out.find("detection: recall") != std::string::npos);
 
   // A malformed label is bad input naming the file.
   std::ofstream(dir.path / "scene1.dice.txt") << "1 2 seven\n";
@@ -189,7 +199,7 @@ TEST_CASE("dice photos of white dice on wood (matteop65) are read", "[dice_visio
   const auto r = read_source(puzzlesat::testing::shared_data() / "dice/matteop65/train");
   INFO(r.exact << " of " << r.images << " read exactly");
   CHECK(r.images == 155);
-  CHECK(r.exact >= 0.85 * r.images);
+  CHECK(r.exact >= 0.88 * r.images);
 }
 
 TEST_CASE("dice photos of coloured dice in a tray (nellbyler) are read", "[dice_vision][data]") {

@@ -57,6 +57,10 @@ TEST_CASE("every corpus level gets its verdict", "[hexcells][data][corpus]") {
     (is_solved ? solved : stuck)++;
     CHECK(r.revealed + r.hidden_left == static_cast<int>(level.hidden_cells().size()));
     if (!is_solved) {
+      // Play stops only where the complete deduction forces nothing.
+      Deduction rest = deduce(visible_state(r.final_board));
+      CHECK(rest.consistent);
+      CHECK(rest.blue.size() + rest.black.size() == 0);
       bool states_rules = !level.text[0].empty() || !level.text[1].empty();
       CHECK((starts_with(name, "jamesdurant-synthetic__") || states_rules));
     }

@@ -112,6 +112,7 @@ ReadingScore score_reading(const std::vector<Die>& found, const std::vector<int>
   for (const auto& p : pairs) {
     if (label_used[p.label] || die_used[p.die]) continue;
     label_used[p.label] = die_used[p.die] = true;
+    ++score.matched;
     if (found[p.die].pips == boxes[p.label].pips) ++score.correct;
   }
   return score;

@@ -30,6 +30,9 @@ struct ReadingScore {
   int found = 0;        // dice read
   int correct = 0;      // labelled dice read with the right value (matched by position when
                         // boxes are given, else by multiset intersection)
+  int matched = 0;      // labelled dice with a die read at their place (by position only):
+                        // detection recall is matched / labelled, precision matched / found,
+                        // and pip accuracy on the dice found correct / matched
   bool by_position = false;
 };
 

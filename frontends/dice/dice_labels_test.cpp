@@ -46,9 +46,12 @@ TEST_CASE("a reading is scored by multiset and by position", "[dice_vision]") {
   s = score_reading({{5, {102, 98, 40, 40}, 1}, {2, {298, 101, 42, 40}, 1}}, values, boxes);
   CHECK(s.exact);
   CHECK(s.correct == 0);
+  CHECK(s.matched == 2);
   // A die read far from any label matches nothing.
   s = score_reading({{2, {102, 98, 40, 40}, 1}, {5, {500, 400, 40, 40}, 1}}, values, boxes);
   CHECK(s.correct == 1);
+  CHECK(s.matched == 1);
+  CHECK(s.found == 2);
   // Without boxes, dice are matched by value.
   s = score_reading({{2, {0, 0, 1, 1}, 1}, {6, {0, 0, 1, 1}, 1}}, values, {});
   CHECK_FALSE(s.exact);

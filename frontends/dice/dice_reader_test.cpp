@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 
@@ -93,6 +94,50 @@ TEST_CASE("two dice pressed together are split apart", "[dice_vision]") {
   options.touching = true;
   options.dice = 3;
   CHECK(exact_readings(options, 10, 400) >= 9);
+}
+
+TEST_CASE("a clump of nine dice of many colours pressed together is split into nine", "[dice_vision]") {
+  // A crowded tray: a staircase of 4 + 3 + 2 touching dice, slightly turned, and three free
+  // dice that show the size of one. The clump holds nine dice by area; neighbours of
+  // different colours are cut along their seam.
+  static const cv::Scalar kFaces[] = {{40, 40, 200}, {60, 150, 40}, {40, 210, 230}, {170, 90, 40}, {235, 240, 240}};
+  static const cv::Scalar kPips[] = {{240, 240, 240}, {240, 240, 240}, {20, 20, 20}, {60, 220, 240}, {30, 30, 30}};
+  int exact = 0;
+  for (std::uint64_t seed = 0; seed < 4; ++seed) {
+    cv::RNG rng(seed);
+    Scene scene;
+    const float side = 40, angle = rng.uniform(0.f, 20.f);
+    const cv::Point2f centre(320, 240);
+    const float c = std::cos(angle * float(CV_PI) / 180), s = std::sin(angle * float(CV_PI) / 180);
+    for (int row = -1; row <= 1; ++row)
+      for (int col = -1; col <= 2 - (row + 1); ++col) {
+        SceneDie d;
+        d.pips = rng.uniform(1, 7);
+        d.side = side;
+        d.angle_deg = angle;
+        const cv::Point2f offset(col * side * 1.02f, row * side * 1.02f);
+        d.centre = centre + cv::Point2f(c * offset.x - s * offset.y, s * offset.x + c * offset.y);
+        const int k = (row + 1) * 3 + col + 1 + static_cast<int>(seed);
+        d.face = kFaces[k % 5];
+        d.pip = kPips[k % 5];
+        scene.dice.push_back(d);
+      }
+    for (int i = 0; i < 3; ++i) {
+      SceneDie d;
+      d.pips = rng.uniform(1, 7);
+      d.side = side;
+      d.angle_deg = rng.uniform(0.f, 90.f);
+      d.centre = cv::Point2f(100 + 200 * i, 400);
+      scene.dice.push_back(d);
+    }
+    const auto dice = read_dice(render_scene(scene, seed));
+    const auto score = score_reading(dice, sorted_values(scene), truth_boxes(scene));
+    INFO("seed " << seed << ": " << score.matched << " found in place, " << score.correct << " right");
+    CHECK(score.matched >= 11);
+    CHECK(score.correct >= 10);
+    exact += score.exact;
+  }
+  CHECK(exact >= 2);
 }
 
 TEST_CASE("an empty table shows no dice", "[dice_vision]") {

@@ -15,21 +15,28 @@ namespace {
 constexpr int kBrighter = 22;
 constexpr int kDarker = 45;
 constexpr int kChroma = 18;
+// Weight of a Lab unit against a pixel of distance when touching dice are cut apart.
+constexpr float kSplitColour = 0.3f;
 
 // The table without the dice: a median over windows several dice wide, computed at low
 // resolution because the table changes slowly and the median is the costly part.
-cv::Mat background_estimate(const cv::Mat& lab) {
-  const int longest = std::max(lab.cols, lab.rows);
-  const double scale = 80.0 / longest;
-  cv::Mat small, median, full;
-  cv::resize(lab, small, cv::Size(), scale, scale, cv::INTER_AREA);
-  cv::medianBlur(small, median, 15);
-  cv::resize(median, full, lab.size(), 0, 0, cv::INTER_LINEAR);
+constexpr double kTableScale = 80.0;  // long side of the low-resolution table model
+constexpr int kTableWindow = 15;
+
+cv::Mat shrink(const cv::Mat& image) {
+  const double scale = kTableScale / std::max(image.cols, image.rows);
+  cv::Mat small;
+  cv::resize(image, small, cv::Size(), scale, scale, cv::INTER_AREA);
+  return small;
+}
+
+cv::Mat grow(const cv::Mat& small, cv::Size size) {
+  cv::Mat full;
+  cv::resize(small, full, size, 0, 0, cv::INTER_LINEAR);
   return full;
 }
 
-cv::Mat foreground_mask(const cv::Mat& lab) {
-  const cv::Mat bg = background_estimate(lab);
+cv::Mat differs_from(const cv::Mat& lab, const cv::Mat& bg) {
   cv::Mat mask(lab.size(), CV_8U);
   for (int y = 0; y < lab.rows; ++y) {
     const auto* p = lab.ptr<cv::Vec3b>(y);
@@ -44,6 +51,48 @@ cv::Mat foreground_mask(const cv::Mat& lab) {
     }
   }
   return mask;
+}
+
+void fill_small_holes(cv::Mat& mask, double max_hole);
+
+// Two passes: a clump of dice wider than half the median window takes over the median, and
+// the dice inside it then match the "table". So what the first pass found, with the holes
+// it encloses, is painted over from the table around it before the median is taken again.
+cv::Mat foreground_mask(const cv::Mat& lab) {
+  const cv::Mat small = shrink(lab);
+  cv::Mat median;
+  cv::medianBlur(small, median, kTableWindow);
+  const cv::Mat first = differs_from(small, median);
+  cv::Mat covered;
+  cv::morphologyEx(first, covered, cv::MORPH_CLOSE, cv::getStructuringElement(cv::MORPH_ELLIPSE, {3, 3}));
+  fill_small_holes(covered, std::pow(0.15 * kTableScale, 2));
+  // Only clump-sized things are painted over; long structures (a tray's walls, cables,
+  // a laptop's edge) stay part of the table model as before.
+  cv::Mat labels, stats, centroids;
+  const int n = cv::connectedComponentsWithStats(covered, labels, stats, centroids, 8, CV_32S);
+  std::vector<uchar> keep(n, 0);
+  for (int k = 1; k < n; ++k)
+    keep[k] = std::max(stats.at<int>(k, cv::CC_STAT_WIDTH), stats.at<int>(k, cv::CC_STAT_HEIGHT)) <= 0.3 * kTableScale;
+  for (int y = 0; y < covered.rows; ++y)
+    for (int x = 0; x < covered.cols; ++x) covered.at<uchar>(y, x) = keep[labels.at<int>(y, x)] ? 255 : 0;
+  cv::dilate(covered, covered, cv::Mat());
+  // Normalised convolution: the mean of the uncovered table around each covered pixel.
+  cv::Mat weight, weight3, values, num, den;
+  cv::Mat(~covered).convertTo(weight, CV_32F, 1.0 / 255);
+  cv::merge(std::vector<cv::Mat>{weight, weight, weight}, weight3);
+  small.convertTo(values, CV_32FC3);
+  const cv::Size window(kTableWindow, kTableWindow);
+  cv::boxFilter(values.mul(weight3), num, -1, window);
+  cv::boxFilter(weight3, den, -1, window);
+  cv::Mat table = small.clone();
+  for (int y = 0; y < table.rows; ++y)
+    for (int x = 0; x < table.cols; ++x) {
+      if (!covered.at<uchar>(y, x)) continue;
+      const cv::Vec3f d = den.at<cv::Vec3f>(y, x);
+      table.at<cv::Vec3b>(y, x) = d[0] > 0.05f ? cv::Vec3b(cv::Vec3f(num.at<cv::Vec3f>(y, x)) / d[0]) : median.at<cv::Vec3b>(y, x);
+    }
+  cv::medianBlur(table, median, kTableWindow);
+  return differs_from(lab, grow(median, lab.size()));
 }
 
 struct Blob {
@@ -107,15 +156,19 @@ DieRegion region_from_mask(const cv::Mat& piece, cv::Rect box, double quality) {
   return r;
 }
 
-// Cuts a blob of `k` touching dice into k compact pieces by clustering its pixels.
-std::vector<DieRegion> split_blob(const cv::Mat& blob_mask, cv::Rect box, int k) {
+// Cuts a blob of `k` touching dice into k compact pieces by clustering its pixels on their
+// position and, more weakly, their hue (a, b in Lab; not brightness, which differs between
+// one die's lit and shaded faces): neighbouring dice often differ in colour, and the cut
+// then follows the seam between them.
+std::vector<DieRegion> split_blob(const cv::Mat& lab, const cv::Mat& blob_mask, cv::Rect box, int k) {
   std::vector<cv::Point> pts;
   cv::findNonZero(blob_mask, pts);
   const int step = std::max<int>(1, static_cast<int>(pts.size() / 1500));
-  cv::Mat samples(0, 2, CV_32F);
+  cv::Mat samples(0, 4, CV_32F);
   for (std::size_t i = 0; i < pts.size(); i += step) {
-    float row[2] = {float(pts[i].x), float(pts[i].y)};
-    samples.push_back(cv::Mat(1, 2, CV_32F, row));
+    const cv::Vec3b c = lab.at<cv::Vec3b>(pts[i] + box.tl());
+    float row[4] = {float(pts[i].x), float(pts[i].y), kSplitColour * c[1], kSplitColour * c[2]};
+    samples.push_back(cv::Mat(1, 4, CV_32F, row));
   }
   if (samples.rows < k * 4) return {region_from_mask(blob_mask, box, 0.5)};
   cv::Mat labels, centres;
@@ -127,9 +180,14 @@ std::vector<DieRegion> split_blob(const cv::Mat& blob_mask, cv::Rect box, int k)
   for (const auto& p : pts) {
     int best = 0;
     float best_d = 1e30f;
+    const cv::Vec3b colour = lab.at<cv::Vec3b>(p + box.tl());
     for (int c = 0; c < k; ++c) {
       const float dx = p.x - centres.at<float>(c, 0), dy = p.y - centres.at<float>(c, 1);
-      const float d = dx * dx + dy * dy;
+      float d = dx * dx + dy * dy;
+      for (int j = 1; j < 3; ++j) {
+        const float dc = kSplitColour * colour[j] - centres.at<float>(c, 1 + j);
+        d += dc * dc;
+      }
       if (d < best_d) best_d = d, best = c;
     }
     pieces[best].at<uchar>(p) = 255;
@@ -196,10 +254,12 @@ std::vector<DieRegion> find_die_regions(const cv::Mat& bgr) {
     // is a die whose face partly matched the table.
     if (b.solidity < 0.8 && ratio > 1.4) by_shape = std::max(by_shape, 2);
     const int by_area = ratio > 1.7 ? static_cast<int>(std::lround(ratio)) : 1;
-    // Area alone does not split: dice of one photo differ in size (sets, perspective).
-    const int k = by_shape >= 2 ? std::max(by_shape, by_area) : 1;
-    if (k >= 2 && k <= 8) {
-      for (auto& r : split_blob(b.mask, b.box, k)) regions.push_back(std::move(r));
+    // Area alone splits only a blob of three dice or more: dice of one photo differ in size
+    // (sets, perspective), but not threefold in area.
+    const int k = by_shape >= 2 || by_area >= 3 ? std::max(by_shape, by_area) : 1;
+    // Up to 16: a crowded tray holds clumps of ten dice and more.
+    if (k >= 2 && k <= 16) {
+      for (auto& r : split_blob(lab, b.mask, b.box, k)) regions.push_back(std::move(r));
     } else if (k == 1) {
       regions.push_back(region_from_mask(b.mask, b.box, 1.0));
     }

@@ -153,8 +153,10 @@ PipReading read_response(const cv::Mat& response, const FaceContext& f) {
   const double min_area = std::max(3.0, 0.004 * f.die_area);
   const double max_area = 0.12 * f.die_area;
   // Top-face pips sit at least a quarter of the face from its edges; blobs close to the
-  // outline are side-face pips seen at an angle, rims and shadows.
-  const float min_depth = 0.28f * f.face_half;
+  // outline are side-face pips seen at an angle, rims and shadows. The bound is looser than
+  // that because a die's outline often misses a sliver of its top face (bright wood next to
+  // a white face), which brings the pips on that side nearer the outline.
+  const float min_depth = 0.2f * f.face_half;
   std::vector<Blob> blobs;
   for (int k = 1; k < n; ++k) {
     const double a = m00[k];
@@ -208,8 +210,9 @@ PipReading read_face(const cv::Mat& lab, const DieRegion& region) {
   // The top face is the die's shorter extent: a tilted view adds side faces along one axis.
   f.face_half = std::max(2.f, std::min(w, h) / 2);
 
-  // The face without its rim: edges and shading at the border are not pips.
-  const int rim = std::max(1, static_cast<int>(std::lround(side * 0.1)));
+  // The face without its rim: edges and shading at the border are not pips. The rim is kept
+  // thin so that pips near an outline that cuts into the face stay whole and round.
+  const int rim = std::max(1, static_cast<int>(std::lround(side * 0.06)));
   cv::erode(region.mask, f.face, cv::getStructuringElement(cv::MORPH_ELLIPSE, {2 * rim + 1, 2 * rim + 1}));
   if (cv::countNonZero(f.face) < f.die_area * 0.25) return {};
   cv::distanceTransform(region.mask, f.depth, cv::DIST_L2, 3);

@@ -347,6 +347,10 @@ Deduction Deducer::deduce(const Board& board) {
   }
   if (rem < sum_lo || rem > sum_hi + nfree) return fail();
   for (auto& [root, g] : groups) take(*g.result);
+  if (options_.hints_first && (!blue.empty() || !black.empty())) {
+    result.complete = false;
+    return finish();
+  }
   bool slack = rem - sum_hi >= 0 && rem - sum_lo <= nfree;
   if (slack && (nfree == 0 || (rem - sum_hi >= 1 && rem - sum_lo <= nfree - 1))) return finish();
 
@@ -372,6 +376,7 @@ Deduction Deducer::deduce(const Board& board) {
   }
   part.add(remaining_over(joint_counted, joint_rem));
   ++result.stats.components_solved;
+  result.stats.remaining_solved = true;
   GroupResult joint = backbone(part, joint_cells, options_.chunked_backbone, result.stats.solver_calls);
   if (!joint.consistent) return fail();
   take(joint);

@@ -15,11 +15,17 @@ struct DeduceStats {
   int components = 0;         // independent groups of hidden cells
   int components_solved = 0;  // of those, the ones not known from an earlier call
   int solver_calls = 0;
+  // REMAINING was brought into a joint solve (it could matter and the hints alone did
+  // not settle the round first).
+  bool remaining_solved = false;
 };
 
 struct Deduction {
   // False when no colouring agrees with what is visible (an impossible state).
   bool consistent = true;
+  // False when DeduceOptions::hints_first stopped before REMAINING: the lists then hold
+  // only what the hints force (a non-empty subset of the forced cells).
+  bool complete = true;
   std::vector<Pos> blue;   // hidden cells forced blue, reading order
   std::vector<Pos> black;  // hidden cells forced black, reading order
   DeduceStats stats;
@@ -36,6 +42,12 @@ struct DeduceOptions {
   // Decide the backbone with "flip any open candidate" calls (sat/chunked_backbone.h)
   // instead of one call per candidate (sat::compute_backbone).
   bool chunked_backbone = false;
+  // When the hints alone (without REMAINING) force some cell, return just those cells
+  // and skip the joint solve with REMAINING, whose counting proofs are the expensive
+  // part. Sound but not complete (Deduction::complete says which); an empty answer is
+  // always complete. For playing, where the cells REMAINING forces now stay forced and
+  // are found in a later round (docs/hexcells.md, "Playing").
+  bool hints_first = false;
 };
 
 // Deduction that remembers what it found for each independent group of constraints, so

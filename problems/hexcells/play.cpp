@@ -9,12 +9,14 @@ namespace puzzlesat::hexcells {
 const char* to_string(Verdict v) { return v == Verdict::solved ? "solved" : "stuck"; }
 
 PlayResult play(Board level, const std::function<void(const Round&, const Board&)>& on_round,
-                DeduceOptions options) {
+                PlayOptions options) {
   using Clock = std::chrono::steady_clock;
   if (!level.colours_known()) throw std::invalid_argument("play: the level's solution is not known");
   auto start = Clock::now();
   PlayResult result;
-  Deducer deducer(options);
+  DeduceOptions deduce_options = options.deduce;
+  deduce_options.hints_first = !options.eager;
+  Deducer deducer(deduce_options);
   level.remaining = level.count_hidden_blue();
   while (!level.hidden_cells().empty()) {
     auto round_start = Clock::now();
@@ -27,6 +29,7 @@ PlayResult play(Board level, const std::function<void(const Round&, const Board&
     Round round;
     round.number = result.rounds + 1;
     round.stats = d.stats;
+    round.complete = d.complete;
     for (auto [cells, colour] : {std::pair{&d.blue, Color::blue}, std::pair{&d.black, Color::black}}) {
       for (Pos p : *cells) {
         Tile& t = level.at(p);

@@ -1,4 +1,4 @@
-// Playing a level to the end: deduce, reveal every forced cell, repeat, until nothing is
+// Playing a level to the end: deduce, reveal forced cells, repeat, until nothing is
 // hidden (solved: the level needs no guessing) or nothing is forced (stuck). Every
 // revealed colour is checked against the level's solution.
 #pragma once
@@ -22,6 +22,9 @@ class SolutionMismatch : public std::logic_error {
 struct Round {
   int number = 0;  // from 1
   std::vector<Pos> blue, black;  // revealed in this round
+  // Every cell forced in this round's state was revealed; false when only the cells the
+  // hints force were (PlayOptions::eager off and the hints forced something).
+  bool complete = true;
   DeduceStats stats;
   double seconds = 0;
 };
@@ -40,10 +43,21 @@ struct PlayResult {
   std::vector<Round> steps;
 };
 
+// How play() schedules its deductions.
+struct PlayOptions {
+  DeduceOptions deduce;
+  // Reveal in every round every cell the complete deduction forces (REMAINING included).
+  // Off (the default), a round reveals what the hints force and REMAINING is consulted
+  // only in rounds where the hints force nothing. Both end on the same board with the
+  // same verdict (forced cells stay forced as more is revealed; docs/hexcells.md), but
+  // the default skips most of the expensive counting proofs REMAINING needs.
+  bool eager = false;
+};
+
 // level must know every colour (a level file). on_round, if given, sees each round and
 // the board after it. Throws SolutionMismatch when a deduced colour disagrees with the
 // solution or the solution's own visible state is found impossible.
 PlayResult play(Board level, const std::function<void(const Round&, const Board&)>& on_round = {},
-                DeduceOptions options = {});
+                PlayOptions options = {});
 
 }  // namespace puzzlesat::hexcells

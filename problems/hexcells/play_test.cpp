@@ -2,11 +2,13 @@
 
 #include <catch2/catch.hpp>
 
+#include "problems/hexcells/brute_force.h"
 #include "problems/hexcells/format.h"
 #include "problems/hexcells/test_levels.h"
 
 using namespace puzzlesat::hexcells;
 using puzzlesat::hexcells::testing::level_text;
+using puzzlesat::hexcells::testing::random_level;
 
 TEST_CASE("playing reveals forced cells round by round until solved", "[hexcells][play]") {
   // (5,3) is forced first by the black 1 at (6,4); revealed, its number 0... then the rest.
@@ -46,4 +48,38 @@ TEST_CASE("a deduction against the stated solution fails loudly", "[hexcells][pl
   Board level = read_board(level_text({{{5, 5}, "O+"}, {{5, 3}, "o."}, {{7, 7}, "x."}}));
   level.at({5, 5}).number = 1;
   CHECK_THROWS_AS(play(level), SolutionMismatch);
+}
+
+TEST_CASE("hints-first play ends where eager play ends, on a board enumeration calls stuck", "[hexcells][play]") {
+  std::mt19937 rng(2024);
+  int partial_rounds = 0, unfinished = 0;
+  for (int i = 0; i < 150; ++i) {
+    Board level = random_level(rng, 14);
+    INFO("level " << i << "\n" << write_level(level));
+    PlayOptions eager;
+    eager.eager = true;
+    PlayResult lazy = play(level), full = play(level, {}, eager);
+    CHECK(lazy.verdict == full.verdict);
+    CHECK(lazy.final_board.hidden_cells() == full.final_board.hidden_cells());
+    for (const Round& r : full.steps) CHECK(r.complete);
+    for (const Round& r : lazy.steps) partial_rounds += !r.complete;
+    // Where play stops, trying every colouring forces nothing either.
+    Deduction rest = brute_force_deduce(visible_state(lazy.final_board));
+    CHECK(rest.consistent);
+    CHECK(rest.blue.empty());
+    CHECK(rest.black.empty());
+    unfinished += lazy.hidden_left > 0;
+  }
+  CHECK(partial_rounds > 0);
+  CHECK(unfinished > 0);
+}
+
+TEST_CASE("hints-first play still uses REMAINING when the hints force nothing", "[hexcells][play]") {
+  // Three hidden cells in no hint, all black: only REMAINING (0) decides them.
+  Board level = read_board(level_text({{{2, 2}, "o."}, {{4, 2}, "o."}, {{6, 2}, "o."}}));
+  PlayResult r = play(level);
+  CHECK(r.verdict == Verdict::solved);
+  REQUIRE(r.steps.size() == 1);
+  CHECK(r.steps[0].stats.remaining_solved);
+  CHECK(r.steps[0].complete);
 }
