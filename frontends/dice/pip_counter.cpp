@@ -223,7 +223,9 @@ PipReading read_face(const cv::Mat& lab, const DieRegion& region) {
   if (side < 8) return {};
   const float w = region.shape.size.width, h = region.shape.size.height;
   f.aspect = std::min(w, h) > 0 ? std::max(w, h) / std::min(w, h) : 99;
-  if (f.aspect > 1.6) return {};
+  // Up to 2:1, a die with a side face in full view (or a piece cut from a clump); beyond,
+  // not one die.
+  if (f.aspect > 2.0) return {};
   // The top face is the die's shorter extent: a tilted view adds side faces along one axis.
   f.face_half = std::max(2.f, std::min(w, h) / 2);
 
