@@ -13,12 +13,66 @@ struct Candidate {
   double area = 0;  // of the contour, in pixels
   double fit = 0;   // contour area / quad area: 1 for a clean card outline
   double aspect = 0;  // long side / short side
+  bool rebuilt = false;  // corners rebuilt from the sides (see sides_to_quad)
 };
 
 // One card seen straight or in perspective; longer shapes can only be rows of cards.
 constexpr double kMaxCardAspect = 2.8, kMaxRowAspect = 5.0;
 
 double distance(cv::Point2f a, cv::Point2f b) { return std::hypot(a.x - b.x, a.y - b.y); }
+
+// Where the lines through a0-a1 and b0-b1 meet; false when they are near parallel.
+bool meet(cv::Point2f a0, cv::Point2f a1, cv::Point2f b0, cv::Point2f b1, cv::Point2f& out) {
+  cv::Point2f r = a1 - a0, s = b1 - b0;
+  double cross = double(r.x) * s.y - double(r.y) * s.x;
+  if (std::abs(cross) < 0.2 * cv::norm(r) * cv::norm(s)) return false;  // under ~12 degrees
+  double t = (double(b0.x - a0.x) * s.y - double(b0.y - a0.y) * s.x) / cross;
+  out = a0 + r * float(t);
+  return true;
+}
+
+// The largest deviation of a quad's corner angles from a right angle, in degrees.
+double skew(const Quad& q) {
+  double worst = 0;
+  for (int i = 0; i < 4; ++i) {
+    cv::Point2f a = q[(i + 3) % 4] - q[i], b = q[(i + 1) % 4] - q[i];
+    double c = (a.x * b.x + a.y * b.y) / (cv::norm(a) * cv::norm(b) + 1e-9);
+    worst = std::max(worst, std::abs(std::acos(std::clamp(c, -1.0, 1.0)) * 180 / CV_PI - 90));
+  }
+  return worst;
+}
+
+// A card with a corner hidden (a label drawn over it, a finger, a neighbour's edge)
+// or strongly rounded has a hull of five to eight sides: its four sides and cuts
+// across the corners. Extending four of them until they meet gives a quad that holds
+// the hull; the card is the one closest to a rectangle (a card in mild perspective
+// keeps its corners near right angles, where a cut meets a side at a slant).
+// Cutting the hull down to four vertices would instead slice a triangle off the card.
+bool sides_to_quad(const std::vector<cv::Point>& poly, Quad& quad) {
+  int n = int(poly.size());
+  if (n < 5 || n > 8) return false;
+  double max_area = 1.3 * cv::contourArea(poly);  // no more than the hidden corners add
+  double best = 12;  // degrees: beyond that, not a card seen from above
+  bool found = false;
+  for (int mask = 0; mask < (1 << n); ++mask) {
+    if (__builtin_popcount(unsigned(mask)) != 4) continue;
+    int side[4], k = 0;
+    for (int i = 0; i < n; ++i)
+      if (mask >> i & 1) side[k++] = i;
+    Quad q;
+    bool ok = true;
+    for (int j = 0; j < 4 && ok; ++j) {
+      int a = side[j], b = side[(j + 1) % 4];
+      ok = meet(poly[a], poly[(a + 1) % n], poly[b], poly[(b + 1) % n], q[(j + 1) % 4]);
+    }
+    std::vector<cv::Point2f> qv(q.begin(), q.end());
+    if (!ok || !cv::isContourConvex(qv) || quad_area(q) > max_area) continue;
+    for (const auto& p : poly) ok &= cv::pointPolygonTest(qv, cv::Point2f(p), true) > -2;
+    double d = skew(q);
+    if (ok && d < best) { best = d; quad = q; found = true; }
+  }
+  return found;
+}
 
 // The hull reduced to four corners, or nothing when it is not a quadrilateral.
 bool hull_to_quad(const std::vector<cv::Point>& hull, Quad& quad) {
@@ -33,6 +87,24 @@ bool hull_to_quad(const std::vector<cv::Point>& hull, Quad& quad) {
   return true;
 }
 
+// A quad of a card's proportions that the contour (of `area`) fills to at least
+// `min_fit`.
+bool card_quad(const Quad& q, double area, double min_fit, Candidate& out) {
+  double qa = quad_area(q);
+  if (qa <= 0) return false;
+  double fit = area / qa;
+  if (fit < min_fit || fit > 1.1) return false;
+  double s[4];
+  for (int i = 0; i < 4; ++i) s[i] = distance(q[i], q[(i + 1) % 4]);
+  double a = (s[0] + s[2]) / 2, b = (s[1] + s[3]) / 2;
+  if (std::min(s[0], s[2]) < 0.6 * std::max(s[0], s[2])) return false;
+  if (std::min(s[1], s[3]) < 0.6 * std::max(s[1], s[3])) return false;
+  double aspect = std::max(a, b) / std::min(a, b);
+  if (aspect < 1.15 || aspect > kMaxRowAspect) return false;
+  out = {q, area, fit, aspect};
+  return true;
+}
+
 // A card is a convex quadrilateral filled by its contour, about 1.55 times as long as
 // wide; perspective may shorten one pair of sides but not by much.
 bool card_shaped(const std::vector<cv::Point>& contour, double min_area, Candidate& out) {
@@ -42,20 +114,20 @@ bool card_shaped(const std::vector<cv::Point>& contour, double min_area, Candida
   cv::convexHull(contour, hull);
   double hull_area = cv::contourArea(hull);
   if (area < 0.88 * hull_area) return false;
-  Quad q;
-  if (!hull_to_quad(hull, q)) return false;
-  double qa = quad_area(q);
-  if (qa <= 0) return false;
-  double fit = area / qa;
-  if (fit < 0.9 || fit > 1.1) return false;
-  double s[4];
-  for (int i = 0; i < 4; ++i) s[i] = distance(q[i], q[(i + 1) % 4]);
-  double a = (s[0] + s[2]) / 2, b = (s[1] + s[3]) / 2;
-  if (std::min(s[0], s[2]) < 0.6 * std::max(s[0], s[2])) return false;
-  if (std::min(s[1], s[3]) < 0.6 * std::max(s[1], s[3])) return false;
-  double aspect = std::max(a, b) / std::min(a, b);
-  if (aspect < 1.15 || aspect > kMaxRowAspect) return false;
-  out = {q, area, fit, aspect};
+  Quad cut, rebuilt;
+  Candidate plain, sided;
+  bool plain_ok = hull_to_quad(hull, cut) && card_quad(cut, area, 0.9, plain);
+  // Corners rebuilt from the sides, when they make a clearly squarer card than the
+  // plain cut (a rounded or lightly chipped corner changes nothing). The hidden
+  // corners they restore are missing from the contour, so it fills less of that quad.
+  std::vector<cv::Point> poly;
+  cv::approxPolyDP(hull, poly, 0.015 * cv::arcLength(hull, true), true);
+  constexpr double kClearlySquarer = 5;  // degrees
+  bool sided_ok = sides_to_quad(poly, rebuilt) && card_quad(rebuilt, area, 0.85, sided) &&
+                  (!plain_ok || skew(rebuilt) < skew(cut) - kClearlySquarer);
+  if (!sided_ok && !plain_ok) return false;
+  out = sided_ok ? sided : plain;
+  out.rebuilt = sided_ok;
   return true;
 }
 
@@ -158,8 +230,9 @@ std::vector<Quad> find_card_quads(const cv::Mat& bgr) {
   double min_area = 0.0004 * bgr.total();
   std::vector<Candidate> all;
   cv::Mat kernel = cv::getStructuringElement(cv::MORPH_RECT, cv::Size(3, 3));
-  auto collect = [&](const cv::Mat& bin) {
-    for (const cv::Mat& mask : {bin, cv::Mat(bin & ~edges)}) {
+  auto collect = [&](const cv::Mat& bin, bool cut_by_edges = true) {
+    for (const cv::Mat& mask : {bin, cut_by_edges ? cv::Mat(bin & ~edges) : cv::Mat()}) {
+      if (mask.empty()) continue;
       std::vector<std::vector<cv::Point>> contours;
       cv::findContours(mask, contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
       for (const auto& c : contours) {
@@ -184,9 +257,19 @@ std::vector<Quad> find_card_quads(const cv::Mat& bgr) {
   local &= white > 70;
   cv::morphologyEx(local, local, cv::MORPH_OPEN, kernel);
   collect(local);
+  // And by their borders alone, for cards no brighter than the table (a white desk):
+  // the regions that faint lightness edges enclose. Paper meets paper at a soft step
+  // of a few grey levels, which no brightness threshold separates.
+  cv::Mat soft_edges;
+  cv::Canny(white, soft_edges, 8, 24);
+  cv::dilate(soft_edges, soft_edges, kernel);
+  collect(~soft_edges & (white > 70), false);
 
-  // The same card seen at several thresholds: keep its fullest outline.
-  std::sort(all.begin(), all.end(), [](const Candidate& a, const Candidate& b) { return a.area > b.area; });
+  // The same card seen at several thresholds: keep its fullest outline, but a plain
+  // one over one with rebuilt corners, which may be a card merged with a bit of table.
+  std::sort(all.begin(), all.end(), [](const Candidate& a, const Candidate& b) {
+    return std::make_pair(a.rebuilt, -a.area) < std::make_pair(b.rebuilt, -b.area);
+  });
   std::vector<Candidate> unique, rows;
   for (const auto& c : all) {
     if (c.aspect > kMaxCardAspect) {

@@ -3,6 +3,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <vector>
 
@@ -36,8 +37,8 @@ Normalised normalise(const cv::Mat& card) {
   card.convertTo(f, CV_32FC3, 1.0 / 255);
   cv::Mat small, white;
   cv::resize(f, small, cv::Size(f.cols / 4, f.rows / 4), 0, 0, cv::INTER_AREA);
-  cv::dilate(small, white, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(25, 25)));
-  cv::blur(white, white, cv::Size(9, 9));
+  cv::morphologyEx(small, white, cv::MORPH_CLOSE, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(25, 3)));
+  cv::blur(white, white, cv::Size(5, 5));
   cv::resize(white, white, f.size(), 0, 0, cv::INTER_LINEAR);
   cv::max(white, 0.05, white);
   Normalised n;
@@ -82,6 +83,44 @@ double stripe_texture(const cv::Mat& dark, const cv::Mat& interior) {
   double t = 0;
   for (size_t i = 1; i + 1 < profile.size(); ++i) t += std::abs(profile[i] - (profile[i - 1] + profile[i + 1]) / 2);
   return t / double(profile.size() - 2);
+}
+
+// Chroma over darkness of a white-normalised colour: how much colour the ink lays
+// down per unit of darkness. Blurring a line into the paper lowers both alike;
+// black and grey marks have next to none.
+double colourfulness(cv::Scalar bgr) {
+  double darkness = 1 - (0.114 * bgr[0] + 0.587 * bgr[1] + 0.299 * bgr[2]);
+  double chroma = std::max({bgr[0], bgr[1], bgr[2]}) - std::min({bgr[0], bgr[1], bgr[2]});
+  return darkness > 0.01 ? chroma / darkness : 0;
+}
+
+// Solid dark colourless patches: something lying on the card or drawn over it (a
+// black label, a pen, a phone's edge), never SET ink. A thin line cannot survive the
+// opening, so the near-grey cores of faint purple outlines stay ink.
+cv::Mat occluders(const Normalised& n) {
+  cv::Mat hi, lo;
+  std::vector<cv::Mat> ch;
+  cv::split(n.rgb, ch);
+  hi = cv::max(cv::max(ch[0], ch[1]), ch[2]);
+  lo = cv::min(cv::min(ch[0], ch[1]), ch[2]);
+  cv::Mat chroma = hi - lo;
+  cv::Mat grey = (n.dark > 0.4) & (chroma < 0.05 * n.dark);
+  cv::morphologyEx(grey, grey, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(7, 7)));
+  cv::dilate(grey, grey, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(5, 5)));
+  return grey;
+}
+
+// SET symbols are printed in colour. A colourless blob of a symbol's size is
+// something else over the card: a black label, a pen, a grey print on a cloth tile.
+bool colourless(const Normalised& n, const cv::Mat& ink, const std::vector<cv::Point>& contour) {
+  constexpr double kColourless = 0.05;
+  cv::Rect box = cv::boundingRect(contour);
+  cv::Mat region = cv::Mat::zeros(box.size(), CV_8U);
+  cv::drawContours(region, std::vector<std::vector<cv::Point>>{contour}, 0, 255, cv::FILLED, cv::LINE_8,
+                   cv::noArray(), INT_MAX, -box.tl());
+  region &= ink(box);
+  if (cv::countNonZero(region) == 0) return true;
+  return colourfulness(cv::mean(n.rgb(box), region)) < kColourless;
 }
 
 double hue_of(cv::Scalar bgr) {
@@ -139,14 +178,78 @@ AttributeReading read_shape(double solidity, double rect_fill) {
   return {best, clamp01(2 * (second - d[best]) / (second + d[best] + 1e-9))};
 }
 
+// Ink above `strong`, extended by the fainter ink (above `faint`) connected to it, as
+// in Canny's hysteresis: glare or a shadow edge across a symbol fades part of its
+// outline, and the outline must stay one closed contour to be measured as a symbol.
+// Faint blobs with no strong ink (paper texture, a shadow's rim) are left out.
+cv::Mat with_faint_continuations(const cv::Mat& dark, double strong, double faint) {
+  cv::Mat weak = dark > faint, labels;
+  int count = cv::connectedComponents(weak, labels, 8, CV_32S);
+  std::vector<uchar> keep(count, 0);
+  for (int y = 0; y < dark.rows; ++y) {
+    const float* d = dark.ptr<float>(y);
+    const int* l = labels.ptr<int>(y);
+    for (int x = 0; x < dark.cols; ++x)
+      if (d[x] > strong) keep[l[x]] = 255;
+  }
+  keep[0] = 0;
+  cv::Mat mask(dark.size(), CV_8U);
+  for (int y = 0; y < dark.rows; ++y) {
+    const int* l = labels.ptr<int>(y);
+    uchar* m = mask.ptr<uchar>(y);
+    for (int x = 0; x < dark.cols; ++x) m[x] = keep[l[x]];
+  }
+  return mask;
+}
+
+double hull_area(const std::vector<cv::Point>& contour) {
+  std::vector<cv::Point> hull;
+  cv::convexHull(contour, hull);
+  return cv::contourArea(hull);
+}
+
+// No SET symbol is this concave (a squiggle's area is ~0.85 of its hull); a contour
+// that is, is an outline broken by glare, traced along both sides of its line.
+constexpr double kBrokenOutline = 0.6;
+
+// The outline with its gap bridged: grown until it closes around its inside, filled,
+// then shrunk back by as much. The smallest growth that gives a plausible solid shape
+// wins. Growing also fills a squiggle's bays a little, so the caller flags the shape.
+std::vector<cv::Point> bridge_gap(const std::vector<cv::Point>& contour) {
+  constexpr int kPad = 30;
+  cv::Rect box = cv::boundingRect(contour);
+  cv::Mat line = cv::Mat::zeros(box.height + 2 * kPad, box.width + 2 * kPad, CV_8U);
+  cv::Point shift = cv::Point(kPad, kPad) - box.tl();
+  cv::drawContours(line, std::vector<std::vector<cv::Point>>{contour}, 0, 255, cv::FILLED, cv::LINE_8,
+                   cv::noArray(), INT_MAX, shift);
+  std::vector<cv::Point> best = contour;
+  for (int r = 4; r <= 24; r += 4) {
+    cv::Mat disc = cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(2 * r + 1, 2 * r + 1)), grown;
+    cv::dilate(line, grown, disc);
+    std::vector<std::vector<cv::Point>> found;
+    cv::findContours(grown, found, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_NONE);
+    cv::Mat solid = cv::Mat::zeros(line.size(), CV_8U);
+    cv::drawContours(solid, found, -1, 255, cv::FILLED);
+    cv::erode(solid, solid, disc);
+    cv::findContours(solid, found, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_NONE);
+    if (found.empty()) break;
+    best = *std::max_element(found.begin(), found.end(), [](const auto& a, const auto& b) {
+      return cv::contourArea(a) < cv::contourArea(b);
+    });
+    for (auto& p : best) p -= shift;
+    if (cv::contourArea(best) >= 0.8 * hull_area(best)) break;
+  }
+  return best;
+}
+
 // Glare can wash out a symbol and an overlay can hide one; clear symbols alone then
 // undercount. A fainter pass adds blobs the size of the clear symbols that lie beside
 // them, and the layout settles the rest: SET prints 1, 2 or 3 symbols evenly spaced
 // about the card's centre, so a lone symbol off centre means more symbols.
-int count_symbols(const cv::Mat& dark, double peak, std::vector<cv::Rect> boxes, int width) {
+int count_symbols(const cv::Mat& dark, const cv::Mat& occluded, double peak, std::vector<cv::Rect> boxes, int width) {
   cv::Rect ref = *std::max_element(boxes.begin(), boxes.end(), [](const cv::Rect& a, const cv::Rect& b) { return a.area() < b.area(); });
   auto centre = [](const cv::Rect& r) { return r.x + r.width / 2.0; };
-  cv::Mat faint = dark > std::max(0.05, 0.2 * peak);
+  cv::Mat faint = (dark > std::max(0.05, 0.2 * peak)) & ~occluded;
   cv::morphologyEx(faint, faint, cv::MORPH_CLOSE, cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(5, 5)));
   std::vector<std::vector<cv::Point>> contours;
   cv::findContours(faint, contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
@@ -197,10 +300,15 @@ CardReading read_card(const cv::Mat& card) {
   // are cut at the same point of their edge.
   double peak = quantile(n.dark, cv::Mat(), 0.995);
   double ink_level = std::max(0.1, 0.45 * peak);
-  cv::Mat mask = n.dark > ink_level;
+  cv::Mat occluded = occluders(n);
+  cv::Mat mask = with_faint_continuations(n.dark, ink_level, std::max(0.06, 0.2 * peak)) & ~occluded;
   cv::morphologyEx(mask, mask, cv::MORPH_CLOSE, cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(3, 3)));
+  // Silhouettes: a glare spot can still cut an outline's thin line; a closed outline
+  // is what makes an open oval measure as an oval.
+  cv::Mat outlines;
+  cv::morphologyEx(mask, outlines, cv::MORPH_CLOSE, cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(7, 7)));
   std::vector<std::vector<cv::Point>> contours;
-  cv::findContours(mask, contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_NONE);
+  cv::findContours(outlines, contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_NONE);
 
   // Symbols are tall in the canonical (landscape) card and fill a good part of it;
   // the floor keeps specks, reflections and stray marks from being counted.
@@ -211,7 +319,7 @@ CardReading read_card(const cv::Mat& card) {
     cv::Rect box = cv::boundingRect(contours[i]);
     bool symbol_sized = box.height >= 0.4 * inner.rows && box.height <= 0.97 * inner.rows &&
                         box.width >= 0.06 * inner.cols && box.width <= 0.4 * inner.cols;
-    areas[i] = symbol_sized ? cv::contourArea(contours[i]) : 0;
+    areas[i] = symbol_sized && !colourless(n, mask, contours[i]) ? cv::contourArea(contours[i]) : 0;
     largest = std::max(largest, areas[i]);
   }
   std::vector<int> symbols;
@@ -232,7 +340,7 @@ CardReading read_card(const cv::Mat& card) {
   if (feat.symbols <= 3) {
     std::vector<cv::Rect> boxes;
     for (int i : symbols) boxes.push_back(cv::boundingRect(contours[i]));
-    int count = count_symbols(n.dark, peak, boxes, inner.cols);
+    int count = count_symbols(n.dark, occluded, peak, boxes, inner.cols);
     if (count != feat.symbols) {
       number.value = count - 1;
       number.confidence = std::min(number.confidence, 0.6);
@@ -241,13 +349,19 @@ CardReading read_card(const cv::Mat& card) {
 
   cv::Mat filled = cv::Mat::zeros(mask.size(), CV_8U);
   double solidity = 0, rect_fill = 0;
+  bool bridged = false;
   for (int i : symbols) {
     cv::drawContours(filled, contours, i, 255, cv::FILLED);
-    std::vector<cv::Point> hull;
-    cv::convexHull(contours[i], hull);
-    cv::RotatedRect r = cv::minAreaRect(contours[i]);
-    solidity += areas[i] / std::max(1.0, cv::contourArea(hull));
-    rect_fill += areas[i] / std::max(1.0f, r.size.area());
+    std::vector<cv::Point> outline = contours[i];
+    double area = areas[i];
+    if (area < kBrokenOutline * hull_area(outline)) {
+      outline = bridge_gap(outline);
+      area = cv::contourArea(outline);
+      bridged = true;
+    }
+    cv::RotatedRect r = cv::minAreaRect(outline);
+    solidity += area / std::max(1.0, hull_area(outline));
+    rect_fill += area / std::max(1.0f, r.size.area());
   }
   feat.solidity = solidity / symbols.size();
   feat.rect_fill = rect_fill / symbols.size();
@@ -257,7 +371,10 @@ CardReading read_card(const cv::Mat& card) {
   cv::dilate(filled, around, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(7, 7)));
   around = ~around;
   int around_count = cv::countNonZero(around);
-  cv::Mat blank = around & (n.dark < std::max(0.12, 0.3 * peak));
+  // Paper is uniformly white once divided by its own white: within a few percent of
+  // it almost everywhere. Wood grain and cloth prints stay textured.
+  constexpr double kBlankDarkness = 0.08;
+  cv::Mat blank = around & (n.dark < kBlankDarkness);
   feat.paper = around_count ? cv::countNonZero(blank) / double(around_count) : 0;
   if (cv::countNonZero(blank) > 0) {
     cv::Scalar c = cv::mean(inner, blank);
@@ -287,10 +404,13 @@ CardReading read_card(const cv::Mat& card) {
   cv::Scalar ink_color = cv::countNonZero(strong) > 0 ? cv::mean(n.rgb, strong) : cv::Scalar(1, 1, 1);
   feat.ink = ink_color;
   feat.hue = hue_of(ink_color);
+  feat.ink_chroma = colourfulness(ink_color);
 
   reading.attributes[kColor] = read_color(feat.hue);
   reading.attributes[kShading] = read_shading(feat.fill, feat.texture);
   reading.attributes[kShape] = read_shape(feat.solidity, feat.rect_fill);
+  // A bridged outline's shape is partly inferred: flag it for a look.
+  if (bridged) reading.attributes[kShape].confidence = std::min(reading.attributes[kShape].confidence, 0.4);
   return reading;
 }
 

@@ -23,6 +23,7 @@ struct CardFeatures {
   double paper_saturation = 0;  // of that paper's raw colour: white paper is near grey
   double hue = 0;           // degrees, of the white-normalised ink colour
   cv::Scalar ink;           // that colour, BGR, paper = (1, 1, 1)
+  double ink_chroma = 0;    // its chroma over its darkness: 0 for grey marks
   double fill = 0;          // interior ink / outline ink: 1 solid, 0 open
   double texture = 0;       // stripe oscillation across the interior / outline ink
   double solidity = 0;      // symbol area / convex hull area

@@ -25,10 +25,16 @@ TableReading read_table(const cv::Mat& image, double scale) {
     card.reading = read_card(warp_card(image, q));
     // A white card-shaped patch without a single symbol-sized mark, or one whose
     // background is not blank paper, is not a card (a tile of a checked cloth, a
-    // sheet of paper, the back of the box).
-    constexpr double kBlankPaper = 0.6, kTintedPaper = 0.5;
+    // sheet of paper, the back of the box). Nor is one whose solid "symbol" is grey:
+    // solid SET symbols are the ink itself, red, green or purple, never a grey print.
+    constexpr double kBlankPaper = 0.7, kTintedPaper = 0.5, kGreyInk = 0.15;
     const CardFeatures& f = card.reading.features;
     if (f.symbols == 0 || f.paper < kBlankPaper || f.paper_saturation > kTintedPaper) continue;
+    if (card.reading.attributes[set::kShading].value == 0 && f.ink_chroma < kGreyInk) continue;
+    // Printed ink is clearly darker than the paper, even along a thin blurred line's
+    // core; a faint smudge on a pale tile is not.
+    constexpr double kFaintestInk = 0.15;
+    if (1 - (0.114 * f.ink[0] + 0.587 * f.ink[1] + 0.299 * f.ink[2]) < kFaintestInk) continue;
     for (auto& p : q) p *= float(scale);
     card.corners = q;
     table.cards.push_back(card);
