@@ -17,6 +17,7 @@ constexpr int kDarker = 45;
 constexpr int kChroma = 18;
 // Weight of a Lab unit against a pixel of distance when touching dice are cut apart.
 constexpr float kSplitColour = 0.3f;
+constexpr double kCleanRow = 0.85;  // solidity of dice in a row, not a bent clump
 
 // The table without the dice: a median over windows several dice wide, computed at low
 // resolution because the table changes slowly and the median is the costly part.
@@ -256,7 +257,10 @@ std::vector<DieRegion> find_die_regions(const cv::Mat& bgr) {
     const int by_area = ratio > 1.7 ? static_cast<int>(std::lround(ratio)) : 1;
     // Area alone splits only a blob of three dice or more: dice of one photo differ in size
     // (sets, perspective), but not threefold in area.
-    const int k = by_shape >= 2 || by_area >= 3 ? std::max(by_shape, by_area) : 1;
+    int k = by_shape >= 2 || by_area >= 3 ? std::max(by_shape, by_area) : 1;
+    // A clean straight row of dice is one die thick: its length counts the dice better than
+    // its area does (the typical die is underestimated when some dice are found in part).
+    if (by_shape >= 2 && b.solidity >= kCleanRow) k = by_shape;
     // Up to 16: a crowded tray holds clumps of ten dice and more.
     if (k >= 2 && k <= 16) {
       for (auto& r : split_blob(lab, b.mask, b.box, k)) regions.push_back(std::move(r));

@@ -72,9 +72,10 @@ struct Choice {
 };
 
 constexpr double kMaxMisfit = 0.25;
+constexpr float kTallOutline = 1.15f;  // outline this much taller than wide shows side faces
 constexpr double kRoundPip = 0.62;  // minor/major axis of a pip on the top face
 
-Choice best_face(const std::vector<Blob>& blobs, cv::Point2f die_centre, float face_half) {
+Choice best_face(const std::vector<Blob>& blobs, cv::Point2f face_centre, float face_half) {
   Choice best;
   const int m = static_cast<int>(blobs.size());
   for (unsigned subset = 1; subset < (1u << m); ++subset) {
@@ -107,13 +108,29 @@ Choice best_face(const std::vector<Blob>& blobs, cv::Point2f die_centre, float f
     // Pips are a fifth to a third of the face across (a lone pip may be larger).
     const double relative = radius / face_half;
     if (relative < 0.07 || relative > (n == 1 ? 0.55 : 0.35)) continue;
-    const double off_centre = cv::norm(centroid - die_centre) / face_half;
+    const double off_centre = cv::norm(centroid - face_centre) / face_half;
     if (off_centre > 0.6) continue;
     const double misfit = layout_misfit(pts, n, face_half) + 0.15 * off_centre;
     if (misfit > kMaxMisfit) continue;
     if (n > best.pips || misfit < best.misfit) best = {n, subset, misfit};
   }
   return best;
+}
+
+// Where the top face's centre lies. A photo taken from above at a slant shows the near side
+// faces below the top face, so in an outline that is clearly taller than wide (along the
+// image's vertical) the top face is the upper square of it, not its middle. (Seen straight
+// down, outlines are about square and this changes nothing.)
+cv::Point2f top_face_centre(const DieRegion& region) {
+  cv::Point2f corners[4];
+  region.shape.points(corners);
+  const cv::Point2f a = corners[1] - corners[0], b = corners[2] - corners[1];
+  const float la = static_cast<float>(cv::norm(a)), lb = static_cast<float>(cv::norm(b));
+  const float longest = std::max(la, lb), shortest = std::min(la, lb);
+  cv::Point2f axis = (la >= lb ? a : b) * (1.f / std::max(1.f, longest));
+  if (axis.y > 0) axis = -axis;  // pointing up the image
+  if (longest <= kTallOutline * shortest || -axis.y <= std::abs(axis.x)) return region.shape.center;
+  return region.shape.center + axis * (0.5f * (longest - shortest));
 }
 
 // What one die looks like to the pip search: its face mask and geometry.
@@ -175,7 +192,7 @@ PipReading read_response(const cv::Mat& response, const FaceContext& f) {
   std::sort(blobs.begin(), blobs.end(), [](const Blob& a, const Blob& b) { return a.area > b.area; });
   if (blobs.size() > 8) blobs.resize(8);
 
-  const Choice choice = best_face(blobs, region.shape.center, f.face_half);
+  const Choice choice = best_face(blobs, top_face_centre(region), f.face_half);
   if (choice.pips == 0) return out;
 
   // Round spots on the face that the chosen pips do not explain mean the reading is not
@@ -206,7 +223,9 @@ PipReading read_face(const cv::Mat& lab, const DieRegion& region) {
   if (side < 8) return {};
   const float w = region.shape.size.width, h = region.shape.size.height;
   f.aspect = std::min(w, h) > 0 ? std::max(w, h) / std::min(w, h) : 99;
-  if (f.aspect > 1.6) return {};
+  // Up to 2:1, a die with a side face in full view (or a piece cut from a clump); beyond,
+  // not one die.
+  if (f.aspect > 2.0) return {};
   // The top face is the die's shorter extent: a tilted view adds side faces along one axis.
   f.face_half = std::max(2.f, std::min(w, h) / 2);
 
