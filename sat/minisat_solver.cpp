@@ -3,6 +3,7 @@
 #include <minisat/core/Solver.h>  // defines l_True/l_False as macros
 
 #include <chrono>
+#include <utility>
 #include <optional>
 
 #include "sat/deadline.h"
@@ -12,9 +13,33 @@ namespace puzzlesat::sat {
 // MiniSat 2.2 spells l_True/l_False as macros over an unqualified `lbool`.
 using Minisat::lbool;
 
+// Minisat::Solver with its protected arrays in reach. MiniSat grows its per-variable
+// arrays and watch lists one element at a time (newVar, attachClause); on a formula of a
+// few hundred clauses those reallocations cost as much as the search itself (a SET board
+// proof), so add_cnf sizes them once for the whole formula.
+struct MinisatCore : Minisat::Solver {
+  void reserve_arrays(int vars) {
+    assigns.capacity(vars);
+    vardata.capacity(vars);
+    activity.capacity(vars);
+    seen.capacity(vars);
+    polarity.capacity(vars);
+    user_pol.capacity(vars);
+    decision.capacity(vars);
+    trail.capacity(vars);
+  }
+  // Room for `extra` more watchers on literal l and `extra_clauses` more clauses.
+  void reserve_watches(Minisat::Lit l, int extra) {
+    auto& ws = watches[l];
+    ws.capacity(ws.size() + extra);
+  }
+  void reserve_clauses(int extra_clauses) { clauses.capacity(clauses.size() + extra_clauses); }
+};
+
 struct MinisatSolver::Impl {
-  Minisat::Solver solver;
+  MinisatCore solver;
   Minisat::vec<Minisat::Lit> scratch;
+  std::vector<int> watch_counts;  // add_cnf's per-literal tally, kept to reuse its memory
 };
 
 namespace {
@@ -33,6 +58,36 @@ void MinisatSolver::reserve_vars(int n) {
 }
 
 int MinisatSolver::num_vars() const { return impl_->solver.nVars(); }
+
+void MinisatSolver::add_cnf(const Cnf& cnf) {
+  auto& s = impl_->solver;
+  if (cnf.num_vars() > s.nVars()) {
+    s.reserve_arrays(cnf.num_vars());
+    while (s.nVars() < cnf.num_vars()) s.newVar();
+  }
+  // MiniSat watches each clause on its two smallest literals (it sorts a clause before
+  // attaching it), in the lists of their complements. Units and clauses already
+  // satisfied at level 0 are watched less; then the tally merely over-reserves.
+  auto& count = impl_->watch_counts;
+  count.assign(2 * static_cast<std::size_t>(s.nVars()), 0);
+  for (std::span<const Lit> clause : cnf.clauses()) {
+    if (clause.size() < 2) continue;
+    Minisat::Lit first = to_minisat(clause[0]), second = to_minisat(clause[1]);
+    if (second < first) std::swap(first, second);
+    for (Lit l : clause.subspan(2)) {
+      Minisat::Lit m = to_minisat(l);
+      if (m < first) second = first, first = m;
+      else if (m < second && m != first) second = m;
+    }
+    ++count[static_cast<std::size_t>(Minisat::toInt(~first))];
+    ++count[static_cast<std::size_t>(Minisat::toInt(~second))];
+  }
+  for (std::size_t i = 0; i < count.size(); ++i) {
+    if (count[i] > 0) s.reserve_watches(Minisat::toLit(static_cast<int>(i)), count[i]);
+  }
+  s.reserve_clauses(static_cast<int>(cnf.num_clauses()));
+  for (std::span<const Lit> clause : cnf.clauses()) add_clause(clause);
+}
 
 void MinisatSolver::add_clause(std::span<const Lit> clause) {
   auto& s = impl_->solver;

@@ -17,6 +17,8 @@ class MinisatSolver final : public Solver {
   void reserve_vars(int n) override;
   int num_vars() const override;
   void add_clause(std::span<const Lit> clause) override;
+  // Sizes MiniSat's arrays for the whole formula first, then adds its clauses.
+  void add_cnf(const Cnf& cnf) override;
   Status solve(std::span<const Lit> assumptions) override;
   using Solver::solve;
   bool model_value(Var v) const override;

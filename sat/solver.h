@@ -55,8 +55,9 @@ class Solver {
   void add_clause(std::initializer_list<Lit> clause) {
     add_clause(std::span<const Lit>(clause.begin(), clause.size()));
   }
-  // Adds every clause of cnf (and reserves its variables).
-  void add_cnf(const Cnf& cnf);
+  // Adds every clause of cnf (and reserves its variables). A backend may override it to
+  // prepare for the whole formula at once.
+  virtual void add_cnf(const Cnf& cnf);
 
   virtual Status solve(std::span<const Lit> assumptions = {}) = 0;
   Status solve(std::initializer_list<Lit> assumptions) {

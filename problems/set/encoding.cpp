@@ -52,9 +52,9 @@ SetEncoding encode_set_search(sat::Cnf& cnf, std::span<const Card> board,
   }
 
   cnf.add_comment("exactly three cards are selected");
-  // Named rather than `automatic`: choosing costs a trial run of every encoding, several
-  // times the whole solve on a 12-card board; the sequential counter is small for k = 3.
-  enc::exactly(cnf, e.cards, 3, enc::CardEncoding::seqcounter);
+  // `automatic` picks the sequential counter here (the smallest for k = 3); its choice
+  // is cached per (n, k), so choosing no longer costs a trial run per board.
+  enc::exactly(cnf, e.cards, 3);
 
   cnf.add_comment("a selected card has its four values");
   for (std::size_t i = 0; i < board.size(); ++i) {
