@@ -1,9 +1,9 @@
 // Plays every corpus level and prints, per level, the verdict, rounds, solver calls per
 // round and CPU seconds; then totals and the slowest ten. Usage:
-//   build/bench/bench_hexcells [LEVEL_DIR|LEVEL_FILE...] [--rounds] [--markdown] [--chunked] [--eager]
+//   build/bench/bench_hexcells [LEVEL_DIR|LEVEL_FILE...] [--rounds] [--markdown] [--chunked] [--hints-first]
 // (default ../shared/data/hexcells/levels). --markdown prints the per-level table as
 // Markdown rows (docs/hexcells-corpus.md); --chunked uses the chunked backbone;
-// --eager reveals every forced cell each round (PlayOptions::eager).
+// --hints-first plays with PlayOptions::hints_first.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -32,8 +32,8 @@ int main(int argc, char** argv) {
       markdown = true;
     else if (std::strcmp(argv[i], "--chunked") == 0)
       options.deduce.chunked_backbone = true;
-    else if (std::strcmp(argv[i], "--eager") == 0)
-      options.eager = true;
+    else if (std::strcmp(argv[i], "--hints-first") == 0)
+      options.hints_first = true;
     else
       inputs.push_back(argv[i]);
   }

@@ -95,7 +95,7 @@ void deduce_command(const std::string& path, bool with_explain, bool as_json) {
   }
 }
 
-json solve_one(const std::string& path, bool steps, bool as_json, bool eager) {
+json solve_one(const std::string& path, bool steps, bool as_json, bool hints_first) {
   Board level = load(path);
   if (!level.colours_known())
     throw InputError("'solve' plays a level file, which holds the solution; for a state use 'deduce'", {path, 1, 1});
@@ -113,7 +113,7 @@ json solve_one(const std::string& path, bool steps, bool as_json, bool eager) {
     }
   };
   PlayOptions options;
-  options.eager = eager;
+  options.hints_first = hints_first;
   PlayResult res = play(level, on_round, options);
   json out = {{"level", path},
               {"verdict", to_string(res.verdict)},
@@ -156,18 +156,18 @@ void add_hexcells_commands(CLI::App& app) {
   auto* solve_cmd = hex->add_subcommand("solve", "Play levels to the end: solved (no guessing needed) or stuck");
   struct SolveArgs {
     std::vector<std::string> paths;
-    bool steps = false, json = false, eager = false;
+    bool steps = false, json = false, hints_first = false;
   };
   auto sa = std::make_shared<SolveArgs>();
   solve_cmd->add_option("LEVEL", sa->paths, "Level files")->required();
   solve_cmd->add_flag("--steps", sa->steps, "Show each round");
   solve_cmd->add_flag("--json", sa->json, "One JSON object per level (an array when several)");
-  solve_cmd->add_flag("--eager", sa->eager,
-                      "Reveal every forced cell each round, REMAINING included (default: REMAINING only when "
-                      "the hints force nothing; same verdict, faster)");
+  solve_cmd->add_flag("--hints-first", sa->hints_first,
+                      "Each round reveal what the hints force, using REMAINING only when they force nothing "
+                      "(same verdict and final board, other rounds)");
   solve_cmd->callback([sa] {
     json all = json::array();
-    for (const auto& p : sa->paths) all.push_back(solve_one(p, sa->steps, sa->json, sa->eager));
+    for (const auto& p : sa->paths) all.push_back(solve_one(p, sa->steps, sa->json, sa->hints_first));
     if (sa->json) std::cout << (all.size() == 1 ? all[0] : all).dump() << "\n";
   });
 

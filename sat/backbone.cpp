@@ -10,8 +10,7 @@ enum class Verdict : unsigned char { open, forced, free };
 
 }  // namespace
 
-BackboneResult compute_backbone(Solver& s, std::span<const Lit> candidates,
-                                std::span<const Lit> assumptions) {
+BackboneResult compute_implied(Solver& s, std::span<const Lit> candidates, std::span<const Lit> assumptions) {
   BackboneResult result;
   int max_var = 0;
   for (Lit c : candidates) max_var = std::max(max_var, c.var().id());
@@ -26,51 +25,79 @@ BackboneResult compute_backbone(Solver& s, std::span<const Lit> candidates,
     return result;
   }
 
-  // Per variable: the polarity the first model gives it (the only one that can be forced).
-  std::vector<Lit> guess(static_cast<std::size_t>(max_var) + 1);
-  std::vector<Verdict> verdict(static_cast<std::size_t>(max_var) + 1, Verdict::open);
-  std::vector<Var> open;  // distinct candidate variables, in candidate order
+  // Distinct candidate literals in candidate order; the first model already clears
+  // every one it makes false.
+  std::vector<Lit> open;
+  std::vector<Verdict> by_code(2 * static_cast<std::size_t>(max_var) + 2, Verdict::open);
+  std::vector<bool> seen(by_code.size(), false);
+  auto verdict = [&](Lit l) -> Verdict& { return by_code[l.code()]; };
   for (Lit c : candidates) {
-    auto v = static_cast<std::size_t>(c.var().id());
-    if (guess[v].valid()) continue;
-    guess[v] = Lit(c.var(), !s.model_value(c.var()));
-    open.push_back(c.var());
+    if (seen[c.code()]) continue;
+    seen[c.code()] = true;
+    if (s.model_value(c))
+      open.push_back(c);
+    else
+      verdict(c) = Verdict::free;
   }
 
   const bool unconditional = assumptions.empty();
   for (std::size_t i = 0; i < open.size(); ++i) {
-    auto v = static_cast<std::size_t>(open[i].id());
-    if (verdict[v] != Verdict::open) continue;
-    assume.push_back(~guess[v]);
+    Lit l = open[i];
+    if (verdict(l) != Verdict::open) continue;
+    assume.push_back(~l);
     status = s.solve(assume);
     ++result.solver_calls;
     assume.pop_back();
     if (status == Status::unknown) break;
     if (status == Status::unsat) {
-      verdict[v] = Verdict::forced;
+      verdict(l) = Verdict::forced;
       // Implied by the formula (and assumptions), so stating it cannot change the models
       // but spares later calls from re-deriving it.
-      if (unconditional) {
-        s.add_clause({guess[v]});
-      } else {
-        assume.push_back(guess[v]);
-      }
+      if (unconditional)
+        s.add_clause({l});
+      else
+        assume.push_back(l);
       continue;
     }
-    // A model with ~guess[v]: it clears v and every later open candidate it contradicts
-    // (all earlier ones are already decided).
-    verdict[v] = Verdict::free;
-    for (std::size_t j = i + 1; j < open.size(); ++j) {
-      auto w = static_cast<std::size_t>(open[j].id());
-      if (verdict[w] == Verdict::open && !s.model_value(guess[w])) verdict[w] = Verdict::free;
-    }
+    // A model with ~l: it clears l and every later open candidate it contradicts (all
+    // earlier ones are already decided).
+    verdict(l) = Verdict::free;
+    for (std::size_t j = i + 1; j < open.size(); ++j)
+      if (verdict(open[j]) == Verdict::open && !s.model_value(open[j])) verdict(open[j]) = Verdict::free;
   }
   result.status = status == Status::unknown ? Status::unknown : Status::sat;
-
   for (Lit c : candidates) {
-    auto v = static_cast<std::size_t>(c.var().id());
-    if (verdict[v] == Verdict::forced) result.forced.push_back(guess[v]);
-    if (verdict[v] == Verdict::free) result.free.push_back(c);
+    if (verdict(c) == Verdict::forced) result.forced.push_back(c);
+    if (verdict(c) == Verdict::free) result.free.push_back(c);
+  }
+  return result;
+}
+
+BackboneResult compute_backbone(Solver& s, std::span<const Lit> candidates, std::span<const Lit> assumptions) {
+  // A variable is in the backbone iff one of its two literals is implied; the first model
+  // clears one of them, so this costs what deciding the variable directly would.
+  std::vector<Lit> both;
+  for (Lit c : candidates) {
+    both.push_back(Lit(c.var()));
+    both.push_back(~Lit(c.var()));
+  }
+  BackboneResult implied = compute_implied(s, both, assumptions);
+  BackboneResult result;
+  result.status = implied.status;
+  result.solver_calls = implied.solver_calls;
+  std::size_t size = 0;
+  for (Lit c : candidates) size = std::max<std::size_t>(size, c.code() + 2);
+  std::vector<Verdict> by_code(size, Verdict::open);
+  for (Lit l : implied.forced) by_code[l.code()] = Verdict::forced;
+  for (Lit l : implied.free) by_code[l.code()] = Verdict::free;
+  for (Lit c : candidates) {
+    Lit pos(c.var());
+    if (by_code[pos.code()] == Verdict::forced)
+      result.forced.push_back(pos);
+    else if (by_code[(~pos).code()] == Verdict::forced)
+      result.forced.push_back(~pos);
+    else if (by_code[pos.code()] == Verdict::free && by_code[(~pos).code()] == Verdict::free)
+      result.free.push_back(c);
   }
   return result;
 }

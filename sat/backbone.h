@@ -36,4 +36,13 @@ struct BackboneResult {
 BackboneResult compute_backbone(Solver& s, std::span<const Lit> candidates,
                                 std::span<const Lit> assumptions = {});
 
+// The same for literals rather than variables: which candidate literals are true in every
+// model. Only the given polarity is asked, so a model with c false settles c without a
+// call, and proving ~c is never attempted (pass both c and ~c to ask both). For callers
+// to whom only one polarity of some variables means anything. forced: the candidates
+// true in every model; free: those false in some model; both in candidate order. At
+// most 1 + (number of distinct candidate literals) calls; units and assumptions as above.
+BackboneResult compute_implied(Solver& s, std::span<const Lit> candidates,
+                               std::span<const Lit> assumptions = {});
+
 }  // namespace puzzlesat::sat

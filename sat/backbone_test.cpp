@@ -109,6 +109,26 @@ TEST_CASE("Backbone and enumeration agree with brute force on 1000 random formul
       CHECK(bb.solver_calls <= 1 + distinct);
     }
 
+    // Literal by literal, on a fresh solver: exactly the candidates true in every model.
+    if (!models.empty()) {
+      auto fresh = make_solver();
+      fresh->add_cnf(cnf);
+      BackboneResult implied = compute_implied(*fresh, candidates, assumptions);
+      std::vector<Lit> forced, free;
+      for (Lit c : candidates) {
+        std::uint32_t bit = 1U << (c.var().id() - 1);
+        bool always = std::all_of(models.begin(), models.end(),
+                                  [&](std::uint32_t mask) { return ((mask & bit) != 0) != c.negated(); });
+        (always ? forced : free).push_back(c);
+      }
+      CHECK(implied.status == Status::sat);
+      CHECK(implied.forced == forced);
+      CHECK(implied.free == free);
+      std::vector<Lit> distinct = candidates;
+      std::sort(distinct.begin(), distinct.end());
+      CHECK(implied.solver_calls <= 1 + (std::unique(distinct.begin(), distinct.end()) - distinct.begin()));
+    }
+
     // The same solver afterwards: the projected models are exactly the truth table's.
     std::vector<std::vector<Lit>> expected;
     for (std::uint32_t mask : models) {

@@ -31,6 +31,26 @@ bool meet(cv::Point2f a0, cv::Point2f a1, cv::Point2f b0, cv::Point2f b1, cv::Po
   return true;
 }
 
+// The quad with every side moved outwards by `d` pixels.
+Quad grown(const Quad& q, float d) {
+  cv::Point2f c = (q[0] + q[1] + q[2] + q[3]) * 0.25f;
+  cv::Point2f a[4], b[4];
+  for (int i = 0; i < 4; ++i) {
+    cv::Point2f p0 = q[i], p1 = q[(i + 1) % 4], dir = p1 - p0;
+    cv::Point2f n(dir.y, -dir.x);
+    n *= 1.0f / std::max(1e-6f, float(cv::norm(n)));
+    if (n.dot(p0 - c) < 0) n = -n;
+    a[i] = p0 + n * d;
+    b[i] = p1 + n * d;
+  }
+  Quad out = q;
+  for (int i = 0; i < 4; ++i) {
+    cv::Point2f corner;
+    if (meet(a[(i + 3) % 4], b[(i + 3) % 4], a[i], b[i], corner)) out[i] = corner;
+  }
+  return out;
+}
+
 // The largest deviation of a quad's corner angles from a right angle, in degrees.
 double skew(const Quad& q) {
   double worst = 0;
@@ -117,12 +137,16 @@ bool card_shaped(const std::vector<cv::Point>& contour, double min_area, Candida
   Quad cut, rebuilt;
   Candidate plain, sided;
   bool plain_ok = hull_to_quad(hull, cut) && card_quad(cut, area, 0.9, plain);
+  constexpr double kClearlySquarer = 5;  // degrees
+  if (plain_ok && skew(cut) <= kClearlySquarer) {  // nothing to rebuild
+    out = plain;
+    return true;
+  }
   // Corners rebuilt from the sides, when they make a clearly squarer card than the
   // plain cut (a rounded or lightly chipped corner changes nothing). The hidden
   // corners they restore are missing from the contour, so it fills less of that quad.
   std::vector<cv::Point> poly;
   cv::approxPolyDP(hull, poly, 0.015 * cv::arcLength(hull, true), true);
-  constexpr double kClearlySquarer = 5;  // degrees
   bool sided_ok = sides_to_quad(poly, rebuilt) && card_quad(rebuilt, area, 0.85, sided) &&
                   (!plain_ok || skew(rebuilt) < skew(cut) - kClearlySquarer);
   if (!sided_ok && !plain_ok) return false;
@@ -230,14 +254,21 @@ std::vector<Quad> find_card_quads(const cv::Mat& bgr) {
   double min_area = 0.0004 * bgr.total();
   std::vector<Candidate> all;
   cv::Mat kernel = cv::getStructuringElement(cv::MORPH_RECT, cv::Size(3, 3));
-  auto collect = [&](const cv::Mat& bin, bool cut_by_edges = true) {
+  // Every connected region of a mask, nested ones too (a card's inside is enclosed by
+  // the table's region when only edges separate them), is tried as a card.
+  auto collect = [&](const cv::Mat& bin, bool cut_by_edges = true, float grow = 0) {
     for (const cv::Mat& mask : {bin, cut_by_edges ? cv::Mat(bin & ~edges) : cv::Mat()}) {
       if (mask.empty()) continue;
       std::vector<std::vector<cv::Point>> contours;
-      cv::findContours(mask, contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
-      for (const auto& c : contours) {
+      std::vector<cv::Vec4i> hierarchy;
+      cv::findContours(mask, contours, hierarchy, cv::RETR_CCOMP, cv::CHAIN_APPROX_SIMPLE);
+      for (size_t i = 0; i < contours.size(); ++i) {
+        if (hierarchy[i][3] >= 0) continue;  // a hole's boundary, not a region's
+        const auto& c = contours[i];
         Candidate cand;
-        if (card_shaped(c, min_area, cand)) all.push_back(cand);
+        if (!card_shaped(c, min_area, cand)) continue;
+        if (grow > 0) cand.quad = grown(cand.quad, grow);
+        all.push_back(cand);
       }
     }
   };
@@ -263,7 +294,8 @@ std::vector<Quad> find_card_quads(const cv::Mat& bgr) {
   cv::Mat soft_edges;
   cv::Canny(white, soft_edges, 8, 24);
   cv::dilate(soft_edges, soft_edges, kernel);
-  collect(~soft_edges & (white > 70), false);
+  // A region stops short of its card's border by the edge's own width.
+  collect(~soft_edges & (white > 70), false, 2.5f);
 
   // The same card seen at several thresholds: keep its fullest outline, but a plain
   // one over one with rebuilt corners, which may be a card merged with a bit of table.

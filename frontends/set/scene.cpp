@@ -27,10 +27,13 @@ void add_noise(Rng& rng, cv::Mat& img, double sigma) {
   wide.convertTo(img, CV_8UC3);
 }
 
-cv::Mat background(Rng& rng, cv::Size size) {
+cv::Mat background(Rng& rng, cv::Size size, bool white) {
   cv::Mat bg(size, CV_8UC3);
-  int kind = int(rng() % 3);
-  if (kind == 0) {  // wood: brown planks with grain
+  int kind = white ? 3 : int(rng() % 3);
+  if (kind == 3) {  // white desk: a few grey levels below the cards' paper
+    double level = uniform(rng, 222, 236);
+    bg.setTo(cv::Scalar(level + uniform(rng, -4, 4), level, level + uniform(rng, -4, 4)));
+  } else if (kind == 0) {  // wood: brown planks with grain
     cv::Vec3d base(uniform(rng, 30, 70), uniform(rng, 60, 110), uniform(rng, 100, 160));
     double freq = uniform(rng, 0.02, 0.06), phase = uniform(rng, 0, 6);
     for (int y = 0; y < size.height; ++y)
@@ -72,7 +75,7 @@ Scene compose_scene(std::uint32_t seed, const SceneOptions& opt) {
   Rng rng(seed);
   Scene scene;
   cv::Size size(opt.width, opt.height);
-  cv::Mat img = background(rng, size);
+  cv::Mat img = background(rng, size, opt.white_table);
   if (opt.clutter) add_clutter(rng, img);
 
   std::vector<int> deck(81);
@@ -121,6 +124,15 @@ Scene compose_scene(std::uint32_t seed, const SceneOptions& opt) {
     img.convertTo(imf, CV_32FC3);
     cv::Mat blended = wf.mul(af) + imf.mul(cv::Scalar::all(1) - af);
     blended.convertTo(img, CV_8UC3);
+    if (opt.labels) {  // a black box over the card's top-left corner, clear of the symbols
+      std::vector<cv::Point> box;
+      for (cv::Point2d p : {cv::Point2d(-0.03, -0.05), cv::Point2d(0.25, -0.05), cv::Point2d(0.25, 0.13), cv::Point2d(-0.03, 0.13)}) {
+        double x = p.x * r.image.cols, y = p.y * r.image.rows;
+        box.push_back(cv::Point(int(std::lround(m.at<double>(0, 0) * x + m.at<double>(0, 1) * y + m.at<double>(0, 2))),
+                                int(std::lround(m.at<double>(1, 0) * x + m.at<double>(1, 1) * y + m.at<double>(1, 2)))));
+      }
+      cv::fillConvexPoly(img, box, cv::Scalar(20, 20, 20), cv::LINE_AA);
+    }
 
     Quad q;
     cv::Point2d local[4] = {{0, 0}, {double(r.image.cols), 0}, {double(r.image.cols), double(r.image.rows)}, {0, double(r.image.rows)}};
@@ -139,7 +151,7 @@ Scene compose_scene(std::uint32_t seed, const SceneOptions& opt) {
     dst[k] = src[k] + cv::Point2f(float((k == 1 || k == 2 ? -1 : 1) * uniform(rng, 0, d) * opt.width),
                                   float((k >= 2 ? -1 : 1) * uniform(rng, 0, d) * opt.height));
   cv::Mat h = cv::getPerspectiveTransform(src, dst);
-  cv::Mat table = background(rng, size);  // shows where the warp pulls the image in
+  cv::Mat table = background(rng, size, opt.white_table);  // shows where the warp pulls the image in
   cv::warpPerspective(img, table, h, size, cv::INTER_LINEAR, cv::BORDER_TRANSPARENT);
   img = table;
   for (auto& q : scene.corners) {
@@ -151,6 +163,16 @@ Scene compose_scene(std::uint32_t seed, const SceneOptions& opt) {
   // Light: a gradient across the table and a colour cast, then blur, noise and JPEG.
   cv::Mat f;
   img.convertTo(f, CV_32FC3);
+  if (opt.shadow) {  // an object's shadow: one side of a line through the middle, soft edge
+    double angle = uniform(rng, 0, kPi), depth = uniform(rng, 0.45, 0.6), edge = uniform(rng, 2, 6);
+    cv::Point2d c(opt.width * uniform(rng, 0.35, 0.65), opt.height * uniform(rng, 0.35, 0.65));
+    cv::Point2d n(std::cos(angle), std::sin(angle));
+    for (int y = 0; y < f.rows; ++y)
+      for (int x = 0; x < f.cols; ++x) {
+        double d = (x - c.x) * n.x + (y - c.y) * n.y;
+        f.at<cv::Vec3f>(y, x) *= float(1 - depth / (1 + std::exp(-d / edge)));
+      }
+  }
   double gx = uniform(rng, -0.25, 0.25), gy = uniform(rng, -0.25, 0.25);
   cv::Vec3f cast(float(uniform(rng, 0.85, 1.1)), float(uniform(rng, 0.9, 1.05)), float(uniform(rng, 0.85, 1.1)));
   for (int y = 0; y < f.rows; ++y)

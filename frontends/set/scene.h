@@ -1,6 +1,7 @@
 // Composes photo-like table scenes from rendered cards with known labels and corners:
-// random background (wood, rug, cloth), clutter, rotation, perspective, light gradient,
-// colour cast, blur, noise and JPEG compression. Used by the tests and the demo.
+// random background (wood, rug, cloth, or a white desk), clutter, rotation, perspective,
+// light gradient, a cast shadow, labels over the cards' corners, colour cast, blur, noise
+// and JPEG compression. Used by the tests and the demo.
 #pragma once
 
 #include <opencv2/core.hpp>
@@ -21,6 +22,9 @@ struct SceneOptions {
   bool touching = false;     // the second card lies edge to edge against the first
   double perspective = 0.06; // corner displacement, as a fraction of the image size
   double max_tilt = 12;      // each card's rotation from the grid, degrees
+  bool white_table = false;  // a pale desk nearly as bright as the cards' paper
+  bool shadow = false;       // a sharp-edged cast shadow across part of the table
+  bool labels = false;       // a black label drawn over one corner of every card
 };
 
 struct Scene {

@@ -101,17 +101,19 @@ class Part {
 // facts the hard way (pigeonhole-like refutations), so within each class of them the
 // blue cells are made to come first (x1 >= x2 >= ... >= xk), which keeps one model per
 // count. A cell of the class is then forced blue iff xk is (every model has all blue),
-// and forced black iff x1 is; only x1 and xk need deciding.
+// and forced black iff x1 is; only "xk blue" and "x1 black" need asking. The other two
+// questions ("xk black", "x1 blue") settle no cell, and asking them can be expensive:
+// on tumbling-dice, proving that not all free cells are blue took 8 000 conflicts.
 Deducer::GroupResult backbone(Part& part, const std::vector<Pos>& cells, bool chunked, int& calls) {
   std::vector<std::vector<Pos>> classes = part.interchangeable(cells);
   std::vector<sat::Lit> candidates;
   for (const auto& cls : classes) {
     for (std::size_t i = 1; i < cls.size(); ++i) part.cnf().add_clause({~part.cell(cls[i]), part.cell(cls[i - 1])});
-    candidates.push_back(part.cell(cls.front()));
-    if (cls.size() > 1) candidates.push_back(part.cell(cls.back()));
+    candidates.push_back(part.cell(cls.back()));
+    candidates.push_back(~part.cell(cls.front()));
   }
   sat::BackboneResult bb = chunked ? sat::chunked_backbone(part.solver(), candidates)
-                                   : sat::compute_backbone(part.solver(), candidates);
+                                   : sat::compute_implied(part.solver(), candidates);
   calls += bb.solver_calls;
   Deducer::GroupResult r;
   if (bb.status != sat::Status::sat) {

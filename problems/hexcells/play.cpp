@@ -15,7 +15,7 @@ PlayResult play(Board level, const std::function<void(const Round&, const Board&
   auto start = Clock::now();
   PlayResult result;
   DeduceOptions deduce_options = options.deduce;
-  deduce_options.hints_first = !options.eager;
+  deduce_options.hints_first = options.hints_first;
   Deducer deducer(deduce_options);
   level.remaining = level.count_hidden_blue();
   while (!level.hidden_cells().empty()) {

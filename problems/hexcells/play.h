@@ -23,7 +23,7 @@ struct Round {
   int number = 0;  // from 1
   std::vector<Pos> blue, black;  // revealed in this round
   // Every cell forced in this round's state was revealed; false when only the cells the
-  // hints force were (PlayOptions::eager off and the hints forced something).
+  // hints force were (PlayOptions::hints_first on and the hints forced something).
   bool complete = true;
   DeduceStats stats;
   double seconds = 0;
@@ -46,12 +46,12 @@ struct PlayResult {
 // How play() schedules its deductions.
 struct PlayOptions {
   DeduceOptions deduce;
-  // Reveal in every round every cell the complete deduction forces (REMAINING included).
-  // Off (the default), a round reveals what the hints force and REMAINING is consulted
-  // only in rounds where the hints force nothing. Both end on the same board with the
-  // same verdict (forced cells stay forced as more is revealed; docs/hexcells.md), but
-  // the default skips most of the expensive counting proofs REMAINING needs.
-  bool eager = false;
+  // Off (the default): every round reveals every cell the complete deduction forces,
+  // REMAINING included. On: a round reveals what the hints force, and REMAINING is
+  // consulted only in rounds where the hints force nothing. Both end on the same board
+  // with the same verdict (forced cells stay forced as more is revealed;
+  // docs/hexcells.md, "Playing"); hints first skips most joint solves with REMAINING.
+  bool hints_first = false;
 };
 
 // level must know every colour (a level file). on_round, if given, sees each round and

@@ -56,9 +56,9 @@ TEST_CASE("hints-first play ends where eager play ends, on a board enumeration c
   for (int i = 0; i < 150; ++i) {
     Board level = random_level(rng, 14);
     INFO("level " << i << "\n" << write_level(level));
-    PlayOptions eager;
-    eager.eager = true;
-    PlayResult lazy = play(level), full = play(level, {}, eager);
+    PlayOptions first;
+    first.hints_first = true;
+    PlayResult lazy = play(level, {}, first), full = play(level);
     CHECK(lazy.verdict == full.verdict);
     CHECK(lazy.final_board.hidden_cells() == full.final_board.hidden_cells());
     for (const Round& r : full.steps) CHECK(r.complete);
@@ -77,7 +77,9 @@ TEST_CASE("hints-first play ends where eager play ends, on a board enumeration c
 TEST_CASE("hints-first play still uses REMAINING when the hints force nothing", "[hexcells][play]") {
   // Three hidden cells in no hint, all black: only REMAINING (0) decides them.
   Board level = read_board(level_text({{{2, 2}, "o."}, {{4, 2}, "o."}, {{6, 2}, "o."}}));
-  PlayResult r = play(level);
+  PlayOptions first;
+  first.hints_first = true;
+  PlayResult r = play(level, {}, first);
   CHECK(r.verdict == Verdict::solved);
   REQUIRE(r.steps.size() == 1);
   CHECK(r.steps[0].stats.remaining_solved);
