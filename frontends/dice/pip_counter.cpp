@@ -244,6 +244,7 @@ PipReading read_face(const cv::Mat& lab, const DieRegion& region) {
   const cv::Mat kernel = cv::getStructuringElement(cv::MORPH_ELLIPSE, {disc, disc});
   std::vector<cv::Mat> responses;
   cv::Mat combined = cv::Mat::zeros(crop.size(), CV_8U);
+  cv::Mat other_lightness;  // spots of the other polarity in L, the fallback below
   for (int c = 0; c < 3; ++c) {
     cv::Mat channel;
     cv::extractChannel(crop, channel, c);
@@ -258,6 +259,9 @@ PipReading read_face(const cv::Mat& lab, const DieRegion& region) {
     if (c > 0) hat.convertTo(hat, CV_8U, 2.0);  // chroma differences are smaller in 8-bit Lab
     combined = cv::max(combined, hat);
     responses.push_back(hat);
+    if (c == 0) {
+      cv::morphologyEx(channel, other_lightness, darker ? cv::MORPH_TOPHAT : cv::MORPH_BLACKHAT, kernel);
+    }
   }
   responses.push_back(combined);
 
@@ -270,6 +274,10 @@ PipReading read_face(const cv::Mat& lab, const DieRegion& region) {
     if (reading.pips > best.pips || (reading.pips == best.pips && reading.confidence > best.confidence))
       best = std::move(reading);
   }
+  // Pips covering much of a pale, translucent face can outweigh the face itself, and then
+  // the polarity chosen above is the wrong one. Only a die that shows no face otherwise is
+  // read with the other polarity.
+  if (best.pips == 0) best = read_response(other_lightness, f);
   return best;
 }
 
