@@ -41,6 +41,15 @@ struct Request {
 // A literal repeated more often than the bound allows is fixed (a weight the encodings
 // would not propagate on their own).
 Request normalise(ClauseWriter& out, std::span<const sat::Lit> lits, int k, Bound bound) {
+  // The common case, every variable once, needs no tidying: checked on a sorted copy,
+  // which is much cheaper than the map below for the small constraints puzzles repeat.
+  std::vector<sat::Lit> sorted(lits.begin(), lits.end());
+  std::sort(sorted.begin(), sorted.end());
+  bool distinct = true;
+  for (std::size_t i = 1; i < sorted.size() && distinct; ++i)
+    distinct = sorted[i].var() != sorted[i - 1].var();
+  if (distinct) return Request{std::vector<sat::Lit>(lits.begin(), lits.end()), k, bound};
+
   std::map<sat::Var, std::pair<int, int>> count;  // var -> (positive, negative) occurrences
   std::vector<sat::Var> order;
   for (sat::Lit l : lits) {

@@ -27,11 +27,11 @@ const std::string& Cnf::name(Var v) const {
 }
 
 void Cnf::add_clause(std::span<const Lit> clause) {
+#ifndef NDEBUG
+  for (Lit l : clause) assert(l.valid() && l.var().id() <= num_vars_);
+#endif
   starts_.push_back(lits_.size());
-  for (Lit l : clause) {
-    assert(l.valid() && l.var().id() <= num_vars_);
-    lits_.push_back(l);
-  }
+  lits_.insert(lits_.end(), clause.begin(), clause.end());
   for (Lit g : guards_) lits_.push_back(~g);
 }
 

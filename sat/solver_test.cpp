@@ -202,3 +202,39 @@ TEST_CASE("Budgets and interrupts give Unknown, and the solver still works after
     CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(5));
   }
 }
+
+// add_cnf may be called again after solving, with more variables and clauses (MiniSat's
+// add_cnf sizes its arrays for each formula it is given): the answers must match brute
+// force on the union of the parts, including units, duplicate and complementary literals.
+TEST_CASE("add_cnf in parts, after solving, answers like the whole formula", "[sat][solver]") {
+  std::mt19937_64 rng(77);
+  for (const std::string& spec : kBuiltIn) {
+    int sat = 0, unsat = 0;
+    for (int round = 0; round < 200; ++round) {
+      INFO(spec << " round " << round);
+      const int n = 12;
+      Cnf first = random_ksat(rng, n / 2, 10);            // variables 1..6 only
+      Cnf second = random_ksat(rng, n, 30 + round % 25);  // all 12
+      std::uniform_int_distribution<int> var(1, n);
+      Lit l(Var(var(rng)), rng() % 2 == 0);
+      second.add_clause({l});                   // a unit
+      second.add_clause({l, l, Lit(Var(var(rng)))});  // a duplicate literal
+      second.add_clause({l, ~l});               // a tautology
+      Cnf whole;
+      whole.reserve_vars(n);
+      for (const Cnf* part : {&first, &second})
+        for (std::span<const Lit> c : part->clauses()) whole.add_clause(c);
+
+      auto s = make_solver(spec);
+      s->add_cnf(first);
+      CHECK(s->solve() == (all_models(first).empty() ? Status::unsat : Status::sat));
+      s->add_cnf(second);
+      const bool expect_sat = !all_models(whole).empty();
+      REQUIRE(s->solve() == (expect_sat ? Status::sat : Status::unsat));
+      if (expect_sat) CHECK(satisfies(whole, s->model(n)));
+      (expect_sat ? sat : unsat)++;
+    }
+    CHECK(sat > 20);
+    CHECK(unsat > 20);
+  }
+}
