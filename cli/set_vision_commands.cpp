@@ -117,6 +117,7 @@ struct RenderOptions {
   unsigned seed = 1;
   int cards = 12;
   bool touching = false;
+  bool white_desk = false, shadow = false, corner_labels = false;
 };
 
 void run_render(const RenderOptions& opt) {
@@ -124,6 +125,10 @@ void run_render(const RenderOptions& opt) {
   SceneOptions so;
   so.cards = opt.cards;
   so.touching = opt.touching && opt.cards >= 2;
+  so.white_table = opt.white_desk;
+  so.clutter = !opt.white_desk;  // a clean desk shows the edges it is meant to test
+  so.shadow = opt.shadow;
+  so.labels = opt.corner_labels;
   Scene scene = compose_scene(opt.seed, so);
   bool written = false;
   try {
@@ -216,6 +221,9 @@ void add_set_vision_commands(CLI::App& app) {
   render->add_option("--seed", ropt->seed, "Random seed: the same seed draws the same table")->capture_default_str();
   render->add_option("--cards", ropt->cards, "Number of distinct cards, 1..30")->capture_default_str();
   render->add_flag("--touching", ropt->touching, "Lay the second card edge to edge against the first");
+  render->add_flag("--white-desk", ropt->white_desk, "A white desk nearly as bright as the cards, no clutter");
+  render->add_flag("--shadow", ropt->shadow, "A sharp cast shadow across part of the table");
+  render->add_flag("--corner-labels", ropt->corner_labels, "A black label over one corner of every card");
   render->add_option("--labels", ropt->labels, "Also write the cards, one per line, to this file (X.cards.txt)");
   render->callback([ropt] { run_render(*ropt); });
 

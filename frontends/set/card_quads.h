@@ -1,5 +1,7 @@
-// Finds SET cards in a photo as quadrilaterals: bright, unsaturated, card-shaped regions
-// on any background, whatever their rotation, with clutter and neighbours that touch.
+// Finds SET cards in a photo as quadrilaterals: bright, unsaturated, card-shaped regions,
+// or regions enclosed by faint edges where the table is as pale as the cards, on any
+// background, whatever their rotation, with clutter, neighbours that touch and corners
+// hidden under something.
 #pragma once
 
 #include <opencv2/core.hpp>
