@@ -1,6 +1,7 @@
 #include "frontends/dice/dice_reader.h"
 
 #include <catch2/catch.hpp>
+#include <opencv2/imgproc.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -161,4 +162,31 @@ TEST_CASE("bad images are input errors", "[dice_vision]") {
   CHECK_THROWS_AS(read_dice_file(dir.string()), InputError);
   std::filesystem::remove(text);
   std::filesystem::remove(empty);
+}
+
+namespace {
+
+// One white die on a plain table, drawn directly: an outline taller than wide (seen at a
+// slant) holding a pip on its top face and a second pip on the diagonal below it, each an
+// ellipse given as (width, height).
+cv::Mat slanted_die(cv::Size top_pip, cv::Size second_pip) {
+  cv::Mat image(480, 640, CV_8UC3, cv::Scalar(70, 110, 150));
+  cv::rectangle(image, cv::Rect(285, 195, 70, 90), cv::Scalar(235, 238, 240), cv::FILLED, cv::LINE_AA);
+  cv::ellipse(image, {308, 218}, top_pip, 0, 0, 360, cv::Scalar(30, 30, 30), cv::FILLED, cv::LINE_AA);
+  cv::ellipse(image, {332, 242}, second_pip, 0, 0, 360, cv::Scalar(30, 30, 30), cv::FILLED, cv::LINE_AA);
+  cv::GaussianBlur(image, image, {3, 3}, 0);
+  return image;
+}
+
+}  // namespace
+
+TEST_CASE("two pips squashed alike are a 2, a top pip and a side-face pip are not", "[dice_vision]") {
+  // Seen at a slant, the top face's pips are squashed the same way (wider than tall).
+  const auto two = read_dice(slanted_die({5, 3}, {5, 3}));
+  REQUIRE(two.size() == 1);
+  CHECK(two[0].pips == 2);
+  // A pip on a side face is squashed across the other way; it cannot pair with the top pip.
+  const auto one = read_dice(slanted_die({5, 3}, {3, 5}));
+  REQUIRE(one.size() == 1);
+  CHECK(one[0].pips == 1);
 }

@@ -60,7 +60,17 @@ struct Blob {
   double area = 0;
   double roundness = 0;  // minor / major axis of the blob's inertia ellipse
   bool inner = false;    // far enough from the die's outline to lie on the top face
+  // The blob's second moments scaled to unit determinant: its shape without its size. Pips
+  // of one face are seen at one angle and so share one shape.
+  double sxx = 1, sxy = 0, syy = 1;
 };
+
+// How differently two blobs are squashed or turned (0 for equal shapes, about 0.85 for a
+// round pip beside one squashed to half its width).
+double shape_difference(const Blob& a, const Blob& b) {
+  const double dxx = a.sxx - b.sxx, dxy = a.sxy - b.sxy, dyy = a.syy - b.syy;
+  return std::sqrt(dxx * dxx + 2 * dxy * dxy + dyy * dyy);
+}
 
 // The subset of blobs that best makes a die face: the most pips whose arrangement fits a
 // face layout of the die's size, alike in size, centred on the die. Side faces seen at an
@@ -74,6 +84,12 @@ struct Choice {
 constexpr double kMaxMisfit = 0.25;
 constexpr float kTallOutline = 1.15f;  // outline this much taller than wide shows side faces
 constexpr double kRoundPip = 0.62;  // minor/major axis of a pip on the top face
+// Largest shape_difference between the two pips of a "2". A die showing 1 photographed at a
+// slant shows side-face pips, squashed or turned unlike its top pip, that the layout fit
+// alone would pair with the top pip into a 2. (Only for pairs: with three or more pips the
+// layout itself rejects a side pip, and small pips' measured shapes are too noisy to demand
+// more; requiring it for every face lost nellbyler images.)
+constexpr double kShapeSpread = 0.8;
 
 Choice best_face(const std::vector<Blob>& blobs, cv::Point2f face_centre, float face_half) {
   Choice best;
@@ -105,6 +121,12 @@ Choice best_face(const std::vector<Blob>& blobs, cv::Point2f face_centre, float 
     for (int i = 0; i < m; ++i)
       if (subset >> i & 1) least_round = std::min(least_round, blobs[i].roundness), mean_round += blobs[i].roundness / n;
     if (least_round < kRoundPip - 0.07 || mean_round < kRoundPip) continue;
+    if (n == 2) {
+      int pair[2], k = 0;
+      for (int i = 0; i < m; ++i)
+        if (subset >> i & 1) pair[k++] = i;
+      if (shape_difference(blobs[pair[0]], blobs[pair[1]]) > kShapeSpread) continue;
+    }
     // Pips are a fifth to a third of the face across (a lone pip may be larger).
     const double relative = radius / face_half;
     if (relative < 0.07 || relative > (n == 1 ? 0.55 : 0.35)) continue;
@@ -186,7 +208,9 @@ PipReading read_response(const cv::Mat& response, const FaceContext& f) {
     const double fill = a / (double(stats.at<int>(k, cv::CC_STAT_WIDTH)) * stats.at<int>(k, cv::CC_STAT_HEIGHT));
     if (roundness < 0.45 || fill < 0.45) continue;
     const bool inner = f.depth.at<float>(cvRound(cy), cvRound(cx)) >= min_depth;
-    blobs.push_back({cv::Point2f(float(cx + region.box.x), float(cy + region.box.y)), a, roundness, inner});
+    const double det = std::sqrt(std::max(1e-9, mu20 * mu02 - mu11 * mu11));
+    blobs.push_back({cv::Point2f(float(cx + region.box.x), float(cy + region.box.y)), a, roundness, inner, mu20 / det,
+                     mu11 / det, mu02 / det});
   }
   if (blobs.empty() || blobs.size() > 12) return out;  // many specks: texture, not a face
   std::sort(blobs.begin(), blobs.end(), [](const Blob& a, const Blob& b) { return a.area > b.area; });
