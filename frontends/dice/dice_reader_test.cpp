@@ -190,3 +190,17 @@ TEST_CASE("two pips squashed alike are a 2, a top pip and a side-face pip are no
   REQUIRE(one.size() == 1);
   CHECK(one[0].pips == 1);
 }
+
+TEST_CASE("a face seen at a slant, pips and spacing squashed alike, reads right", "[dice_vision]") {
+  // A 4 whose face is squashed to two thirds of its height: the pips are ellipses and
+  // their spacing is a wide rectangle, which fits a square layout only once stretched back.
+  cv::Mat image(480, 640, CV_8UC3, cv::Scalar(70, 110, 150));
+  cv::rectangle(image, cv::Rect(280, 215, 80, 50), cv::Scalar(235, 238, 240), cv::FILLED, cv::LINE_AA);
+  for (int dx : {-27, 27})
+    for (int dy : {-18, 18})
+      cv::ellipse(image, {320 + dx, 240 + dy}, {6, 4}, 0, 0, 360, cv::Scalar(30, 30, 30), cv::FILLED, cv::LINE_AA);
+  cv::GaussianBlur(image, image, {3, 3}, 0);
+  const auto dice = read_dice(image);
+  REQUIRE(dice.size() == 1);
+  CHECK(dice[0].pips == 4);
+}

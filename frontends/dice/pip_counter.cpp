@@ -72,6 +72,27 @@ double shape_difference(const Blob& a, const Blob& b) {
   return std::sqrt(dxx * dxx + 2 * dxy * dxy + dyy * dyy);
 }
 
+// Undoes the slant the pips' shapes show before the layout is fitted: a face seen at a slant
+// squashes its pips and the spacing between them alike, so stretching the spacing back by
+// the pips' mean squash (about their centroid, keeping area) leaves a square layout for the
+// top face's pips, while a side-face pip that only fitted the squashed spacing moves off it.
+void unsquash(std::vector<cv::Point2f>& pts, cv::Point2f centroid, const std::vector<Blob>& blobs, unsigned subset) {
+  double sxx = 0, sxy = 0, syy = 0;
+  for (int i = 0; i < static_cast<int>(blobs.size()); ++i)
+    if (subset >> i & 1) sxx += blobs[i].sxx, sxy += blobs[i].sxy, syy += blobs[i].syy;
+  const double det = std::sqrt(std::max(1e-9, sxx * syy - sxy * sxy));
+  const cv::Matx22d shape(sxx / det, sxy / det, sxy / det, syy / det);
+  cv::Matx21d evals;
+  cv::Matx22d evecs;  // rows
+  cv::eigen(shape, evals, evecs);
+  const cv::Matx22d scale(1 / std::sqrt(std::max(1e-9, evals(0))), 0, 0, 1 / std::sqrt(std::max(1e-9, evals(1))));
+  const cv::Matx22d map = evecs.t() * scale * evecs;
+  for (auto& p : pts) {
+    const cv::Matx21d v = map * cv::Matx21d(p.x - centroid.x, p.y - centroid.y);
+    p = centroid + cv::Point2f(float(v(0)), float(v(1)));
+  }
+}
+
 // The subset of blobs that best makes a die face: the most pips whose arrangement fits a
 // face layout of the die's size, alike in size, centred on the die. Side faces seen at an
 // angle add blobs that break the layout, so they fall out here.
@@ -132,6 +153,7 @@ Choice best_face(const std::vector<Blob>& blobs, cv::Point2f face_centre, float 
     if (relative < 0.07 || relative > (n == 1 ? 0.55 : 0.35)) continue;
     const double off_centre = cv::norm(centroid - face_centre) / face_half;
     if (off_centre > 0.6) continue;
+    if (n >= 2) unsquash(pts, centroid, blobs, subset);
     const double misfit = layout_misfit(pts, n, face_half) + 0.15 * off_centre;
     if (misfit > kMaxMisfit) continue;
     if (n > best.pips || misfit < best.misfit) best = {n, subset, misfit};
