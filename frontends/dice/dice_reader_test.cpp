@@ -204,3 +204,17 @@ TEST_CASE("a face seen at a slant, pips and spacing squashed alike, reads right"
   REQUIRE(dice.size() == 1);
   CHECK(dice[0].pips == 4);
 }
+
+TEST_CASE("a pip below the top face that a slant allows is not one of its pips", "[dice_vision]") {
+  // A 1 seen at a slant: the top face (the upper 42 px of a 70 px wide outline, its pip
+  // squashed to 0.6 as it is) and the front face below it, with a pip squashed alike
+  // that would pair with the top pip into a 2.
+  cv::Mat image(480, 640, CV_8UC3, cv::Scalar(70, 110, 150));
+  cv::rectangle(image, cv::Rect(285, 190, 70, 100), cv::Scalar(235, 238, 240), cv::FILLED, cv::LINE_AA);
+  cv::ellipse(image, {320, 211}, {5, 3}, 0, 0, 360, cv::Scalar(30, 30, 30), cv::FILLED, cv::LINE_AA);
+  cv::ellipse(image, {338, 255}, {5, 3}, 0, 0, 360, cv::Scalar(30, 30, 30), cv::FILLED, cv::LINE_AA);
+  cv::GaussianBlur(image, image, {3, 3}, 0);
+  const auto dice = read_dice(image);
+  REQUIRE(dice.size() == 1);
+  CHECK(dice[0].pips == 1);
+}

@@ -55,6 +55,9 @@ int masked_otsu(const cv::Mat& values, const cv::Mat& mask) {
   return best_t;
 }
 
+constexpr double kSlantSquash = 0.9;  // pips squashed more than this show a slant
+constexpr double kSlantSlack = 1.0;   // pip radii a top-face pip may lie past the estimate
+
 struct Blob {
   cv::Point2f centre;
   double area = 0;
@@ -93,6 +96,40 @@ void unsquash(std::vector<cv::Point2f>& pts, cv::Point2f centroid, const std::ve
   }
 }
 
+// Whether the pips can lie on the die's top face. Seen at a slant, the top face is squashed
+// along the slant by the same factor as its pips, and it lies on the far side of the outline
+// (up the image; the near side faces show below it). So along the pips' squash direction the
+// top face reaches from the outline's far edge only as deep as the outline is wide times that
+// factor; a pip deeper than that (by more than its own size) is on a side face.
+bool within_top_face(const std::vector<Blob>& blobs, unsigned subset, const cv::RotatedRect& outline, double radius) {
+  double sxx = 0, sxy = 0, syy = 0;
+  for (int i = 0; i < static_cast<int>(blobs.size()); ++i)
+    if (subset >> i & 1) sxx += blobs[i].sxx, sxy += blobs[i].sxy, syy += blobs[i].syy;
+  const double det = std::sqrt(std::max(1e-9, sxx * syy - sxy * sxy));
+  const cv::Matx22d shape(sxx / det, sxy / det, sxy / det, syy / det);
+  cv::Matx21d evals;
+  cv::Matx22d evecs;  // rows, the major axis first
+  cv::eigen(shape, evals, evecs);
+  const double squash = std::min(1.0, std::max(1e-3, evals(1)));
+  if (squash > kSlantSquash) return true;  // seen about square-on: no slant to go by
+  cv::Point2d up(evecs(1, 0), evecs(1, 1));
+  if (up.y > 0) up = -up;
+  if (-up.y < std::abs(up.x)) return true;  // not a slant away from the camera
+  const cv::Point2d across(-up.y, up.x);
+  cv::Point2f corners[4];
+  outline.points(corners);
+  double far = -1e30, lo = 1e30, hi = -1e30;
+  for (const auto& c : corners) {
+    far = std::max(far, up.dot(cv::Point2d(c)));
+    lo = std::min(lo, across.dot(cv::Point2d(c)));
+    hi = std::max(hi, across.dot(cv::Point2d(c)));
+  }
+  const double deepest = far - squash * (hi - lo) - kSlantSlack * radius;
+  for (int i = 0; i < static_cast<int>(blobs.size()); ++i)
+    if ((subset >> i & 1) && up.dot(cv::Point2d(blobs[i].centre)) < deepest) return false;
+  return true;
+}
+
 // The subset of blobs that best makes a die face: the most pips whose arrangement fits a
 // face layout of the die's size, alike in size, centred on the die. Side faces seen at an
 // angle add blobs that break the layout, so they fall out here.
@@ -112,7 +149,7 @@ constexpr double kRoundPip = 0.62;  // minor/major axis of a pip on the top face
 // more; requiring it for every face lost nellbyler images.)
 constexpr double kShapeSpread = 0.8;
 
-Choice best_face(const std::vector<Blob>& blobs, cv::Point2f face_centre, float face_half) {
+Choice best_face(const std::vector<Blob>& blobs, cv::Point2f face_centre, float face_half, const cv::RotatedRect& outline) {
   Choice best;
   const int m = static_cast<int>(blobs.size());
   for (unsigned subset = 1; subset < (1u << m); ++subset) {
@@ -153,6 +190,7 @@ Choice best_face(const std::vector<Blob>& blobs, cv::Point2f face_centre, float 
     if (relative < 0.07 || relative > (n == 1 ? 0.55 : 0.35)) continue;
     const double off_centre = cv::norm(centroid - face_centre) / face_half;
     if (off_centre > 0.6) continue;
+    if (!within_top_face(blobs, subset, outline, radius)) continue;
     if (n >= 2) unsquash(pts, centroid, blobs, subset);
     const double misfit = layout_misfit(pts, n, face_half) + 0.15 * off_centre;
     if (misfit > kMaxMisfit) continue;
@@ -238,7 +276,7 @@ PipReading read_response(const cv::Mat& response, const FaceContext& f) {
   std::sort(blobs.begin(), blobs.end(), [](const Blob& a, const Blob& b) { return a.area > b.area; });
   if (blobs.size() > 8) blobs.resize(8);
 
-  const Choice choice = best_face(blobs, top_face_centre(region), f.face_half);
+  const Choice choice = best_face(blobs, top_face_centre(region), f.face_half, region.shape);
   if (choice.pips == 0) return out;
 
   // Round spots on the face that the chosen pips do not explain mean the reading is not
