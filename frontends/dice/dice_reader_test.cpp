@@ -218,3 +218,15 @@ TEST_CASE("a pip below the top face that a slant allows is not one of its pips",
   REQUIRE(dice.size() == 1);
   CHECK(dice[0].pips == 1);
 }
+
+TEST_CASE("a steeply seen 1 is read from the top face the slant allows", "[dice_vision]") {
+  // The pip is flatter than a square-on pip (0.57) and sits well above the outline's middle,
+  // where a die photographed steeply from the front has its top face.
+  cv::Mat image(480, 640, CV_8UC3, cv::Scalar(70, 110, 150));
+  cv::rectangle(image, cv::Rect(285, 200, 70, 80), cv::Scalar(235, 238, 240), cv::FILLED, cv::LINE_AA);
+  cv::ellipse(image, {320, 214}, {7, 4}, 0, 0, 360, cv::Scalar(30, 30, 30), cv::FILLED, cv::LINE_AA);
+  cv::GaussianBlur(image, image, {3, 3}, 0);
+  const auto dice = read_dice(image);
+  REQUIRE(dice.size() == 1);
+  CHECK(dice[0].pips == 1);
+}

@@ -100,8 +100,10 @@ void unsquash(std::vector<cv::Point2f>& pts, cv::Point2f centroid, const std::ve
 // along the slant by the same factor as its pips, and it lies on the far side of the outline
 // (up the image; the near side faces show below it). So along the pips' squash direction the
 // top face reaches from the outline's far edge only as deep as the outline is wide times that
-// factor; a pip deeper than that (by more than its own size) is on a side face.
-bool within_top_face(const std::vector<Blob>& blobs, unsigned subset, const cv::RotatedRect& outline, double radius) {
+// factor; a pip deeper than that (by more than its own size) is on a side face. When the
+// slant applies, `face_centre` is moved to the centre of that top face.
+bool within_top_face(const std::vector<Blob>& blobs, unsigned subset, const cv::RotatedRect& outline, double radius,
+                     cv::Point2f& face_centre) {
   double sxx = 0, sxy = 0, syy = 0;
   for (int i = 0; i < static_cast<int>(blobs.size()); ++i)
     if (subset >> i & 1) sxx += blobs[i].sxx, sxy += blobs[i].sxy, syy += blobs[i].syy;
@@ -125,6 +127,9 @@ bool within_top_face(const std::vector<Blob>& blobs, unsigned subset, const cv::
     hi = std::max(hi, across.dot(cv::Point2d(c)));
   }
   const double deepest = far - squash * (hi - lo) - kSlantSlack * radius;
+  // The top face's centre then lies half that depth in from the far edge, mid-way across.
+  const double along = far - squash * (hi - lo) / 2, mid = (lo + hi) / 2;
+  face_centre = cv::Point2f(float(along * up.x + mid * across.x), float(along * up.y + mid * across.y));
   for (int i = 0; i < static_cast<int>(blobs.size()); ++i)
     if ((subset >> i & 1) && up.dot(cv::Point2d(blobs[i].centre)) < deepest) return false;
   return true;
@@ -142,6 +147,7 @@ struct Choice {
 constexpr double kMaxMisfit = 0.25;
 constexpr float kTallOutline = 1.15f;  // outline this much taller than wide shows side faces
 constexpr double kRoundPip = 0.62;  // minor/major axis of a pip on the top face
+constexpr double kSlantRound = 0.55;  // the same, squashed along the image's vertical
 // Largest shape_difference between the two pips of a "2". A die showing 1 photographed at a
 // slant shows side-face pips, squashed or turned unlike its top pip, that the layout fit
 // alone would pair with the top pip into a 2. (Only for pairs: with three or more pips the
@@ -178,7 +184,13 @@ Choice best_face(const std::vector<Blob>& blobs, cv::Point2f face_centre, float 
     double least_round = 1, mean_round = 0;
     for (int i = 0; i < m; ++i)
       if (subset >> i & 1) least_round = std::min(least_round, blobs[i].roundness), mean_round += blobs[i].roundness / n;
-    if (least_round < kRoundPip - 0.07 || mean_round < kRoundPip) continue;
+    // A camera looking down at a slant from the front squashes the top face's pips along the
+    // image's vertical; such pips may be flatter (their depth is checked below).
+    bool upright_slant = true;
+    for (int i = 0; i < m; ++i)
+      if (subset >> i & 1) upright_slant &= blobs[i].sxx > blobs[i].syy + std::abs(blobs[i].sxy);
+    const double round_floor = upright_slant ? kSlantRound : kRoundPip;
+    if (least_round < round_floor - 0.07 || mean_round < round_floor) continue;
     if (n == 2) {
       int pair[2], k = 0;
       for (int i = 0; i < m; ++i)
@@ -188,9 +200,10 @@ Choice best_face(const std::vector<Blob>& blobs, cv::Point2f face_centre, float 
     // Pips are a fifth to a third of the face across (a lone pip may be larger).
     const double relative = radius / face_half;
     if (relative < 0.07 || relative > (n == 1 ? 0.55 : 0.35)) continue;
-    const double off_centre = cv::norm(centroid - face_centre) / face_half;
+    cv::Point2f top_centre = face_centre;
+    if (!within_top_face(blobs, subset, outline, radius, top_centre)) continue;
+    const double off_centre = cv::norm(centroid - top_centre) / face_half;
     if (off_centre > 0.6) continue;
-    if (!within_top_face(blobs, subset, outline, radius)) continue;
     if (n >= 2) unsquash(pts, centroid, blobs, subset);
     const double misfit = layout_misfit(pts, n, face_half) + 0.15 * off_centre;
     if (misfit > kMaxMisfit) continue;
