@@ -230,3 +230,36 @@ TEST_CASE("a steeply seen 1 is read from the top face the slant allows", "[dice_
   REQUIRE(dice.size() == 1);
   CHECK(dice[0].pips == 1);
 }
+
+namespace {
+
+// A white die drawn square-on with `pips` pips (layout of a real die, no rotation).
+void draw_die(cv::Mat& image, cv::Point centre, int side, int pips) {
+  cv::rectangle(image, cv::Rect(centre.x - side / 2, centre.y - side / 2, side, side), cv::Scalar(235, 238, 240),
+                cv::FILLED, cv::LINE_AA);
+  const int d = side / 4;
+  const auto pip = [&](int dx, int dy) {
+    cv::circle(image, centre + cv::Point(dx, dy), side / 12, cv::Scalar(30, 30, 30), cv::FILLED, cv::LINE_AA);
+  };
+  if (pips % 2) pip(0, 0);
+  if (pips >= 2) pip(-d, -d), pip(d, d);
+  if (pips >= 4) pip(d, -d), pip(-d, d);
+  if (pips == 6) pip(-d, 0), pip(d, 0);
+}
+
+}  // namespace
+
+TEST_CASE("a die touching a dark cable that runs off the frame is found", "[dice_vision]") {
+  cv::Mat image(480, 640, CV_8UC3, cv::Scalar(70, 110, 150));
+  draw_die(image, {450, 150}, 60, 3);  // a free die: the typical size
+  // A black cable from the left edge ending in a ferrite block that touches the die.
+  cv::line(image, {0, 330}, {200, 300}, cv::Scalar(25, 25, 25), 10, cv::LINE_AA);
+  cv::rectangle(image, cv::Rect(200, 285, 60, 30), cv::Scalar(25, 25, 25), cv::FILLED);
+  draw_die(image, {290, 300}, 60, 5);
+  cv::GaussianBlur(image, image, {3, 3}, 0);
+  const auto dice = read_dice(image);
+  std::vector<int> values;
+  for (const auto& d : dice) values.push_back(d.pips);
+  std::sort(values.begin(), values.end());
+  CHECK(values == std::vector<int>{3, 5});
+}

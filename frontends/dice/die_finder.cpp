@@ -3,6 +3,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace puzzlesat::dice_vision {
@@ -202,6 +203,49 @@ std::vector<DieRegion> split_blob(const cv::Mat& lab, const cv::Mat& blob_mask, 
   return out;
 }
 
+// A light die touching something dark that runs off the frame (a cable's ferrite, a
+// laptop's keys) is part of that thing's foreground blob and would be dropped with it. The
+// blob's light pixels alone (split from its dark ones at Otsu's threshold of lightness) can
+// hold whole dice apart from the frame: each piece that looks like one typical die is kept.
+void add_dice_beside_dark(const cv::Mat& lab, const cv::Mat& labels, int label, cv::Rect box, double typical,
+                          std::vector<Blob>& blobs) {
+  const cv::Mat roi_m = labels(box) == label;
+  cv::Mat roi_l;
+  cv::extractChannel(lab(box), roi_l, 0);
+  std::array<int, 256> hist{};
+  for (int y = 0; y < roi_l.rows; ++y)
+    for (int x = 0; x < roi_l.cols; ++x)
+      if (roi_m.at<uchar>(y, x)) ++hist[roi_l.at<uchar>(y, x)];
+  // Otsu's threshold of the blob's lightness.
+  double n = 0, total = 0;
+  for (int v = 0; v < 256; ++v) n += hist[v], total += double(v) * hist[v];
+  double w0 = 0, sum0 = 0, best = -1;
+  int threshold = 0;
+  for (int t = 0; t < 256; ++t) {
+    w0 += hist[t], sum0 += double(t) * hist[t];
+    const double w1 = n - w0;
+    if (w0 == 0 || w1 == 0) continue;
+    const double m0 = sum0 / w0, m1 = (total - sum0) / w1, between = w0 * w1 * (m0 - m1) * (m0 - m1);
+    if (between > best) best = between, threshold = t;
+  }
+  cv::Mat light = (roi_l > threshold) & roi_m;
+  cv::morphologyEx(light, light, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_ELLIPSE, {5, 5}));
+  fill_small_holes(light, 0.25 * typical);
+  cv::Mat pieces, stats, centroids;
+  const int m = cv::connectedComponentsWithStats(light, pieces, stats, centroids, 8, CV_32S);
+  for (int k = 1; k < m; ++k) {
+    const int x = stats.at<int>(k, cv::CC_STAT_LEFT) + box.x, y = stats.at<int>(k, cv::CC_STAT_TOP) + box.y;
+    const int w = stats.at<int>(k, cv::CC_STAT_WIDTH), h = stats.at<int>(k, cv::CC_STAT_HEIGHT);
+    if (x == 0 || y == 0 || x + w == labels.cols || y + h == labels.rows) continue;
+    const double ratio = stats.at<int>(k, cv::CC_STAT_AREA) / typical;
+    if (ratio < 0.6 || ratio > 1.6) continue;
+    Blob b = describe(pieces, k, cv::Rect(x - box.x, y - box.y, w, h));
+    b.box += box.tl();
+    b.shape.center += cv::Point2f(box.tl());
+    if (b.aspect < 1.35 && b.solidity > 0.88) blobs.push_back(std::move(b));
+  }
+}
+
 }  // namespace
 
 std::vector<DieRegion> find_die_regions(const cv::Mat& bgr) {
@@ -219,15 +263,20 @@ std::vector<DieRegion> find_die_regions(const cv::Mat& bgr) {
   cv::Mat labels, stats, centroids;
   const int n = cv::connectedComponentsWithStats(mask, labels, stats, centroids, 8, CV_32S);
   std::vector<Blob> blobs;
+  std::vector<std::pair<int, cv::Rect>> at_frame;
   for (int k = 1; k < n; ++k) {
     const int area = stats.at<int>(k, cv::CC_STAT_AREA);
-    if (area < min_area || area > max_area) continue;
+    if (area < min_area) continue;
     // A die cut off by the frame cannot be read whole (and the frame cuts cables and
     // laptops into die-sized pieces).
     const int x = stats.at<int>(k, cv::CC_STAT_LEFT), y = stats.at<int>(k, cv::CC_STAT_TOP);
     if (x == 0 || y == 0 || x + stats.at<int>(k, cv::CC_STAT_WIDTH) == mask.cols ||
-        y + stats.at<int>(k, cv::CC_STAT_HEIGHT) == mask.rows)
+        y + stats.at<int>(k, cv::CC_STAT_HEIGHT) == mask.rows) {
+      if (area <= max_area)
+        at_frame.push_back({k, cv::Rect(x, y, stats.at<int>(k, cv::CC_STAT_WIDTH), stats.at<int>(k, cv::CC_STAT_HEIGHT))});
       continue;
+    }
+    if (area > max_area) continue;
     const cv::Rect box(stats.at<int>(k, cv::CC_STAT_LEFT), stats.at<int>(k, cv::CC_STAT_TOP),
                        stats.at<int>(k, cv::CC_STAT_WIDTH), stats.at<int>(k, cv::CC_STAT_HEIGHT));
     blobs.push_back(describe(labels, k, box));
@@ -244,6 +293,9 @@ std::vector<DieRegion> find_die_regions(const cv::Mat& bgr) {
     std::nth_element(single_areas.begin(), single_areas.begin() + single_areas.size() / 2, single_areas.end());
     typical = single_areas[single_areas.size() / 2];
   }
+
+  if (typical > 0)
+    for (const auto& [k, box] : at_frame) add_dice_beside_dark(lab, labels, k, box, typical, blobs);
 
   std::vector<DieRegion> regions;
   for (const auto& b : blobs) {
