@@ -75,19 +75,31 @@ double shape_difference(const Blob& a, const Blob& b) {
   return std::sqrt(dxx * dxx + 2 * dxy * dxy + dyy * dyy);
 }
 
-// Undoes the slant the pips' shapes show before the layout is fitted: a face seen at a slant
-// squashes its pips and the spacing between them alike, so stretching the spacing back by
-// the pips' mean squash (about their centroid, keeping area) leaves a square layout for the
-// top face's pips, while a side-face pip that only fitted the squashed spacing moves off it.
-void unsquash(std::vector<cv::Point2f>& pts, cv::Point2f centroid, const std::vector<Blob>& blobs, unsigned subset) {
+// The mean shape of a subset's pips, scaled to unit area: its eigenvalues are the squash
+// along each axis (the minor one below 1 when the face is seen at a slant), its
+// eigenvectors (rows, the major axis first) the directions of the slant.
+struct PipShape {
+  cv::Matx21d evals;
+  cv::Matx22d evecs;
+};
+
+PipShape pip_shape(const std::vector<Blob>& blobs, unsigned subset) {
   double sxx = 0, sxy = 0, syy = 0;
   for (int i = 0; i < static_cast<int>(blobs.size()); ++i)
     if (subset >> i & 1) sxx += blobs[i].sxx, sxy += blobs[i].sxy, syy += blobs[i].syy;
   const double det = std::sqrt(std::max(1e-9, sxx * syy - sxy * sxy));
   const cv::Matx22d shape(sxx / det, sxy / det, sxy / det, syy / det);
-  cv::Matx21d evals;
-  cv::Matx22d evecs;  // rows
-  cv::eigen(shape, evals, evecs);
+  PipShape out;
+  cv::eigen(shape, out.evals, out.evecs);
+  return out;
+}
+
+// Undoes the slant the pips' shapes show before the layout is fitted: a face seen at a slant
+// squashes its pips and the spacing between them alike, so stretching the spacing back by
+// the pips' mean squash (about their centroid, keeping area) leaves a square layout for the
+// top face's pips, while a side-face pip that only fitted the squashed spacing moves off it.
+void unsquash(std::vector<cv::Point2f>& pts, cv::Point2f centroid, const std::vector<Blob>& blobs, unsigned subset) {
+  const auto [evals, evecs] = pip_shape(blobs, subset);
   const cv::Matx22d scale(1 / std::sqrt(std::max(1e-9, evals(0))), 0, 0, 1 / std::sqrt(std::max(1e-9, evals(1))));
   const cv::Matx22d map = evecs.t() * scale * evecs;
   for (auto& p : pts) {
@@ -104,14 +116,7 @@ void unsquash(std::vector<cv::Point2f>& pts, cv::Point2f centroid, const std::ve
 // slant applies, `face_centre` is moved to the centre of that top face.
 bool within_top_face(const std::vector<Blob>& blobs, unsigned subset, const cv::RotatedRect& outline, double radius,
                      cv::Point2f& face_centre) {
-  double sxx = 0, sxy = 0, syy = 0;
-  for (int i = 0; i < static_cast<int>(blobs.size()); ++i)
-    if (subset >> i & 1) sxx += blobs[i].sxx, sxy += blobs[i].sxy, syy += blobs[i].syy;
-  const double det = std::sqrt(std::max(1e-9, sxx * syy - sxy * sxy));
-  const cv::Matx22d shape(sxx / det, sxy / det, sxy / det, syy / det);
-  cv::Matx21d evals;
-  cv::Matx22d evecs;  // rows, the major axis first
-  cv::eigen(shape, evals, evecs);
+  const auto [evals, evecs] = pip_shape(blobs, subset);
   const double squash = std::min(1.0, std::max(1e-3, evals(1)));
   if (squash > kSlantSquash) return true;  // seen about square-on: no slant to go by
   cv::Point2d up(evecs(1, 0), evecs(1, 1));
