@@ -11,6 +11,7 @@
 #include <chrono>
 #include <cstdio>
 #include <random>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -54,49 +55,30 @@ struct Run {
   double seconds = 0;
 };
 
-template <class F>
-double timed(F f) {
+// The reference: two calls per literal ("can it be true?", "can it be false?").
+BackboneResult naive_backbone(Solver& s, std::span<const Lit> candidates) {
+  BackboneResult r;
+  for (Lit c : candidates) {
+    bool can_true = s.solve({c}) == Status::sat;
+    bool can_false = s.solve({~c}) == Status::sat;
+    r.solver_calls += 2;
+    if (can_true != can_false) r.forced.push_back(can_true ? c : ~c);
+  }
+  return r;
+}
+
+using Method = BackboneResult (*)(Solver&, std::span<const Lit>);
+
+// One method on a fresh solver holding the formula; the time excludes loading it.
+Run measure(Method method, const std::string& spec, const Cnf& cnf, const std::vector<Lit>& candidates) {
+  auto s = make_solver(spec);
+  s->add_cnf(cnf);
   auto start = std::chrono::steady_clock::now();
-  f();
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
-Run filtered(const std::string& spec, const Cnf& cnf, const std::vector<Lit>& candidates) {
-  auto s = make_solver(spec);
-  s->add_cnf(cnf);
+  BackboneResult r = method(*s, candidates);
   Run run;
-  run.seconds = timed([&] {
-    BackboneResult r = compute_backbone(*s, candidates);
-    run.calls = r.solver_calls;
-    run.forced = static_cast<int>(r.forced.size());
-  });
-  return run;
-}
-
-Run chunked(const std::string& spec, const Cnf& cnf, const std::vector<Lit>& candidates) {
-  auto s = make_solver(spec);
-  s->add_cnf(cnf);
-  Run run;
-  run.seconds = timed([&] {
-    BackboneResult r = chunked_backbone(*s, candidates);
-    run.calls = r.solver_calls;
-    run.forced = static_cast<int>(r.forced.size());
-  });
-  return run;
-}
-
-Run naive(const std::string& spec, const Cnf& cnf, const std::vector<Lit>& candidates) {
-  auto s = make_solver(spec);
-  s->add_cnf(cnf);
-  Run run;
-  run.seconds = timed([&] {
-    for (Lit c : candidates) {
-      bool can_true = s->solve({c}) == Status::sat;
-      bool can_false = s->solve({~c}) == Status::sat;
-      run.calls += 2;
-      if (can_true != can_false) ++run.forced;
-    }
-  });
+  run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  run.calls = r.solver_calls;
+  run.forced = static_cast<int>(r.forced.size());
   return run;
 }
 
@@ -122,9 +104,10 @@ int main(int argc, char** argv) {
     for (const Family& f : families) {
       std::vector<Lit> candidates;
       for (int v = 1; v <= n; ++v) candidates.push_back(Lit(Var(v)));
-      Run a = filtered(spec, f.cnf, candidates);
-      Run b = naive(spec, f.cnf, candidates);
-      Run c = chunked(spec, f.cnf, candidates);
+      Run a = measure([](Solver& s, std::span<const Lit> c) { return compute_backbone(s, c); }, spec, f.cnf,
+                      candidates);
+      Run b = measure(naive_backbone, spec, f.cnf, candidates);
+      Run c = measure(chunked_backbone, spec, f.cnf, candidates);
       if (a.forced != b.forced || c.forced != b.forced) {
         std::fprintf(stderr, "MISMATCH: naive found %d forced, filtered %d, chunked %d\n", b.forced, a.forced,
                      c.forced);
