@@ -160,6 +160,29 @@ cv::Mat decode_image(std::span<const std::uint8_t> bytes, int reduction) {
   return small;
 }
 
+cv::Size jpeg_size(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  auto byte = [&]() { return in.get(); };
+  if (byte() != 0xFF || byte() != 0xD8) return {};
+  while (in) {
+    int c = byte();
+    if (c != 0xFF) return {};
+    int marker = byte();
+    while (marker == 0xFF) marker = byte();
+    if (marker == 0xD9 || marker == 0xDA || marker < 0) return {};
+    int len = (byte() << 8) | byte();
+    bool frame = marker >= 0xC0 && marker <= 0xCF && marker != 0xC4 && marker != 0xC8 && marker != 0xCC;
+    if (frame) {
+      byte();  // precision
+      int h = (byte() << 8) | byte();
+      int w = (byte() << 8) | byte();
+      return in ? cv::Size(w, h) : cv::Size();
+    }
+    in.seekg(len - 2, std::ios::cur);
+  }
+  return {};
+}
+
 cv::Mat read_image(const std::string& path, int reduction) {
   std::vector<std::uint8_t> bytes;
   if (!read_file(path, bytes)) return cv::Mat();

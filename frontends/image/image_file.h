@@ -19,6 +19,10 @@ namespace puzzlesat::image {
 // JPEG/PNG, or corrupt.
 cv::Mat read_image(const std::string& path, int reduction = 1);
 
+// A JPEG's stored width and height (before EXIF orientation) from its frame header,
+// without decoding, to choose a reduction; {0, 0} when the file is not a JPEG.
+cv::Size jpeg_size(const std::string& path);
+
 // The same from bytes in memory.
 cv::Mat decode_image(std::span<const std::uint8_t> bytes, int reduction = 1);
 

@@ -5,6 +5,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include <filesystem>
+#include <fstream>
 #include <random>
 #include <unistd.h>
 
@@ -125,6 +126,24 @@ TEST_CASE("EXIF orientation turns a photo upright exactly as imread does", "[ima
   junk.resize(16);
   CHECK(image::exif_orientation(junk) == 1);
   CHECK(image::exif_orientation(std::vector<std::uint8_t>{'E', 'x'}) == 1);
+}
+
+TEST_CASE("jpeg_size reads the stored size from the header alone", "[image]") {
+  fs::path dir = temp_dir();
+  cv::Mat img = test_picture(120, 80, 5);
+  std::vector<std::uint8_t> turned = jpeg_with_exif(img, 6);
+  fs::path jpg = dir / "turned.jpg";
+  {
+    std::ofstream out(jpg, std::ios::binary);
+    out.write(reinterpret_cast<const char*>(turned.data()), static_cast<std::streamsize>(turned.size()));
+  }
+  CHECK(image::jpeg_size(jpg.string()) == cv::Size(120, 80));  // as stored, before turning upright
+  CHECK(image::read_image(jpg.string()).size() == cv::Size(80, 120));
+  fs::path png = dir / "a.png";
+  REQUIRE(image::write_image(png.string(), img));
+  CHECK(image::jpeg_size(png.string()) == cv::Size());
+  CHECK(image::jpeg_size((dir / "missing.jpg").string()) == cv::Size());
+  fs::remove_all(dir);
 }
 
 TEST_CASE("PNG files round-trip and read like imread", "[image]") {
