@@ -16,6 +16,7 @@
 #include "frontends/dice/dice_reader.h"
 #include "frontends/dice/dice_scene.h"
 #include "frontends/image/image_file.h"
+#include "frontends/image/load_image.h"
 
 namespace puzzlesat::cli {
 
@@ -54,8 +55,11 @@ void write_annotated(const cv::Mat& image, const std::vector<Die>& dice, const s
 }
 
 void run_dice(const std::string& image_path, bool json, const std::string& annotated_path) {
-  const cv::Mat image = load_image(image_path);
+  const cv::Mat image = image::load_image(image_path);
   const auto dice = read_dice(image);
+  // As `set photo` does for a table without cards: a photo with nothing to read is bad
+  // input, not a roll of zero dice.
+  if (dice.empty()) throw InputError("no dice found in the image", {image_path});
   if (!annotated_path.empty()) write_annotated(image, dice, annotated_path);
   if (json) {
     std::cout << nlohmann::json{{"dice", dice_json(dice)}}.dump(2) << "\n";
@@ -85,7 +89,7 @@ void run_dice_eval(const std::string& dir, bool json) {
   bool all_by_position = true;
   double seconds = 0;
   for (const auto& path : images) {
-    const cv::Mat image = load_image(path.string());
+    const cv::Mat image = image::load_image(path.string());
     const fs::path values_path = fs::path(path).replace_extension(".dice.txt");
     const fs::path boxes_path = fs::path(path).replace_extension(".boxes.txt");
     const auto values = parse_dice_values(read_text(values_path), values_path.string());

@@ -104,6 +104,16 @@ TEST_CASE("yahtzee dice rejects missing files and non-images with exit 2", "[dic
   CHECK(cut.exit_code == 2);
   CHECK(one_error_line(cut.err));
 
+  // An empty table, and a picture too narrow to hold a die.
+  for (const cv::Size size : {cv::Size(640, 480), cv::Size(4000, 40)}) {
+    const auto empty = dir.path / "empty.png";
+    REQUIRE(cv::imwrite(empty.string(), cv::Mat(size, CV_8UC3, cv::Scalar(90, 140, 190))));
+    auto none = run_cli({"yahtzee", "dice", empty.string(), "--json"});
+    CHECK(none.exit_code == 2);
+    CHECK(one_error_line(none.err));
+    CHECK(none.err.find("empty.png") != std::string::npos);
+  }
+
   auto eval = run_cli({"yahtzee", "dice-eval", (dir.path / "no-such-dir").string()});
   CHECK(eval.exit_code == 2);
   CHECK(one_error_line(eval.err));

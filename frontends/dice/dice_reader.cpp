@@ -2,20 +2,13 @@
 
 #include <opencv2/imgproc.hpp>
 
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <cstdio>
 #include <cmath>
-#include <filesystem>
-#include <fstream>
-#include <iterator>
 
 #include "common/input_error.h"
 #include "frontends/dice/die_finder.h"
 #include "frontends/dice/pip_counter.h"
-#include "frontends/image/image_file.h"
+#include "frontends/image/load_image.h"
 
 namespace puzzlesat::dice_vision {
 
@@ -59,31 +52,6 @@ void drop_odd_sizes(std::vector<Die>& dice) {
   });
 }
 
-// libpng and libjpeg print their own complaints about a broken file to stderr; we report
-// the file as unreadable in one line instead, so they are silenced while decoding.
-class QuietStderr {
- public:
-  QuietStderr() {
-    std::fflush(stderr);
-    saved_ = ::dup(STDERR_FILENO);
-    const int null = ::open("/dev/null", O_WRONLY);
-    if (saved_ >= 0 && null >= 0) ::dup2(null, STDERR_FILENO);
-    if (null >= 0) ::close(null);
-  }
-  ~QuietStderr() {
-    std::fflush(stderr);
-    if (saved_ >= 0) {
-      ::dup2(saved_, STDERR_FILENO);
-      ::close(saved_);
-    }
-  }
-  QuietStderr(const QuietStderr&) = delete;
-  QuietStderr& operator=(const QuietStderr&) = delete;
-
- private:
-  int saved_ = -1;
-};
-
 }  // namespace
 
 std::vector<Die> read_dice(const cv::Mat& image) {
@@ -116,24 +84,6 @@ std::vector<Die> read_dice(const cv::Mat& image) {
   return dice;
 }
 
-cv::Mat load_image(const std::string& path) {
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec)) throw InputError("no such image file", {path});
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError("cannot open image file", {path});
-  const std::vector<uchar> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (bytes.empty()) throw InputError("empty file, not an image", {path});
-  cv::Mat image;
-  try {
-    const QuietStderr quiet;
-    image = image::decode_image(bytes);
-  } catch (const cv::Exception&) {
-    image.release();
-  }
-  if (image.empty()) throw InputError("not a readable image (JPEG or PNG)", {path});
-  return image;
-}
-
-std::vector<Die> read_dice_file(const std::string& path) { return read_dice(load_image(path)); }
+std::vector<Die> read_dice_file(const std::string& path) { return read_dice(image::load_image(path)); }
 
 }  // namespace puzzlesat::dice_vision

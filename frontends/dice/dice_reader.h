@@ -21,11 +21,8 @@ struct Die {
 // Throws puzzlesat::InputError for an empty image.
 std::vector<Die> read_dice(const cv::Mat& image);
 
-// Loads `path` and reads it. Throws puzzlesat::InputError naming the file when it is
-// missing or is not a decodable image.
+// Loads `path` (image::load_image) and reads it. Throws puzzlesat::InputError naming the
+// file when it is missing, not a decodable image, or too large or too small.
 std::vector<Die> read_dice_file(const std::string& path);
-
-// Loads an image file as BGR, with the same errors as read_dice_file.
-cv::Mat load_image(const std::string& path);
 
 }  // namespace puzzlesat::dice_vision

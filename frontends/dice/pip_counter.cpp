@@ -7,6 +7,7 @@
 #include <cmath>
 
 
+#include "frontends/dice/face_pattern.h"
 #include "frontends/dice/pip_layout.h"
 
 namespace puzzlesat::dice_vision {
@@ -306,6 +307,7 @@ PipReading read_response(const cv::Mat& response, const FaceContext& f) {
   if (leftover > 0.12) return out;
 
   out.pips = choice.pips;
+  out.squash = std::min(1.0, pip_shape(blobs, choice.subset).evals(1));
   for (int i = 0; i < static_cast<int>(blobs.size()); ++i)
     if (choice.subset >> i & 1) out.centres.push_back(blobs[i].centre);
   out.face = region.box;
@@ -383,9 +385,8 @@ PipReading read_face(const cv::Mat& lab, const DieRegion& region) {
   return best;
 }
 
-}  // namespace
-
-PipReading count_pips(const cv::Mat& lab, const DieRegion& region) {
+// The blob reader: pips as round blobs of the spot maps, kept when they make a face layout.
+PipReading read_blobs(const cv::Mat& lab, const DieRegion& region) {
   // Small dice (a crowded tray) have pips of three or four pixels that blur into each other;
   // reading them at twice the size keeps neighbouring pips apart after thresholding.
   constexpr int kSmallDie = 40;
@@ -402,6 +403,33 @@ PipReading count_pips(const cv::Mat& lab, const DieRegion& region) {
   PipReading out = read_face(crop, zoomed);
   for (auto& c : out.centres) c = c * (1 / kZoom) + cv::Point2f(region.box.tl());
   out.face = region.box;
+  return out;
+}
+
+}  // namespace
+
+PipReading count_pips(const cv::Mat& lab, const DieRegion& region) {
+  PipReading out = read_blobs(lab, region);
+  // The pattern reader's grid is square: it reads faces seen from above. A slant shows in the
+  // pips' shape, but only on dice large enough for a pip to span several pixels; on smaller
+  // dice the measured shape is mostly noise.
+  constexpr int kShapeReliable = 50;
+  const bool slanted =
+      out.squash < kSlantSquash && std::min(region.box.width, region.box.height) >= kShapeReliable;
+  if (out.pips == 0 || slanted) return out;
+  // The blob reader loses a pip whenever one blob is missed (faint, merged with its
+  // neighbour, under a glint), and missing pips are most of its errors; it is also the one
+  // that knows slanted views and what is a die at all. So it decides whether this is a face,
+  // and the pattern reader, which weighs the evidence at every pip position at once, raises
+  // the count when it reads more pips with every one of them standing out from every empty
+  // position.
+  const FacePattern pattern = read_face_pattern(lab, region);
+  if (pattern.pips > out.pips && pattern.margin > 0) {
+    out.pips = pattern.pips;
+    out.centres = pattern.centres;
+    const double separation = (pattern.score - pattern.runner_up) / pattern.score;
+    out.confidence = std::sqrt(std::sqrt(pattern.score) * separation) * region.split_quality;
+  }
   return out;
 }
 

@@ -17,6 +17,8 @@ struct PipReading {
   double confidence = 0;            // 0..1
   std::vector<cv::Point2f> centres; // pip centres in image pixels
   cv::Rect face;                    // the top face's extent in image pixels
+  double squash = 1;                // the pips' mean shape, minor over major axis (scaled
+                                    // to unit area): below 1 when seen at a slant
 };
 
 // `lab` is the whole image in 8-bit Lab (cv::COLOR_BGR2Lab).

@@ -12,7 +12,7 @@
 #include "frontends/hexcells/counter.h"
 #include "frontends/hexcells/glyphs.h"
 #include "frontends/hexcells/line_hints.h"
-#include "frontends/image/image_file.h"
+#include "frontends/image/load_image.h"
 
 namespace puzzlesat::hexcells_vision {
 namespace {
@@ -94,15 +94,7 @@ ScreenRead read_screenshot(const cv::Mat& input) {
 }
 
 ScreenRead read_screenshot_file(const std::string& path) {
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec)) throw InputError("cannot open image", {path, 0, 0});
-  cv::Mat image;
-  try {
-    image = image::read_image(path);
-  } catch (const cv::Exception&) {
-    image.release();
-  }
-  if (image.empty()) throw InputError("not a readable image (JPEG or PNG)", {path, 0, 0});
+  const cv::Mat image = image::load_image(path);
   try {
     return read_screenshot(image);
   } catch (const InputError& e) {

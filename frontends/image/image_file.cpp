@@ -38,6 +38,8 @@ void jpeg_quiet(j_common_ptr, int) {}
 bool is_jpeg(std::span<const std::uint8_t> b) { return b.size() > 3 && b[0] == 0xFF && b[1] == 0xD8 && b[2] == 0xFF; }
 bool is_png(std::span<const std::uint8_t> b) { return b.size() > 8 && png_sig_cmp(b.data(), 0, 8) == 0; }
 
+bool too_large(unsigned width, unsigned height) { return double(width) * height > kMaxMegapixels * 1e6; }
+
 // Everything the longjmp may cross lives in this frame or is plain data, so no
 // destructor is skipped.
 cv::Mat decode_jpeg(std::span<const std::uint8_t> bytes, int reduction) {
@@ -58,6 +60,10 @@ cv::Mat decode_jpeg(std::span<const std::uint8_t> bytes, int reduction) {
   jpeg_read_header(&cinfo, TRUE);
   for (jpeg_saved_marker_ptr m = cinfo.marker_list; m; m = m->next) {
     if (m->marker == JPEG_APP0 + 1) orientation = exif_orientation({m->data, m->data_length});
+  }
+  if (too_large(cinfo.image_width, cinfo.image_height)) {
+    jpeg_destroy_decompress(&cinfo);
+    return cv::Mat();
   }
   if (cinfo.jpeg_color_space == JCS_CMYK || cinfo.jpeg_color_space == JCS_YCCK) {
     jpeg_destroy_decompress(&cinfo);
@@ -107,6 +113,7 @@ cv::Mat decode_png(std::span<const std::uint8_t> bytes) {
   }
   png_set_read_fn(png, &reader, png_read_bytes);
   png_read_info(png, info);
+  if (too_large(png_get_image_width(png, info), png_get_image_height(png, info))) png_error(png, "too large");
   // As imread(IMREAD_COLOR): 8 bits per channel, palette and grey expanded, alpha dropped.
   png_set_strip_16(png);
   png_set_packing(png);
@@ -156,7 +163,8 @@ cv::Mat decode_image(std::span<const std::uint8_t> bytes, int reduction) {
   if (image.empty() || reduction == 1) return image;
   // As imread does for formats that cannot shrink while decoding.
   cv::Mat small;
-  cv::resize(image, small, cv::Size(image.cols / reduction, image.rows / reduction), 0, 0, cv::INTER_LINEAR_EXACT);
+  cv::resize(image, small, cv::Size(std::max(1, image.cols / reduction), std::max(1, image.rows / reduction)), 0, 0,
+             cv::INTER_LINEAR_EXACT);
   return small;
 }
 
@@ -181,6 +189,23 @@ cv::Size jpeg_size(const std::string& path) {
     in.seekg(len - 2, std::ios::cur);
   }
   return {};
+}
+
+cv::Size stored_size(const std::string& path) {
+  if (const cv::Size jpeg = jpeg_size(path); jpeg.width > 0 && jpeg.height > 0) return jpeg;
+  // A PNG starts with its 8-byte signature and then the IHDR chunk: length, "IHDR",
+  // big-endian width and height.
+  std::uint8_t head[24] = {};
+  std::ifstream in(path, std::ios::binary);
+  if (!in.read(reinterpret_cast<char*>(head), sizeof head)) return {};
+  if (!is_png({head, sizeof head}) || std::memcmp(head + 12, "IHDR", 4) != 0) return {};
+  auto be32 = [&](int at) {
+    return (std::uint32_t(head[at]) << 24) | (std::uint32_t(head[at + 1]) << 16) | (std::uint32_t(head[at + 2]) << 8) |
+           std::uint32_t(head[at + 3]);
+  };
+  const std::uint32_t w = be32(16), h = be32(20);
+  if (w > 0x7FFFFFFF || h > 0x7FFFFFFF) return {};
+  return {int(w), int(h)};
 }
 
 cv::Mat read_image(const std::string& path, int reduction) {

@@ -13,15 +13,24 @@
 
 namespace puzzlesat::image {
 
+// The decoders refuse images with more pixels than this (an empty result): a few hundred
+// bytes of JPEG can declare 65,500 x 65,500 pixels, 12 GB of BGR. 108-megapixel phone
+// photos pass.
+inline constexpr double kMaxMegapixels = 120.0;
+
 // A JPEG or PNG file as 8-bit BGR, turned upright by its EXIF orientation. reduction
 // (1, 2, 4 or 8) shrinks a JPEG while decoding (cheap) and a PNG by resizing afterwards,
 // like cv::IMREAD_REDUCED_COLOR_n. Returns an empty Mat when the file is missing, not a
-// JPEG/PNG, or corrupt.
+// JPEG/PNG, corrupt, or over kMaxMegapixels.
 cv::Mat read_image(const std::string& path, int reduction = 1);
 
 // A JPEG's stored width and height (before EXIF orientation) from its frame header,
 // without decoding, to choose a reduction; {0, 0} when the file is not a JPEG.
 cv::Size jpeg_size(const std::string& path);
+
+// A JPEG's or PNG's stored width and height from its header, without decoding, to refuse
+// decompression bombs; {0, 0} when the file is neither.
+cv::Size stored_size(const std::string& path);
 
 // The same from bytes in memory.
 cv::Mat decode_image(std::span<const std::uint8_t> bytes, int reduction = 1);

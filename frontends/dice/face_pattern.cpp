@@ -1,0 +1,207 @@
+#include "frontends/dice/face_pattern.h"
+
+#include <opencv2/imgproc.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace puzzlesat::dice_vision {
+
+namespace {
+
+// The nine grid points, row by row: 0 1 2 / 3 4 5 / 6 7 8.
+struct Pattern {
+  int pips;
+  unsigned on;  // bit k set when grid point k holds a pip
+};
+constexpr std::array<Pattern, 9> kPatterns{{
+    {1, 1u << 4},
+    {2, (1u << 0) | (1u << 8)},
+    {2, (1u << 2) | (1u << 6)},
+    {3, (1u << 0) | (1u << 4) | (1u << 8)},
+    {3, (1u << 2) | (1u << 4) | (1u << 6)},
+    {4, (1u << 0) | (1u << 2) | (1u << 6) | (1u << 8)},
+    {5, (1u << 0) | (1u << 2) | (1u << 4) | (1u << 6) | (1u << 8)},
+    {6, (1u << 0) | (1u << 2) | (1u << 3) | (1u << 5) | (1u << 6) | (1u << 8)},
+    {6, (1u << 0) | (1u << 1) | (1u << 2) | (1u << 6) | (1u << 7) | (1u << 8)},
+}};
+
+// Where the grid is sought, in half-sides of the outline's shorter side: the outline of a die
+// seen from above at a slant also holds side faces, so its size only bounds the face's.
+constexpr double kStep = 0.08;                       // offset step of the grid's centre
+constexpr int kReach = 3;                            // steps each way
+constexpr double kMinPitch = 0.36, kMaxPitch = 0.6;  // centre-to-corner-pip spacing per axis
+constexpr int kPitches = 5;
+constexpr double kTurn = 0.1;        // radians either side of the outline's angle
+constexpr double kPipRatio = 0.4;    // pip radius / pitch on a standard die
+constexpr float kChroma = 4;         // weight of Lab a, b against L in the evidence
+constexpr double kSpotDisc = 0.5;    // top-hat disc, in half-sides: wider than a pip
+
+float sample(const cv::Mat& map, cv::Point2f p) {
+  const int x0 = static_cast<int>(std::floor(p.x)), y0 = static_cast<int>(std::floor(p.y));
+  if (x0 < 0 || y0 < 0 || x0 + 1 >= map.cols || y0 + 1 >= map.rows) return 0;
+  const float fx = p.x - x0, fy = p.y - y0;
+  const float* r0 = map.ptr<float>(y0);
+  const float* r1 = map.ptr<float>(y0 + 1);
+  return (1 - fy) * ((1 - fx) * r0[x0] + fx * r0[x0 + 1]) + fy * ((1 - fx) * r1[x0] + fx * r1[x0 + 1]);
+}
+
+// How far each pixel's colour is from the face's own colour (the median over the face), in
+// Lab with the chroma weighted up: 8-bit Lab stretches lightness by 2.55 but not a and b, and
+// coloured pips on a coloured face differ mostly in hue.
+cv::Mat evidence_map(const cv::Mat& lab_crop, const cv::Mat& face, float half) {
+  cv::Mat f;
+  lab_crop.convertTo(f, CV_32FC3);
+  cv::GaussianBlur(f, f, cv::Size(), 0.6);  // pixel noise only: the disc means do the rest
+  const float chroma = kChroma;
+  std::array<float, 3> ref{};
+  for (int c = 0; c < 3; ++c) {
+    std::vector<float> values;
+    for (int y = 0; y < f.rows; ++y) {
+      const auto* p = f.ptr<cv::Vec3f>(y);
+      const auto* m = face.ptr<uchar>(y);
+      for (int x = 0; x < f.cols; ++x)
+        if (m[x]) values.push_back(p[x][c]);
+    }
+    if (values.empty()) return {};
+    std::nth_element(values.begin(), values.begin() + values.size() / 2, values.end());
+    ref[c] = values[values.size() / 2];
+  }
+  cv::Mat e(f.size(), CV_32F);
+  for (int y = 0; y < f.rows; ++y) {
+    const auto* p = f.ptr<cv::Vec3f>(y);
+    auto* o = e.ptr<float>(y);
+    for (int x = 0; x < f.cols; ++x) {
+      const float dl = p[x][0] - ref[0], da = chroma * (p[x][1] - ref[1]), db = chroma * (p[x][2] - ref[2]);
+      o[x] = std::sqrt(dl * dl + da * da + db * db);
+    }
+  }
+  // Keep only spots about a pip across: side faces, the rim and a face's slow shading or
+  // marbling also differ from the median colour, but over wider areas.
+  const int disc = std::max(3, static_cast<int>(std::lround(half * kSpotDisc)) | 1);
+  cv::morphologyEx(e, e, cv::MORPH_TOPHAT, cv::getStructuringElement(cv::MORPH_ELLIPSE, {disc, disc}));
+  return e;
+}
+
+}  // namespace
+
+FacePattern read_face_pattern(const cv::Mat& lab, const DieRegion& region) {
+  FacePattern out;
+  const float w = region.shape.size.width, h = region.shape.size.height;
+  const float shortest = std::min(w, h), longest = std::max(w, h);
+  if (shortest < 8 || longest > 2 * shortest) return out;
+  const float half = shortest / 2;
+
+  cv::Mat face;
+  const int rim = std::max(1, static_cast<int>(std::lround(shortest * 0.08)));
+  cv::erode(region.mask, face, cv::getStructuringElement(cv::MORPH_ELLIPSE, {2 * rim + 1, 2 * rim + 1}));
+  if (cv::countNonZero(face) < 16) return out;
+  const cv::Mat e = evidence_map(lab(region.box), face, half);
+  if (e.empty()) return out;
+  // The face's evidence in total: every hypothesis splits the same pixels into pips and face.
+  double total = 0, total2 = 0, area = 0;
+  for (int y = 0; y < e.rows; ++y) {
+    const auto* v = e.ptr<float>(y);
+    const auto* m = face.ptr<uchar>(y);
+    for (int x = 0; x < e.cols; ++x)
+      if (m[x]) total += v[x], total2 += double(v[x]) * v[x], area += 1;
+  }
+  const double variance = total2 / area - (total / area) * (total / area);
+  if (variance <= 1e-6) return out;
+
+  // The face may be the middle of the outline or, when side faces show along its long axis,
+  // either end of it.
+  const cv::Point2f origin(region.box.tl());
+  const cv::Point2f centre = region.shape.center - origin;
+  const double angle0 = region.shape.angle * CV_PI / 180;
+  const cv::Point2f axis_w(float(std::cos(angle0)), float(std::sin(angle0)));
+  const cv::Point2f axis_h(-axis_w.y, axis_w.x);
+  const cv::Point2f long_axis = w >= h ? axis_w : axis_h;
+  std::vector<cv::Point2f> centres{centre};
+  if (longest > 1.1f * shortest) {
+    const float slack = 0.5f * (longest - shortest);
+    centres.push_back(centre + long_axis * slack);
+    centres.push_back(centre - long_axis * slack);
+  }
+
+  const double step = kStep;
+  const int reach = kReach;
+  const double pmin = kMinPitch, pmax = kMaxPitch;
+  const int npitch = kPitches;
+  const double turn_step = kTurn;
+  const std::array<double, 3> turns{-turn_step, 0, turn_step};
+  const double pip_ratio = kPipRatio;  // pip radius / pitch
+
+  std::array<double, 7> best_score;
+  best_score.fill(-1e30);
+  std::array<double, 7> best_margin{}, best_contrast{};
+  std::array<std::array<cv::Point2f, 9>, 7> best_points{};
+  std::array<unsigned, 7> best_on{};
+  std::array<float, 7> best_pitch{};
+  for (int ip = 0; ip < npitch; ++ip) {
+    const double pitch = npitch == 1 ? pmin : pmin + (pmax - pmin) * ip / (npitch - 1);
+    // Mean evidence over a pip-sized disc around each point (a box of equal area).
+    const double radius = pip_ratio * pitch * half;
+    const int box = std::max(1, static_cast<int>(std::lround(radius * 1.77)));
+    const double disc_area = CV_PI * radius * radius;
+    cv::Mat disc;
+    cv::blur(e, disc, {box, box});
+    for (const auto& c0 : centres)
+      for (int dy = -reach; dy <= reach; ++dy)
+        for (int dx = -reach; dx <= reach; ++dx)
+          for (double turn : turns) {
+            const cv::Point2f c = c0 + cv::Point2f(float(dx * step * half), float(dy * step * half));
+            const double a = angle0 + turn;
+            const cv::Point2f u(float(std::cos(a) * pitch * half), float(std::sin(a) * pitch * half));
+            const cv::Point2f v(-u.y, u.x);
+            std::array<cv::Point2f, 9> pts;
+            std::array<float, 9> ev;
+            for (int k = 0; k < 9; ++k) {
+              pts[k] = c + u * float(k % 3 - 1) + v * float(k / 3 - 1);
+              ev[k] = sample(disc, pts[k]);
+            }
+            for (const auto& pattern : kPatterns) {
+              float min_on = 1e30f, max_off = -1e30f, sum_on = 0, sum_off9 = 0;
+              for (int k = 0; k < 9; ++k)
+                if (pattern.on >> k & 1)
+                  min_on = std::min(min_on, ev[k]), sum_on += ev[k];
+                else
+                  max_off = std::max(max_off, ev[k]), sum_off9 += ev[k];
+              const int n_on = __builtin_popcount(pattern.on);
+              // Otsu's criterion restricted to die faces: the share of the face's variance
+              // that splitting it into these pips and the rest explains.
+              const double a_on = std::min(0.9 * area, n_on * disc_area), a_off = area - a_on;
+              const double mu_on = sum_on / n_on;
+              const double mu_off = (total - mu_on * a_on) / a_off;
+              if (mu_on <= mu_off) continue;
+              const double score = a_on * a_off / (area * area) * (mu_on - mu_off) * (mu_on - mu_off) / variance;
+              if (score > best_score[pattern.pips]) {
+                best_score[pattern.pips] = score;
+                best_margin[pattern.pips] = min_on - max_off;
+                best_contrast[pattern.pips] = mu_on - sum_off9 / (9 - n_on);
+                best_points[pattern.pips] = pts;
+                best_on[pattern.pips] = pattern.on;
+                best_pitch[pattern.pips] = static_cast<float>(pitch * half);
+              }
+            }
+          }
+  }
+  int best = 1;
+  for (int p = 2; p <= 6; ++p)
+    if (best_score[p] > best_score[best]) best = p;
+  if (best_score[best] <= 0) return out;
+  out.score = best_score[best];
+  out.margin = best_margin[best];
+  out.contrast = best_contrast[best];
+  out.runner_up = 0;
+  for (int p = 1; p <= 6; ++p)
+    if (p != best) out.runner_up = std::max(out.runner_up, best_score[p]);
+  out.pips = best;
+  out.pitch = best_pitch[best];
+  for (int k = 0; k < 9; ++k)
+    if (best_on[best] >> k & 1) out.centres.push_back(best_points[best][k] + origin);
+  return out;
+}
+
+}  // namespace puzzlesat::dice_vision

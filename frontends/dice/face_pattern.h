@@ -1,0 +1,32 @@
+// A pattern-level reader for one die's top face. Every face of a standard die is a subset of
+// the nine points of a 3x3 grid on the face (1 = centre, 4 = corners, 6 = corners and one
+// middle pair, ...). Rather than finding pip blobs first and losing a pip whenever one blob is
+// missed, this reader measures how much the face differs from its own colour at each of the
+// nine points and picks the pattern whose "on" points stand out from its "off" points by the
+// widest margin. Faint pips of any colour still add their evidence, merged pips still count
+// as two, and a glint over one pip does not take the pip away.
+#pragma once
+
+#include <opencv2/core.hpp>
+
+#include <vector>
+
+#include "frontends/dice/die_finder.h"
+
+namespace puzzlesat::dice_vision {
+
+struct FacePattern {
+  int pips = 0;        // 1..6, or 0 when no pattern stands out
+  double score = 0;    // share of the face's evidence variance the pattern explains (0..1)
+  double margin = 0;   // weakest "on" point minus strongest "off" point, in colour units
+  double contrast = 0; // mean "on" minus mean "off" point
+  double runner_up = 0; // margin of the best pattern with another value
+  std::vector<cv::Point2f> centres;  // the "on" points, in image pixels
+  float pitch = 0;                   // grid spacing in image pixels
+};
+
+// `lab` is the whole image in 8-bit Lab. The face is sought around the region's outline
+// (its minimum-area rectangle), with its centre, size and angle refined locally.
+FacePattern read_face_pattern(const cv::Mat& lab, const DieRegion& region);
+
+}  // namespace puzzlesat::dice_vision
