@@ -117,7 +117,7 @@ struct RenderOptions {
   unsigned seed = 1;
   int cards = 12;
   bool touching = false;
-  bool white_desk = false, shadow = false, corner_labels = false;
+  bool white_desk = false, shadow = false, corner_labels = false, shadow_tips = false;
 };
 
 void run_render(const RenderOptions& opt) {
@@ -129,6 +129,7 @@ void run_render(const RenderOptions& opt) {
   so.clutter = !opt.white_desk;  // a clean desk shows the edges it is meant to test
   so.shadow = opt.shadow;
   so.labels = opt.corner_labels;
+  so.wedges = opt.shadow_tips;
   Scene scene = compose_scene(opt.seed, so);
   bool written = false;
   try {
@@ -224,6 +225,7 @@ void add_set_vision_commands(CLI::App& app) {
   render->add_flag("--white-desk", ropt->white_desk, "A white desk nearly as bright as the cards, no clutter");
   render->add_flag("--shadow", ropt->shadow, "A sharp cast shadow across part of the table");
   render->add_flag("--corner-labels", ropt->corner_labels, "A black label over one corner of every card");
+  render->add_flag("--shadow-tips", ropt->shadow_tips, "A pointed shadow reaching a symbol of each card");
   render->add_option("--labels", ropt->labels, "Also write the cards, one per line, to this file (X.cards.txt)");
   render->callback([ropt] { run_render(*ropt); });
 

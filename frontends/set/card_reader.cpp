@@ -134,21 +134,34 @@ double hue_of(cv::Scalar bgr) {
   return h < 0 ? h + 360 : h;
 }
 
-AttributeReading read_color(double hue) {
+AttributeReading read_color(double hue, double chroma) {
   // Hue boundaries between the three inks, in degrees, going around the circle.
   constexpr double kRedGreen = 70, kGreenPurple = 200, kPurpleRed = 342;
   AttributeReading a;
   if (hue >= kRedGreen && hue < kGreenPurple) {
     a.value = 1;
     a.confidence = std::min(margin(hue, kRedGreen, 25), margin(hue, kGreenPurple, 25));
-  } else if (hue >= kGreenPurple && hue < kPurpleRed) {
-    a.value = 2;
-    a.confidence = std::min(margin(hue, kGreenPurple, 25), margin(hue, kPurpleRed, 8));
-  } else {
-    a.value = 0;
-    double h = hue >= kPurpleRed ? hue - 360 : hue;
-    a.confidence = std::min(margin(h, kPurpleRed - 360, 8), margin(h, kRedGreen, 25));
+    return a;
   }
+  if (hue >= kGreenPurple && hue < kGreenPurple + 50) {  // far from red: hue decides
+    a.value = 2;
+    a.confidence = margin(hue, kGreenPurple, 25);
+    return a;
+  }
+  // Red or purple. Hue alone puts thin, blurred purple lines on the red side of the
+  // boundary. Chroma per unit of darkness does not change as paper dilutes a line,
+  // and red ink is far more saturated than purple: on the real photos red lines keep
+  // >= 0.44 of their darkness as chroma, purple ones near the hue boundary <= 0.42
+  // (0.11-0.25 for thin lines). Both cues are summed, each in units of its spread;
+  // chroma's say is capped so that it moves the boundary by at most 1.5 x 8 deg towards
+  // purple (solid purple well inside its hue range can be as saturated as red) while
+  // it can outvote hue for a pale line near the boundary.
+  constexpr double kChroma = 0.33, kChromaScale = 0.08, kHueScale = 8;
+  double h = hue >= kGreenPurple ? hue - 360 : hue;  // red near 0, purple below
+  double red = (h - (kPurpleRed - 360)) / kHueScale + std::clamp((chroma - kChroma) / kChromaScale, -3.0, 1.5);
+  a.value = red >= 0 ? 0 : 2;
+  a.confidence = std::min(clamp01(std::abs(red) / 1.5), a.value == 0 ? margin(h, kRedGreen, 25) : 1.0);
+  if (a.value == 2) a.confidence = std::min(a.confidence, margin(hue, kGreenPurple, 25));
   return a;
 }
 
@@ -242,6 +255,51 @@ std::vector<cv::Point> bridge_gap(const std::vector<cv::Point>& contour) {
   return best;
 }
 
+// A blob wider or taller than any symbol may be a symbol joined to a shadow: where a
+// cast shadow narrows to a point, the local white cannot follow it and the tip reads
+// as ink that touches the symbol. Such links are thin; opening the filled blob by a
+// disc wider than them leaves the symbol's body, which is then measured in place of
+// the blob, and the shadow's body, which lies along the card's edge. Blobs of a
+// symbol's size are left as they are.
+void split_oversized(std::vector<std::vector<cv::Point>>& contours, cv::Size size) {
+  std::vector<std::vector<cv::Point>> out;
+  for (auto& c : contours) {
+    cv::Rect box = cv::boundingRect(c);
+    if (box.height <= 0.97 * size.height && box.width <= 0.4 * size.width) {
+      out.push_back(std::move(c));
+      continue;
+    }
+    cv::Mat blob = cv::Mat::zeros(size, CV_8U), opened;
+    cv::drawContours(blob, std::vector<std::vector<cv::Point>>{c}, 0, 255, cv::FILLED);
+    cv::morphologyEx(blob, opened, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(15, 15)));
+    std::vector<std::vector<cv::Point>> bodies;
+    cv::findContours(opened, bodies, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_NONE);
+    for (const auto& b : bodies) {
+      // A symbol may touch the card's edge where the quad is tight; a shadow's body
+      // runs along it for a good part of its outline.
+      int along = 0;
+      for (const auto& p : b) along += p.x < 2 || p.y < 2 || p.x >= size.width - 2 || p.y >= size.height - 2;
+      if (along > 0.2 * double(b.size())) continue;
+      // Opening also blunts a diamond's points: give the body back what of the blob
+      // lies near it, the points and a stub of the link.
+      cv::Mat piece = cv::Mat::zeros(size, CV_8U);
+      cv::drawContours(piece, std::vector<std::vector<cv::Point>>{b}, 0, 255, cv::FILLED);
+      cv::dilate(piece, piece, cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(25, 25)));
+      piece &= blob;
+      // The stub is the link's narrowest part, next to the symbol: a small opening
+      // takes it off again while it only rounds the points a little.
+      cv::morphologyEx(piece, piece, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(9, 9)));
+      std::vector<std::vector<cv::Point>> found;
+      cv::findContours(piece, found, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_NONE);
+      if (found.empty()) continue;
+      out.push_back(*std::max_element(found.begin(), found.end(), [](const auto& x, const auto& y) {
+        return cv::contourArea(x) < cv::contourArea(y);
+      }));
+    }
+  }
+  contours = std::move(out);
+}
+
 // Glare can wash out a symbol and an overlay can hide one; clear symbols alone then
 // undercount. A fainter pass adds blobs the size of the clear symbols that lie beside
 // them, and the layout settles the rest: SET prints 1, 2 or 3 symbols evenly spaced
@@ -309,6 +367,7 @@ CardReading read_card(const cv::Mat& card) {
   cv::morphologyEx(mask, outlines, cv::MORPH_CLOSE, cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(7, 7)));
   std::vector<std::vector<cv::Point>> contours;
   cv::findContours(outlines, contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_NONE);
+  split_oversized(contours, inner.size());
 
   // Symbols are tall in the canonical (landscape) card and fill a good part of it;
   // the floor keeps specks, reflections and stray marks from being counted.
@@ -406,7 +465,7 @@ CardReading read_card(const cv::Mat& card) {
   feat.hue = hue_of(ink_color);
   feat.ink_chroma = colourfulness(ink_color);
 
-  reading.attributes[kColor] = read_color(feat.hue);
+  reading.attributes[kColor] = read_color(feat.hue, feat.ink_chroma);
   reading.attributes[kShading] = read_shading(feat.fill, feat.texture);
   reading.attributes[kShape] = read_shape(feat.solidity, feat.rect_fill);
   // A bridged outline's shape is partly inferred: flag it for a look.

@@ -133,6 +133,29 @@ Scene compose_scene(std::uint32_t seed, const SceneOptions& opt) {
       }
       cv::fillConvexPoly(img, box, cv::Scalar(20, 20, 20), cv::LINE_AA);
     }
+    if (opt.wedges) {
+      // A pointed shadow from beyond a short edge, along the card, whose tip just
+      // reaches the last symbol's side at its widest (the renderer's layout): where the
+      // shadow narrows to a point, no estimate of the paper's white can follow it, and
+      // the tip reads as ink joined to the symbol.
+      int n = card.number + 1;
+      double cw = r.image.cols, ch = r.image.rows;
+      double side = cw / 2 + (n - 1) / 2.0 * 1.35 * 0.215 * cw + 0.1 * cw;
+      double tip_y = ch * uniform(rng, 0.47, 0.53), spread = uniform(rng, 0.08, 0.15) * ch;
+      double depth = uniform(rng, 0.45, 0.6);
+      std::vector<cv::Point> wedge;
+      for (cv::Point2d p : {cv::Point2d(side, tip_y), cv::Point2d(1.25 * cw, tip_y - spread), cv::Point2d(1.25 * cw, tip_y + spread)})
+        wedge.push_back(cv::Point(int(std::lround(m.at<double>(0, 0) * p.x + m.at<double>(0, 1) * p.y + m.at<double>(0, 2))),
+                                  int(std::lround(m.at<double>(1, 0) * p.x + m.at<double>(1, 1) * p.y + m.at<double>(1, 2)))));
+      cv::Mat shade = cv::Mat::zeros(size, CV_32F);
+      cv::fillConvexPoly(shade, wedge, cv::Scalar(depth), cv::LINE_AA);
+      cv::GaussianBlur(shade, shade, cv::Size(), 1.5);
+      cv::Mat lit, f3;
+      cv::cvtColor(1 - shade, lit, cv::COLOR_GRAY2BGR);
+      img.convertTo(f3, CV_32FC3);
+      f3 = f3.mul(lit);
+      f3.convertTo(img, CV_8UC3);
+    }
 
     Quad q;
     cv::Point2d local[4] = {{0, 0}, {double(r.image.cols), 0}, {double(r.image.cols), double(r.image.rows)}, {0, double(r.image.rows)}};

@@ -123,6 +123,16 @@ TEST_CASE("cards crossed by a sharp shadow edge are found and read") {
   CHECK(o.correct >= cards * 97 / 100);
 }
 
+TEST_CASE("a pointed shadow whose tip touches a symbol does not hide the card") {
+  SceneOptions opt = small_table();
+  opt.wedges = true;
+  int cards = 0;
+  Outcome o = read_scenes(opt, 1, 3, cards);
+  CHECK(o.spurious == 0);
+  CHECK(o.found == cards);
+  CHECK(o.correct >= cards * 97 / 100);
+}
+
 TEST_CASE("cards with a corner under a black label are found whole and read") {
   SceneOptions opt = small_table();
   opt.labels = true;
