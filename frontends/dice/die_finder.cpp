@@ -19,6 +19,14 @@ constexpr int kChroma = 18;
 // Weight of a Lab unit against a pixel of distance when touching dice are cut apart.
 constexpr float kSplitColour = 0.3f;
 constexpr double kCleanRow = 0.85;  // solidity of dice in a row, not a bent clump
+constexpr int kMaxClump = 16;       // dice in one blob at most: crowded trays hold clumps of ten
+// The faint pass (add_faint_blobs): floors for its hue and edge thresholds, their multiple
+// of the table's noise, and how far below kChroma the hue threshold must come for the pass
+// to run at all.
+constexpr int kFaintChroma = 5;
+constexpr int kFaintEdge = 15;
+constexpr int kFaintNoise = 3;
+constexpr double kFaintGain = 0.45;
 
 // The table without the dice: a median over windows several dice wide, computed at low
 // resolution because the table changes slowly and the median is the costly part.
@@ -38,7 +46,11 @@ cv::Mat grow(const cv::Mat& small, cv::Size size) {
   return full;
 }
 
-cv::Mat differs_from(const cv::Mat& lab, const cv::Mat& bg) {
+struct Thresholds {
+  int brighter = kBrighter, darker = kDarker, chroma = kChroma;
+};
+
+cv::Mat differs_from(const cv::Mat& lab, const cv::Mat& bg, Thresholds t = {}) {
   cv::Mat mask(lab.size(), CV_8U);
   for (int y = 0; y < lab.rows; ++y) {
     const auto* p = lab.ptr<cv::Vec3b>(y);
@@ -48,7 +60,7 @@ cv::Mat differs_from(const cv::Mat& lab, const cv::Mat& bg) {
       const int dl = int(p[x][0]) - int(b[x][0]);
       const int da = int(p[x][1]) - int(b[x][1]);
       const int db = int(p[x][2]) - int(b[x][2]);
-      const bool differs = dl > kBrighter || dl < -kDarker || da * da + db * db > kChroma * kChroma;
+      const bool differs = dl > t.brighter || dl < -t.darker || da * da + db * db > t.chroma * t.chroma;
       m[x] = differs ? 255 : 0;
     }
   }
@@ -60,7 +72,8 @@ void fill_small_holes(cv::Mat& mask, double max_hole);
 // Two passes: a clump of dice wider than half the median window takes over the median, and
 // the dice inside it then match the "table". So what the first pass found, with the holes
 // it encloses, is painted over from the table around it before the median is taken again.
-cv::Mat foreground_mask(const cv::Mat& lab) {
+// Returns the table model at full size.
+cv::Mat table_model(const cv::Mat& lab) {
   const cv::Mat small = shrink(lab);
   cv::Mat median;
   cv::medianBlur(small, median, kTableWindow);
@@ -94,7 +107,7 @@ cv::Mat foreground_mask(const cv::Mat& lab) {
       table.at<cv::Vec3b>(y, x) = d[0] > 0.05f ? cv::Vec3b(cv::Vec3f(num.at<cv::Vec3f>(y, x)) / d[0]) : median.at<cv::Vec3b>(y, x);
     }
   cv::medianBlur(table, median, kTableWindow);
-  return differs_from(lab, grow(median, lab.size()));
+  return grow(median, lab.size());
 }
 
 struct Blob {
@@ -246,19 +259,106 @@ void add_dice_beside_dark(const cv::Mat& lab, const cv::Mat& labels, int label, 
   }
 }
 
+// How much a plain stretch of table differs from its model in hue, and how much its
+// lightness changes from pixel to pixel: the 90th percentiles over every other pixel away
+// from anything found (most of a photo is table; the rest, its edges and folds, is above).
+struct TableNoise {
+  int chroma = 0, gradient = 0;
+};
+
+TableNoise table_noise(const cv::Mat& lab, const cv::Mat& table, const cv::Mat& grad, const cv::Mat& found) {
+  std::array<int, 256> chroma{}, gradient{};
+  int n = 0;
+  for (int y = 0; y < lab.rows; y += 2) {
+    const auto* p = lab.ptr<cv::Vec3b>(y);
+    const auto* b = table.ptr<cv::Vec3b>(y);
+    const auto* g = grad.ptr<uchar>(y);
+    const auto* m = found.ptr<uchar>(y);
+    for (int x = 0; x < lab.cols; x += 2) {
+      if (m[x]) continue;
+      const int da = int(p[x][1]) - int(b[x][1]), db = int(p[x][2]) - int(b[x][2]);
+      ++chroma[std::min(255, int(std::sqrt(da * da + db * db)))];
+      ++gradient[g[x]];
+      ++n;
+    }
+  }
+  const auto percentile = [n](const std::array<int, 256>& hist, double q) {
+    int acc = 0, v = 0;
+    while (v < 255 && acc + hist[v] < q * n) acc += hist[v++];
+    return v;
+  };
+  return {percentile(chroma, 0.9), percentile(gradient, 0.9)};
+}
+
+// The typical single die: the median area of the blobs that look like one square (of all
+// blobs when none does); 0 without blobs.
+double typical_die(const std::vector<Blob>& blobs) {
+  std::vector<double> single_areas;
+  for (const auto& b : blobs)
+    if (b.aspect < 1.35 && b.solidity > 0.88) single_areas.push_back(b.area);
+  if (single_areas.empty())
+    for (const auto& b : blobs) single_areas.push_back(b.area);
+  if (single_areas.empty()) return 0;
+  std::nth_element(single_areas.begin(), single_areas.begin() + single_areas.size() / 2, single_areas.end());
+  return single_areas[single_areas.size() / 2];
+}
+
+// Dice of nearly the table's colour (white dice on a white tray) differ from the model by
+// less than the thresholds above, which are set for textured tables (wood grain, cables).
+// On a plain table the model fits far better and weaker evidence is significant: a hue
+// difference at a multiple of the table's own noise, and the outline itself, a closed ring
+// of lightness gradient (the top face's edge against its shaded sides) that hole filling
+// turns into a solid die. The pass runs only on plain tables (where the noise allows a
+// chroma threshold well below the usual one), and only on what is clear of everything
+// found already; its components then go the way of the others (clumps are split, and the
+// pip counter rejects what shows no face).
+// Returns whether it added any.
+bool add_faint_blobs(const cv::Mat& lab, const cv::Mat& table, const cv::Mat& claimed, double typical,
+                     std::vector<Blob>& blobs) {
+  cv::Mat l, grad, near_claimed;
+  cv::extractChannel(lab, l, 0);
+  cv::morphologyEx(l, grad, cv::MORPH_GRADIENT, cv::Mat());
+  cv::dilate(claimed, near_claimed, cv::getStructuringElement(cv::MORPH_ELLIPSE, {15, 15}));
+  const TableNoise noise = table_noise(lab, table, grad, near_claimed);
+  Thresholds faint;
+  faint.chroma = std::max(kFaintChroma, kFaintNoise * noise.chroma);
+  if (faint.chroma > kFaintGain * kChroma) return false;  // a textured table: nothing to gain
+  const int edge = std::max(kFaintEdge, 2 * kFaintNoise * noise.gradient);
+  cv::Mat mask = differs_from(lab, table, faint) | (grad > edge);
+  cv::dilate(claimed, near_claimed, cv::getStructuringElement(cv::MORPH_ELLIPSE, {5, 5}));
+  mask.setTo(0, near_claimed);
+  cv::morphologyEx(mask, mask, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_ELLIPSE, {3, 3}));
+  cv::morphologyEx(mask, mask, cv::MORPH_CLOSE, cv::getStructuringElement(cv::MORPH_ELLIPSE, {5, 5}));
+  fill_small_holes(mask, 2 * typical);
+  cv::Mat labels, stats, centroids;
+  const int n = cv::connectedComponentsWithStats(mask, labels, stats, centroids, 8, CV_32S);
+  bool added = false;
+  for (int k = 1; k < n; ++k) {
+    const int x = stats.at<int>(k, cv::CC_STAT_LEFT), y = stats.at<int>(k, cv::CC_STAT_TOP);
+    const int w = stats.at<int>(k, cv::CC_STAT_WIDTH), h = stats.at<int>(k, cv::CC_STAT_HEIGHT);
+    if (x == 0 || y == 0 || x + w == mask.cols || y + h == mask.rows) continue;
+    const double ratio = stats.at<int>(k, cv::CC_STAT_AREA) / typical;
+    if (ratio < 0.5 || ratio > kMaxClump) continue;
+    blobs.push_back(describe(labels, k, cv::Rect(x, y, w, h)));
+    added = true;
+  }
+  return added;
+}
+
 }  // namespace
 
 std::vector<DieRegion> find_die_regions(const cv::Mat& bgr) {
   cv::Mat lab;
   cv::cvtColor(bgr, lab, cv::COLOR_BGR2Lab);
-  cv::Mat mask = foreground_mask(lab);
+  const cv::Mat table = table_model(lab);
+  cv::Mat mask = differs_from(lab, table);
   cv::morphologyEx(mask, mask, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_ELLIPSE, {3, 3}));
   cv::morphologyEx(mask, mask, cv::MORPH_CLOSE, cv::getStructuringElement(cv::MORPH_ELLIPSE, {5, 5}));
 
   const double longest = std::max(bgr.cols, bgr.rows);
   const double min_area = std::pow(0.025 * longest, 2);
   const double max_area = std::pow(0.35 * longest, 2);
-  fill_small_holes(mask, std::pow(0.06 * longest, 2));
+  fill_small_holes(mask, std::pow(0.06 * longest, 2));  // also the die size assumed before any is found
 
   cv::Mat labels, stats, centroids;
   const int n = cv::connectedComponentsWithStats(mask, labels, stats, centroids, 8, CV_32S);
@@ -282,20 +382,21 @@ std::vector<DieRegion> find_die_regions(const cv::Mat& bgr) {
     blobs.push_back(describe(labels, k, box));
   }
 
-  // The typical single die: the median of the blobs that look like one square.
-  std::vector<double> single_areas;
-  for (const auto& b : blobs)
-    if (b.aspect < 1.35 && b.solidity > 0.88) single_areas.push_back(b.area);
-  if (single_areas.empty())
-    for (const auto& b : blobs) single_areas.push_back(b.area);
-  double typical = 0;
-  if (!single_areas.empty()) {
-    std::nth_element(single_areas.begin(), single_areas.begin() + single_areas.size() / 2, single_areas.end());
-    typical = single_areas[single_areas.size() / 2];
-  }
-
+  double typical = typical_die(blobs);
   if (typical > 0)
     for (const auto& [k, box] : at_frame) add_dice_beside_dark(lab, labels, k, box, typical, blobs);
+  cv::Mat claimed = cv::Mat::zeros(mask.size(), CV_8U);
+  for (int y = 0; y < mask.rows; ++y) {
+    const int* l = labels.ptr<int>(y);
+    uchar* c = claimed.ptr<uchar>(y);
+    for (int x = 0; x < mask.cols; ++x)
+      if (l[x] > 0 && stats.at<int>(l[x], cv::CC_STAT_AREA) >= min_area) c[x] = 255;
+  }
+  // With nothing found yet (only white dice on a white tray), the faint pass takes a die to
+  // be as large as the biggest pip cluster the hole filling above allows.
+  const double hole = std::pow(0.06 * longest, 2);
+  if (add_faint_blobs(lab, table, claimed, typical > 0 ? typical : hole, blobs) && typical == 0)
+    typical = typical_die(blobs);
 
   std::vector<DieRegion> regions;
   for (const auto& b : blobs) {
@@ -314,7 +415,7 @@ std::vector<DieRegion> find_die_regions(const cv::Mat& bgr) {
     // its area does (the typical die is underestimated when some dice are found in part).
     if (by_shape >= 2 && b.solidity >= kCleanRow) k = by_shape;
     // Up to 16: a crowded tray holds clumps of ten dice and more.
-    if (k >= 2 && k <= 16) {
+    if (k >= 2 && k <= kMaxClump) {
       for (auto& r : split_blob(lab, b.mask, b.box, k)) regions.push_back(std::move(r));
     } else if (k == 1) {
       regions.push_back(region_from_mask(b.mask, b.box, 1.0));

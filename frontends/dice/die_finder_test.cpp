@@ -1,0 +1,77 @@
+#include "frontends/dice/die_finder.h"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+
+#include "frontends/dice/dice_labels.h"
+#include "frontends/dice/dice_reader.h"
+#include "frontends/dice/dice_scene.h"
+
+using namespace puzzlesat::dice_vision;
+
+namespace {
+
+std::vector<int> sorted_values(const Scene& scene) {
+  std::vector<int> v;
+  for (const auto& d : scene.dice) v.push_back(d.pips);
+  std::sort(v.begin(), v.end());
+  return v;
+}
+
+std::vector<LabelledDie> truth_boxes(const Scene& scene) {
+  std::vector<LabelledDie> out;
+  for (const auto& d : scene.dice) out.push_back({d.pips, cv::Rect2d(die_box(d))});
+  return out;
+}
+
+// A plain white tray holding `white` dice of nearly its colour and `coloured` ones, spread
+// out on a grid with random values and turns.
+Scene white_tray(std::uint64_t seed, int white, int coloured) {
+  cv::RNG rng(seed);
+  Scene scene;
+  scene.table = cv::Scalar(226, 229, 230);
+  scene.grain = 0;
+  scene.noise = 2;
+  scene.shadows = false;  // overhead light: the dice stand out by their outlines alone
+  static const cv::Scalar kFaces[] = {{40, 40, 200}, {170, 90, 40}, {60, 150, 40}};
+  for (int i = 0; i < white + coloured; ++i) {
+    SceneDie d;
+    d.pips = rng.uniform(1, 7);
+    d.side = rng.uniform(36.f, 44.f);
+    d.angle_deg = rng.uniform(0.f, 90.f);
+    d.centre = cv::Point2f(110.f + 140 * (i % 4), 120.f + 130 * (i / 4)) + cv::Point2f(rng.uniform(-15.f, 15.f), rng.uniform(-15.f, 15.f));
+    if (i < white) {
+      d.face = cv::Scalar(232, 236, 236);
+    } else {
+      d.face = kFaces[i % 3];
+      d.pip = cv::Scalar(240, 240, 240);
+    }
+    scene.dice.push_back(d);
+  }
+  return scene;
+}
+
+}  // namespace
+
+TEST_CASE("white dice on a plain white tray are found by their outlines", "[dice_vision]") {
+  for (std::uint64_t seed = 0; seed < 4; ++seed) {
+    const Scene scene = white_tray(seed, 5, 3);
+    const auto dice = read_dice(render_scene(scene, seed));
+    const auto score = score_reading(dice, sorted_values(scene), truth_boxes(scene));
+    INFO("seed " << seed << ": " << score.matched << " of 8 found in place, " << score.correct << " right");
+    CHECK(score.matched == 8);
+    CHECK(score.found == 8);
+  }
+}
+
+TEST_CASE("a white tray holding only white dice: the dice are found without a size to go by", "[dice_vision]") {
+  for (std::uint64_t seed = 10; seed < 13; ++seed) {
+    const Scene scene = white_tray(seed, 6, 0);
+    const auto dice = read_dice(render_scene(scene, seed));
+    const auto score = score_reading(dice, sorted_values(scene), truth_boxes(scene));
+    INFO("seed " << seed << ": " << score.matched << " of 6 found in place, " << score.correct << " right");
+    CHECK(score.matched == 6);
+    CHECK(score.found == 6);
+  }
+}
