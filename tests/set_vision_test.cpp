@@ -58,9 +58,10 @@ TEST_CASE("set eval over the real labelled photos meets the published floors") {
   const auto& t = j["totals"];
   CHECK(j["photo_count"] == 32);
   CHECK(t["labelled"] == 394);
-  CHECK(t["recall"].get<double>() >= 0.99);
+  // All 394 are found and read right; the floors leave room for one card.
+  CHECK(t["recall"].get<double>() >= 393.0 / 394 - 1e-9);
   CHECK(t["precision"].get<double>() >= 0.999);  // nothing but cards
-  CHECK(t["card_accuracy"].get<double>() >= 0.99);
+  CHECK(t["card_accuracy"].get<double>() >= 393.0 / 394 - 1e-9);
 }
 
 TEST_CASE("set render then set photo: cards read back and sets cross-checked by brute force") {
