@@ -5,14 +5,6 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
-#include <string>
-#include "frontends/image/image_file.h"
-#include <cstdio>
-#include <cstdlib>
-#include <string>
-#include "frontends/image/image_file.h"
 
 namespace puzzlesat::dice_vision {
 
