@@ -117,7 +117,7 @@ struct RenderOptions {
   unsigned seed = 1;
   int cards = 12;
   bool touching = false;
-  bool white_desk = false, shadow = false, corner_labels = false, shadow_tips = false;
+  bool white_desk = false, shadow = false, corner_labels = false, shadow_tips = false, end_covers = false;
 };
 
 void run_render(const RenderOptions& opt) {
@@ -130,6 +130,7 @@ void run_render(const RenderOptions& opt) {
   so.shadow = opt.shadow;
   so.labels = opt.corner_labels;
   so.wedges = opt.shadow_tips;
+  so.end_covers = opt.end_covers;
   Scene scene = compose_scene(opt.seed, so);
   bool written = false;
   try {
@@ -225,6 +226,7 @@ void add_set_vision_commands(CLI::App& app) {
   render->add_flag("--white-desk", ropt->white_desk, "A white desk nearly as bright as the cards, no clutter");
   render->add_flag("--shadow", ropt->shadow, "A sharp cast shadow across part of the table");
   render->add_flag("--corner-labels", ropt->corner_labels, "A black label over one corner of every card");
+  render->add_flag("--end-covers", ropt->end_covers, "A dark object across one end of every card, at a slant");
   render->add_flag("--shadow-tips", ropt->shadow_tips, "A pointed shadow reaching a symbol of each card");
   render->add_option("--labels", ropt->labels, "Also write the cards, one per line, to this file (X.cards.txt)");
   render->callback([ropt] { run_render(*ropt); });

@@ -58,9 +58,10 @@ TEST_CASE("set eval over the real labelled photos meets the published floors") {
   const auto& t = j["totals"];
   CHECK(j["photo_count"] == 32);
   CHECK(t["labelled"] == 394);
-  CHECK(t["recall"].get<double>() >= 0.99);
+  // All 394 are found and read right; the floors leave room for one card.
+  CHECK(t["recall"].get<double>() >= 393.0 / 394 - 1e-9);
   CHECK(t["precision"].get<double>() >= 0.999);  // nothing but cards
-  CHECK(t["card_accuracy"].get<double>() >= 0.99);
+  CHECK(t["card_accuracy"].get<double>() >= 393.0 / 394 - 1e-9);
 }
 
 TEST_CASE("set render then set photo: cards read back and sets cross-checked by brute force") {
@@ -100,7 +101,7 @@ TEST_CASE("set render draws the hard conditions on request and set eval scores t
   fs::path dir = fs::temp_directory_path() / ("set_vision_hard_test_" + std::to_string(::getpid()));
   fs::create_directories(dir);
   int n = 0;
-  for (const char* flag : {"--white-desk", "--shadow", "--corner-labels", "--shadow-tips"}) {
+  for (const char* flag : {"--white-desk", "--shadow", "--corner-labels", "--shadow-tips", "--end-covers"}) {
     std::string name = "hard" + std::to_string(n++);
     auto r = run_cli({"set", "render", (dir / (name + ".jpg")).string(), "--seed", "2", "--cards", "9", flag,
                       "--labels", (dir / (name + ".cards.txt")).string()});
@@ -109,7 +110,7 @@ TEST_CASE("set render draws the hard conditions on request and set eval scores t
   auto e = run_cli({"set", "eval", dir.string(), "--json"});
   REQUIRE(e.exit_code == 0);
   auto t = nlohmann::json::parse(e.out)["totals"];
-  CHECK(t["labelled"] == 36);
+  CHECK(t["labelled"] == 45);
   CHECK(t["precision"].get<double>() == 1.0);
   CHECK(t["card_accuracy"].get<double>() >= 0.9);
   fs::remove_all(dir);

@@ -198,6 +198,7 @@ FacePattern read_face_pattern(const cv::Mat& lab, const DieRegion& region) {
   for (int p = 1; p <= 6; ++p)
     if (p != best) out.runner_up = std::max(out.runner_up, best_score[p]);
   out.pips = best;
+  for (int p = 1; p <= 6; ++p) out.scores[p] = std::max(0.0, best_score[p]);
   out.pitch = best_pitch[best];
   for (int k = 0; k < 9; ++k)
     if (best_on[best] >> k & 1) out.centres.push_back(best_points[best][k] + origin);

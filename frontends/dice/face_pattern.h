@@ -9,6 +9,7 @@
 
 #include <opencv2/core.hpp>
 
+#include <array>
 #include <vector>
 
 #include "frontends/dice/die_finder.h"
@@ -20,7 +21,8 @@ struct FacePattern {
   double score = 0;    // share of the face's evidence variance the pattern explains (0..1)
   double margin = 0;   // weakest "on" point minus strongest "off" point, in colour units
   double contrast = 0; // mean "on" minus mean "off" point
-  double runner_up = 0; // margin of the best pattern with another value
+  double runner_up = 0; // score of the best pattern with another value
+  std::array<double, 7> scores{};  // the best score of each value 1..6 (index 0 unused)
   std::vector<cv::Point2f> centres;  // the "on" points, in image pixels
   float pitch = 0;                   // grid spacing in image pixels
 };

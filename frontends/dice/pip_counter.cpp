@@ -409,6 +409,9 @@ PipReading read_blobs(const cv::Mat& lab, const DieRegion& region) {
 }  // namespace
 
 PipReading count_pips(const cv::Mat& lab, const DieRegion& region) {
+  constexpr double kRescueMargin = 20;  // colour units of the pattern reader's evidence
+  constexpr double kRescueScore = 0.3;  // share of the face's evidence variance
+  constexpr double kRaise = 1.2, kLower = 3;  // score ratios that overrule the blob reader
   PipReading out = read_blobs(lab, region);
   // The pattern reader's grid is square: it reads faces seen from above. A slant shows in the
   // pips' shape, but only on dice large enough for a pip to span several pixels; on smaller
@@ -416,15 +419,24 @@ PipReading count_pips(const cv::Mat& lab, const DieRegion& region) {
   constexpr int kShapeReliable = 50;
   const bool slanted =
       out.squash < kSlantSquash && std::min(region.box.width, region.box.height) >= kShapeReliable;
-  if (out.pips == 0 || slanted) return out;
+  if (slanted) return out;
   // The blob reader loses a pip whenever one blob is missed (faint, merged with its
   // neighbour, under a glint), and missing pips are most of its errors; it is also the one
-  // that knows slanted views and what is a die at all. So it decides whether this is a face,
-  // and the pattern reader, which weighs the evidence at every pip position at once, raises
-  // the count when it reads more pips with every one of them standing out from every empty
-  // position.
+  // that knows slanted views and tells dice from other things best. So the pattern reader,
+  // which weighs the evidence at every pip position at once, overrules it only when its own
+  // value explains the face clearly better than the blob reader's value does, with every pip
+  // standing out from every empty position. Raising the count needs less (missed pips are
+  // the blob reader's usual error) than lowering it (a glint or a side-face pip that
+  // completed a larger layout).
   const FacePattern pattern = read_face_pattern(lab, region);
-  if (pattern.pips > out.pips && pattern.margin > 0) {
+  const double blob_value_score = out.pips > 0 ? pattern.scores[out.pips] : 0;
+  const bool overrule = out.pips > 0 && pattern.pips != out.pips && pattern.margin > 0 &&
+                        pattern.score > (pattern.pips > out.pips ? kRaise : kLower) * blob_value_score;
+  // Where the blobs showed no face at all, the pattern alone must be clear: every pip
+  // standing well out from every empty point, and the pattern explaining a good share of
+  // how the face varies (a cable or a patch of texture explains little of it).
+  const bool rescue = out.pips == 0 && pattern.pips > 0 && pattern.margin > kRescueMargin && pattern.score > kRescueScore;
+  if (overrule || rescue) {
     out.pips = pattern.pips;
     out.centres = pattern.centres;
     const double separation = (pattern.score - pattern.runner_up) / pattern.score;

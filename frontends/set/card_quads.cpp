@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 
 namespace puzzlesat::set_vision {
 namespace {
@@ -107,6 +109,53 @@ bool hull_to_quad(const std::vector<cv::Point>& hull, Quad& quad) {
   return true;
 }
 
+// A card whose whole end is hidden (an app's label box drawn across it, a hand, a
+// phone's edge) still shows three straight sides: two parallel ones and the end
+// between them. The hidden end lies where a card's proportions put it: the end is a
+// short side (or, seen the other way, a long one) and the sides run 1.556 times its
+// length (or 1 / 1.556) from it. The candidate must hold the whole hull; what the
+// occluder hides is missing from the contour, so the caller accepts a lower fill.
+bool three_sides_to_quad(const std::vector<cv::Point>& poly, Quad& quad) {
+  int n = int(poly.size());
+  if (n < 4 || n > 8) return false;
+  auto dir = [&](int i) {
+    cv::Point2f d = cv::Point2f(poly[(i + 1) % n]) - cv::Point2f(poly[i]);
+    return d * (1.0f / std::max(1e-6f, float(cv::norm(d))));
+  };
+  auto len = [&](int i) { return distance(poly[i], poly[(i + 1) % n]); };
+  std::vector<cv::Point2f> hull(poly.begin(), poly.end());
+  double hull_area = cv::contourArea(hull), best = 0;
+  bool found = false;
+  for (int b = 0; b < n; ++b) {
+    int a = (b + n - 1) % n, c = (b + 1) % n;  // the sides on either side of the end b
+    cv::Point2f da = dir(a), db = dir(b), dc = dir(c);
+    // Near-square corners (within 12 deg, as in sides_to_quad) and parallel sides.
+    if (std::abs(da.dot(db)) > 0.21 || std::abs(dc.dot(db)) > 0.21 || da.dot(dc) > -0.98) continue;
+    double end = len(b);
+    // A stretch of the far end in sight means the end is not hidden: the sides then
+    // meet it (sides_to_quad), wherever card proportions would put it.
+    bool far_end_seen = false;
+    for (int k = 0; k < n; ++k)
+      if (k != a && k != b && k != c && std::abs(dir(k).dot(db)) > 0.995 && len(k) > 0.15 * end) far_end_seen = true;
+    if (far_end_seen) continue;
+    for (double ratio : {1.556, 1 / 1.556}) {
+      double side = ratio * end;
+      // Most of both sides must be seen; the rest is what is hidden.
+      if (len(a) < 0.5 * side || len(c) < 0.5 * side) continue;
+      cv::Point2f p1 = poly[b], p2 = poly[c];  // the end's corners
+      // Sides a (into p1) and c (out of p2) run away from the end.
+      Quad q = {p1 - da * float(side), p1, p2, p2 + dc * float(side)};
+      std::vector<cv::Point2f> qv(q.begin(), q.end());
+      if (!cv::isContourConvex(qv)) continue;
+      bool holds = true;
+      for (const auto& p : hull) holds &= cv::pointPolygonTest(qv, p, true) > -3;
+      double fill = hull_area / quad_area(q);
+      if (holds && fill > best) { best = fill; quad = q; found = true; }
+    }
+  }
+  return found;
+}
+
 // A quad of a card's proportions that the contour (of `area`) fills to at least
 // `min_fit`.
 bool card_quad(const Quad& q, double area, double min_fit, Candidate& out) {
@@ -133,10 +182,16 @@ bool card_shaped(const std::vector<cv::Point>& contour, double min_area, Candida
   std::vector<cv::Point> hull;
   cv::convexHull(contour, hull);
   double hull_area = cv::contourArea(hull);
-  if (area < 0.88 * hull_area) return false;
-  Quad cut, rebuilt;
-  Candidate plain, sided;
-  bool plain_ok = hull_to_quad(hull, cut) && card_quad(cut, area, 0.9, plain);
+  // Too concave for a card, unless an occluder across its end also cuts into it (a
+  // label box over the end and a corner leaves an L of paper, solidity ~0.85): then
+  // only the three sides left can tell where the card is.
+  if (area < 0.75 * hull_area) return false;
+  bool concave = area < 0.88 * hull_area;
+  std::vector<cv::Point> poly;
+  cv::approxPolyDP(hull, poly, 0.015 * cv::arcLength(hull, true), true);
+  Quad cut, rebuilt, three;
+  Candidate plain, sided, ended;
+  bool plain_ok = !concave && hull_to_quad(hull, cut) && card_quad(cut, area, 0.9, plain);
   constexpr double kClearlySquarer = 5;  // degrees
   if (plain_ok && skew(cut) <= kClearlySquarer) {  // nothing to rebuild
     out = plain;
@@ -145,13 +200,24 @@ bool card_shaped(const std::vector<cv::Point>& contour, double min_area, Candida
   // Corners rebuilt from the sides, when they make a clearly squarer card than the
   // plain cut (a rounded or lightly chipped corner changes nothing). The hidden
   // corners they restore are missing from the contour, so it fills less of that quad.
-  std::vector<cv::Point> poly;
-  cv::approxPolyDP(hull, poly, 0.015 * cv::arcLength(hull, true), true);
-  bool sided_ok = sides_to_quad(poly, rebuilt) && card_quad(rebuilt, area, 0.85, sided) &&
+  bool sided_ok = !concave && sides_to_quad(poly, rebuilt) && card_quad(rebuilt, area, 0.85, sided) &&
                   (!plain_ok || skew(rebuilt) < skew(cut) - kClearlySquarer);
-  if (!sided_ok && !plain_ok) return false;
-  out = sided_ok ? sided : plain;
-  out.rebuilt = sided_ok;
+  if (sided_ok) {
+    out = sided;
+    out.rebuilt = true;
+    return true;
+  }
+  // The whole end hidden, by an L-shaped cover or a slanted edge across it: the end
+  // rebuilt from the three sides seen, when that is clearly squarer than the plain cut.
+  constexpr double kLeastFill = 0.7;  // at most ~30 % of the card hidden
+  if (three_sides_to_quad(poly, three) && card_quad(three, area, kLeastFill, ended) &&
+      (!plain_ok || skew(three) < skew(cut) - kClearlySquarer)) {
+    out = ended;
+    out.rebuilt = true;
+    return true;
+  }
+  if (plain_ok) out = plain;
+  return plain_ok;
   return true;
 }
 

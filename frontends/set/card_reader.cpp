@@ -406,11 +406,20 @@ CardReading read_card(const cv::Mat& card) {
     }
   }
 
+  // A symbol that an occluder touches has lost part of its outline to it (a label
+  // over the top oval makes it measure concave, like a squiggle): its shape is read
+  // from the symbols clear of occluders when there are any, all symbols being alike.
+  cv::Mat near_occluder;
+  cv::dilate(occluded, near_occluder, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(7, 7)));
   cv::Mat filled = cv::Mat::zeros(mask.size(), CV_8U);
-  double solidity = 0, rect_fill = 0;
+  double solidity[2] = {0, 0}, rect_fill[2] = {0, 0};
+  int measured[2] = {0, 0};
   bool bridged = false;
   for (int i : symbols) {
     cv::drawContours(filled, contours, i, 255, cv::FILLED);
+    cv::Mat own = cv::Mat::zeros(mask.size(), CV_8U);
+    cv::drawContours(own, contours, i, 255, cv::FILLED);
+    int clear = cv::countNonZero(own & near_occluder) == 0;
     std::vector<cv::Point> outline = contours[i];
     double area = areas[i];
     if (area < kBrokenOutline * hull_area(outline)) {
@@ -419,16 +428,22 @@ CardReading read_card(const cv::Mat& card) {
       bridged = true;
     }
     cv::RotatedRect r = cv::minAreaRect(outline);
-    solidity += area / std::max(1.0, hull_area(outline));
-    rect_fill += area / std::max(1.0f, r.size.area());
+    solidity[clear] += area / std::max(1.0, hull_area(outline));
+    rect_fill[clear] += area / std::max(1.0f, r.size.area());
+    ++measured[clear];
   }
-  feat.solidity = solidity / symbols.size();
-  feat.rect_fill = rect_fill / symbols.size();
+  int use = measured[1] > 0 ? 1 : 0;  // the clear symbols, or else all of them
+  feat.solidity = solidity[use] / measured[use];
+  feat.rect_fill = rect_fill[use] / measured[use];
 
   // Blank paper around the symbols; a patch of patterned table has little.
   cv::Mat around;
   cv::dilate(filled, around, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(7, 7)));
   around = ~around;
+  // A label or an object lying over part of the card hides paper but is no sign of a
+  // patterned table, as long as most of the card is left to judge by.
+  constexpr double kMostlyOccluded = 0.3;
+  if (cv::countNonZero(occluded) < kMostlyOccluded * double(occluded.total())) around &= ~occluded;
   int around_count = cv::countNonZero(around);
   // Paper is uniformly white once divided by its own white: within a few percent of
   // it almost everywhere. Wood grain and cloth prints stay textured.
@@ -446,6 +461,12 @@ CardReading read_card(const cv::Mat& card) {
   cv::erode(filled, eroded, cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(9, 9)));
   band = filled & ~eroded;
   cv::erode(filled, interior, cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(29, 29)));
+  // Shading and colour are measured clear of occluders: the soft edge of a dark cover
+  // lying over a symbol is as dark as ink, and grey.
+  if (cv::countNonZero(band & ~near_occluder) > 0.5 * cv::countNonZero(band)) {
+    band &= ~near_occluder;
+    interior &= ~near_occluder;
+  }
   // Measured from the paper's own level: the max filter puts the local white slightly
   // above the typical paper pixel.
   cv::Mat paper;
@@ -459,6 +480,7 @@ CardReading read_card(const cv::Mat& card) {
   // Colour: the mean white-normalised colour of the darkest ink pixels, the cores of
   // lines, where paper blurred in from the sides dilutes the ink the least.
   cv::Mat strong = filled & mask;
+  if (cv::countNonZero(strong & ~near_occluder) > 0.5 * cv::countNonZero(strong)) strong &= ~near_occluder;
   strong &= n.dark >= quantile(n.dark, strong, 0.6);
   cv::Scalar ink_color = cv::countNonZero(strong) > 0 ? cv::mean(n.rgb, strong) : cv::Scalar(1, 1, 1);
   feat.ink = ink_color;

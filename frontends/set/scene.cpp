@@ -133,6 +133,22 @@ Scene compose_scene(std::uint32_t seed, const SceneOptions& opt) {
       }
       cv::fillConvexPoly(img, box, cv::Scalar(20, 20, 20), cv::LINE_AA);
     }
+    if (opt.end_covers) {
+      // Something dark lying across one end of the card at a slant (a phone, a box, an
+      // app's label bar): the end is hidden entirely, the sides only in part, and the
+      // edge of the cover may clip the nearest symbol.
+      double cw = r.image.cols, ch = r.image.rows;
+      double e0 = uniform(rng, 0.04, 0.1) * cw, e1 = uniform(rng, 0.22, 0.3) * cw;  // 10-20 deg off square
+      if (rng() % 2) std::swap(e0, e1);
+      std::vector<cv::Point> cover;
+      // Its edge runs from e0 on one long side to e1 on the other, and on a little.
+      double top = e0 - 0.12 * (e1 - e0), bottom = e1 + 0.12 * (e1 - e0);
+      for (cv::Point2d p : {cv::Point2d(top, -0.12 * ch), cv::Point2d(bottom, 1.12 * ch), cv::Point2d(bottom - 0.3 * cw, 1.12 * ch),
+                            cv::Point2d(top - 0.3 * cw, -0.12 * ch)})
+        cover.push_back(cv::Point(int(std::lround(m.at<double>(0, 0) * p.x + m.at<double>(0, 1) * p.y + m.at<double>(0, 2))),
+                                  int(std::lround(m.at<double>(1, 0) * p.x + m.at<double>(1, 1) * p.y + m.at<double>(1, 2)))));
+      cv::fillConvexPoly(img, cover, cv::Scalar(38, 36, 40), cv::LINE_AA);
+    }
     if (opt.wedges) {
       // A pointed shadow from beyond a short edge, along the card, whose tip just
       // reaches the last symbol's side at its widest (the renderer's layout): where the

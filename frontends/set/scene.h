@@ -1,7 +1,7 @@
 // Composes photo-like table scenes from rendered cards with known labels and corners:
 // random background (wood, rug, cloth, or a white desk), clutter, rotation, perspective,
 // light gradient, a cast shadow, pointed shadows reaching the symbols, labels over
-// the cards' corners, colour cast, blur, noise
+// the cards' corners, objects across the cards' ends, colour cast, blur, noise
 // and JPEG compression. Used by the tests and the demo.
 #pragma once
 
@@ -26,6 +26,7 @@ struct SceneOptions {
   bool white_table = false;  // a pale desk nearly as bright as the cards' paper
   bool shadow = false;       // a sharp-edged cast shadow across part of the table
   bool labels = false;       // a black label drawn over one corner of every card
+  bool end_covers = false;   // a dark straight-edged object across one end of every card, at a slant
   bool wedges = false;       // a pointed shadow (a finger's, a pen's) reaching a symbol of each card
 };
 
