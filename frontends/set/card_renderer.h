@@ -14,7 +14,12 @@ struct RenderedCard {
   cv::Mat mask;   // 8-bit, 255 on the card (its corners are rounded)
 };
 
-// A card `length` pixels long (the short side is length / 1.556, as printed).
+// The printed layout: the card's long side over its short side; a symbol's width as a
+// fraction of the card's length; the distance between neighbouring symbols' centres in
+// symbol widths. Scenes that draw something up to a symbol's edge lay it out from these.
+inline constexpr double kPrintedAspect = 1.556, kSymbolWidth = 0.215, kSymbolPitch = 1.35;
+
+// A card `length` pixels long (the short side is length / kPrintedAspect).
 RenderedCard render_card(set::Card card, int length = 330);
 
 }  // namespace puzzlesat::set_vision
