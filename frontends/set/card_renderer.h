@@ -19,6 +19,11 @@ struct RenderedCard {
 // symbol widths. Scenes that draw something up to a symbol's edge lay it out from these.
 inline constexpr double kPrintedAspect = 1.556, kSymbolWidth = 0.215, kSymbolPitch = 1.35;
 
+// The paper and the printed inks (red, green, purple: set::Card::color), BGR, as they
+// look in daylight; tests that re-ink a rendered card start from these.
+inline const cv::Scalar kPaper(246, 248, 250);
+inline const cv::Scalar kInk[3] = {{45, 30, 215}, {70, 150, 10}, {135, 35, 105}};
+
 // A card `length` pixels long (the short side is length / kPrintedAspect).
 RenderedCard render_card(set::Card card, int length = 330);
 
