@@ -84,6 +84,60 @@ cv::Mat evidence_map(const cv::Mat& lab_crop, const cv::Mat& face, float half) {
   return e;
 }
 
+// The face's evidence in total: every placement splits the same pixels into pips and face.
+struct FaceTotals {
+  double sum = 0, area = 0, variance = 0;
+};
+
+FaceTotals face_totals(const cv::Mat& e, const cv::Mat& face) {
+  FaceTotals t;
+  double sum2 = 0;
+  for (int y = 0; y < e.rows; ++y) {
+    const auto* v = e.ptr<float>(y);
+    const auto* m = face.ptr<uchar>(y);
+    for (int x = 0; x < e.cols; ++x)
+      if (m[x]) t.sum += v[x], sum2 += double(v[x]) * v[x], t.area += 1;
+  }
+  if (t.area > 0) t.variance = sum2 / t.area - (t.sum / t.area) * (t.sum / t.area);
+  return t;
+}
+
+// The best placement found so far for one value.
+struct Placement {
+  double score = -1e30, margin = 0;
+  std::array<cv::Point2f, 9> points{};
+  unsigned on = 0;
+  float pitch = 0;  // pixels
+};
+
+// Scores every pattern at one placement of the grid (points in crop pixels; `disc` the mean
+// evidence over a pip-sized disc of `disc_area` pixels) and keeps the best per value.
+void score_patterns(const std::array<cv::Point2f, 9>& points, const cv::Mat& disc, double disc_area, float pitch,
+                    const FaceTotals& totals, std::array<Placement, 7>& best) {
+  std::array<float, 9> ev;
+  for (int k = 0; k < 9; ++k) ev[k] = sample(disc, points[k]);
+  for (const auto& pattern : kPatterns) {
+    float min_on = 1e30f, max_off = -1e30f, sum_on = 0;
+    for (int k = 0; k < 9; ++k)
+      if (pattern.on >> k & 1)
+        min_on = std::min(min_on, ev[k]), sum_on += ev[k];
+      else
+        max_off = std::max(max_off, ev[k]);
+    const int n_on = __builtin_popcount(pattern.on);
+    // Otsu's criterion restricted to die faces: the share of the face's variance that
+    // splitting its pixels into these pips and the rest of the face explains. A pattern that
+    // leaves out a pip leaves it in "the rest", so sliding the grid off pips does not pay.
+    const double a_on = std::min(0.9 * totals.area, n_on * disc_area), a_off = totals.area - a_on;
+    const double mu_on = sum_on / n_on;
+    const double mu_off = (totals.sum - mu_on * a_on) / a_off;
+    if (mu_on <= mu_off) continue;
+    const double score =
+        a_on * a_off / (totals.area * totals.area) * (mu_on - mu_off) * (mu_on - mu_off) / totals.variance;
+    Placement& b = best[pattern.pips];
+    if (score > b.score) b = {score, min_on - max_off, points, pattern.on, pitch};
+  }
+}
+
 }  // namespace
 
 FacePattern read_face_pattern(const cv::Mat& lab, const DieRegion& region) {
@@ -99,16 +153,8 @@ FacePattern read_face_pattern(const cv::Mat& lab, const DieRegion& region) {
   if (cv::countNonZero(face) < 16) return out;
   const cv::Mat e = evidence_map(lab(region.box), face, half);
   if (e.empty()) return out;
-  // The face's evidence in total: every hypothesis splits the same pixels into pips and face.
-  double total = 0, total2 = 0, area = 0;
-  for (int y = 0; y < e.rows; ++y) {
-    const auto* v = e.ptr<float>(y);
-    const auto* m = face.ptr<uchar>(y);
-    for (int x = 0; x < e.cols; ++x)
-      if (m[x]) total += v[x], total2 += double(v[x]) * v[x], area += 1;
-  }
-  const double variance = total2 / area - (total / area) * (total / area);
-  if (variance <= 1e-6) return out;
+  const FaceTotals totals = face_totals(e, face);
+  if (totals.variance <= 1e-6) return out;
 
   // The face may be the middle of the outline or, when side faces show along its long axis,
   // either end of it.
@@ -116,8 +162,7 @@ FacePattern read_face_pattern(const cv::Mat& lab, const DieRegion& region) {
   const cv::Point2f centre = region.shape.center - origin;
   const double angle0 = region.shape.angle * CV_PI / 180;
   const cv::Point2f axis_w(float(std::cos(angle0)), float(std::sin(angle0)));
-  const cv::Point2f axis_h(-axis_w.y, axis_w.x);
-  const cv::Point2f long_axis = w >= h ? axis_w : axis_h;
+  const cv::Point2f long_axis = w >= h ? axis_w : cv::Point2f(-axis_w.y, axis_w.x);
   std::vector<cv::Point2f> centres{centre};
   if (longest > 1.1f * shortest) {
     const float slack = 0.5f * (longest - shortest);
@@ -125,83 +170,41 @@ FacePattern read_face_pattern(const cv::Mat& lab, const DieRegion& region) {
     centres.push_back(centre - long_axis * slack);
   }
 
-  const double step = kStep;
-  const int reach = kReach;
-  const double pmin = kMinPitch, pmax = kMaxPitch;
-  const int npitch = kPitches;
-  const double turn_step = kTurn;
-  const std::array<double, 3> turns{-turn_step, 0, turn_step};
-  const double pip_ratio = kPipRatio;  // pip radius / pitch
-
-  std::array<double, 7> best_score;
-  best_score.fill(-1e30);
-  std::array<double, 7> best_margin{}, best_contrast{};
-  std::array<std::array<cv::Point2f, 9>, 7> best_points{};
-  std::array<unsigned, 7> best_on{};
-  std::array<float, 7> best_pitch{};
-  for (int ip = 0; ip < npitch; ++ip) {
-    const double pitch = npitch == 1 ? pmin : pmin + (pmax - pmin) * ip / (npitch - 1);
+  std::array<Placement, 7> best;
+  for (int ip = 0; ip < kPitches; ++ip) {
+    const double pitch = kMinPitch + (kMaxPitch - kMinPitch) * ip / (kPitches - 1);
     // Mean evidence over a pip-sized disc around each point (a box of equal area).
-    const double radius = pip_ratio * pitch * half;
-    const int box = std::max(1, static_cast<int>(std::lround(radius * 1.77)));
-    const double disc_area = CV_PI * radius * radius;
+    const double radius = kPipRatio * pitch * half;
+    const int box = std::max(1, static_cast<int>(std::lround(radius * std::sqrt(CV_PI))));
     cv::Mat disc;
     cv::blur(e, disc, {box, box});
     for (const auto& c0 : centres)
-      for (int dy = -reach; dy <= reach; ++dy)
-        for (int dx = -reach; dx <= reach; ++dx)
-          for (double turn : turns) {
-            const cv::Point2f c = c0 + cv::Point2f(float(dx * step * half), float(dy * step * half));
-            const double a = angle0 + turn;
-            const cv::Point2f u(float(std::cos(a) * pitch * half), float(std::sin(a) * pitch * half));
+      for (int dy = -kReach; dy <= kReach; ++dy)
+        for (int dx = -kReach; dx <= kReach; ++dx)
+          for (const double turn : {-kTurn, 0.0, kTurn}) {
+            const cv::Point2f c = c0 + cv::Point2f(float(dx * kStep * half), float(dy * kStep * half));
+            const cv::Point2f u(float(std::cos(angle0 + turn) * pitch * half), float(std::sin(angle0 + turn) * pitch * half));
             const cv::Point2f v(-u.y, u.x);
-            std::array<cv::Point2f, 9> pts;
-            std::array<float, 9> ev;
-            for (int k = 0; k < 9; ++k) {
-              pts[k] = c + u * float(k % 3 - 1) + v * float(k / 3 - 1);
-              ev[k] = sample(disc, pts[k]);
-            }
-            for (const auto& pattern : kPatterns) {
-              float min_on = 1e30f, max_off = -1e30f, sum_on = 0, sum_off9 = 0;
-              for (int k = 0; k < 9; ++k)
-                if (pattern.on >> k & 1)
-                  min_on = std::min(min_on, ev[k]), sum_on += ev[k];
-                else
-                  max_off = std::max(max_off, ev[k]), sum_off9 += ev[k];
-              const int n_on = __builtin_popcount(pattern.on);
-              // Otsu's criterion restricted to die faces: the share of the face's variance
-              // that splitting it into these pips and the rest explains.
-              const double a_on = std::min(0.9 * area, n_on * disc_area), a_off = area - a_on;
-              const double mu_on = sum_on / n_on;
-              const double mu_off = (total - mu_on * a_on) / a_off;
-              if (mu_on <= mu_off) continue;
-              const double score = a_on * a_off / (area * area) * (mu_on - mu_off) * (mu_on - mu_off) / variance;
-              if (score > best_score[pattern.pips]) {
-                best_score[pattern.pips] = score;
-                best_margin[pattern.pips] = min_on - max_off;
-                best_contrast[pattern.pips] = mu_on - sum_off9 / (9 - n_on);
-                best_points[pattern.pips] = pts;
-                best_on[pattern.pips] = pattern.on;
-                best_pitch[pattern.pips] = static_cast<float>(pitch * half);
-              }
-            }
+            std::array<cv::Point2f, 9> points;
+            for (int k = 0; k < 9; ++k) points[k] = c + u * float(k % 3 - 1) + v * float(k / 3 - 1);
+            score_patterns(points, disc, CV_PI * radius * radius, float(pitch * half), totals, best);
           }
   }
-  int best = 1;
+
+  int value = 1;
   for (int p = 2; p <= 6; ++p)
-    if (best_score[p] > best_score[best]) best = p;
-  if (best_score[best] <= 0) return out;
-  out.score = best_score[best];
-  out.margin = best_margin[best];
-  out.contrast = best_contrast[best];
-  out.runner_up = 0;
-  for (int p = 1; p <= 6; ++p)
-    if (p != best) out.runner_up = std::max(out.runner_up, best_score[p]);
-  out.pips = best;
-  for (int p = 1; p <= 6; ++p) out.scores[p] = std::max(0.0, best_score[p]);
-  out.pitch = best_pitch[best];
+    if (best[p].score > best[value].score) value = p;
+  if (best[value].score <= 0) return out;
+  out.pips = value;
+  out.score = best[value].score;
+  out.margin = best[value].margin;
+  out.pitch = best[value].pitch;
+  for (int p = 1; p <= 6; ++p) {
+    out.scores[p] = std::max(0.0, best[p].score);
+    if (p != value) out.runner_up = std::max(out.runner_up, out.scores[p]);
+  }
   for (int k = 0; k < 9; ++k)
-    if (best_on[best] >> k & 1) out.centres.push_back(best_points[best][k] + origin);
+    if (best[value].on >> k & 1) out.centres.push_back(best[value].points[k] + origin);
   return out;
 }
 
