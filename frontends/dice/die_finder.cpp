@@ -340,43 +340,48 @@ double typical_die(const std::vector<Blob>& blobs) {
 // less than the thresholds above, which are set for textured tables (wood grain, cables).
 // On a plain table the model fits far better and weaker evidence is significant: a hue
 // difference at a multiple of the table's own noise, and the outline itself, a closed ring
-// of lightness gradient (the top face's edge against its shaded sides) that hole filling
-// turns into a solid die. The pass runs only on plain tables (where the noise allows a
+// of lightness gradient (the top face's edge against its shaded sides) that filling each
+// component's outer contour turns into a solid die. The pass runs only on plain tables (where the noise allows a
 // chroma threshold well below the usual one), and only on what is clear of everything
 // found already; its components then go the way of the others (clumps are split, and the
 // pip counter rejects what shows no face).
-// Returns whether it added any.
-bool add_faint_blobs(const cv::Mat& lab, const cv::Mat& table, const cv::Mat& claimed, double typical,
-                     std::vector<Blob>& blobs) {
-  cv::Mat l, grad, near_claimed;
+// `found` is the first pass's mask, `labels` and `stats` its components; those of at least
+// `min_area` count as found already. Returns whether it added any.
+bool add_faint_blobs(const cv::Mat& lab, const cv::Mat& table, const cv::Mat& found, const cv::Mat& labels,
+                     const cv::Mat& stats, double min_area, double typical, std::vector<Blob>& blobs) {
+  cv::Mat l, grad, near;
   cv::extractChannel(lab, l, 0);
   cv::morphologyEx(l, grad, cv::MORPH_GRADIENT, cv::Mat());
-  cv::dilate(claimed, near_claimed, cv::getStructuringElement(cv::MORPH_RECT, {15, 15}));
-  const TableNoise noise = table_noise(lab, table, grad, near_claimed);
+  cv::dilate(found, near, cv::getStructuringElement(cv::MORPH_RECT, {15, 15}));
+  const TableNoise noise = table_noise(lab, table, grad, near);
   Thresholds faint;
   faint.chroma = std::max(kFaintChroma, kFaintNoise * noise.chroma);
   if (faint.chroma > kFaintGain * kChroma) return false;  // a textured table: nothing to gain
   const int edge = std::max(kFaintEdge, 2 * kFaintNoise * noise.gradient);
   cv::Mat mask = differs_from(lab, table, faint) | (grad > edge);
+  cv::Mat claimed(found.size(), CV_8U);
+  for (int y = 0; y < found.rows; ++y) {
+    const int* lp = labels.ptr<int>(y);
+    uchar* c = claimed.ptr<uchar>(y);
+    for (int x = 0; x < found.cols; ++x) c[x] = lp[x] > 0 && stats.at<int>(lp[x], cv::CC_STAT_AREA) >= min_area ? 255 : 0;
+  }
+  cv::Mat near_claimed;
   cv::dilate(claimed, near_claimed, cv::getStructuringElement(cv::MORPH_ELLIPSE, {5, 5}));
   mask.setTo(0, near_claimed);
   cv::morphologyEx(mask, mask, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_ELLIPSE, {3, 3}));
   cv::morphologyEx(mask, mask, cv::MORPH_CLOSE, cv::getStructuringElement(cv::MORPH_ELLIPSE, {5, 5}));
-  cv::Mat labels, stats, centroids;
-  const int n = cv::connectedComponentsWithStats(mask, labels, stats, centroids, 8, CV_32S);
+  // Each component's outer contour, filled: what it encloses (the face inside an
+  // outline's ring) becomes part of it.
+  std::vector<std::vector<cv::Point>> outlines;
+  cv::findContours(mask, outlines, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
   bool added = false;
-  for (int k = 1; k < n; ++k) {
-    const int x = stats.at<int>(k, cv::CC_STAT_LEFT), y = stats.at<int>(k, cv::CC_STAT_TOP);
-    const int w = stats.at<int>(k, cv::CC_STAT_WIDTH), h = stats.at<int>(k, cv::CC_STAT_HEIGHT);
-    if (x == 0 || y == 0 || x + w == mask.cols || y + h == mask.rows) continue;
-    if (double(w) * h < 0.5 * typical) continue;  // too small to be a die even when filled
-    // What the component encloses (the face inside an outline's ring) is filled; only
-    // component by component, which is cheaper than filling holes over the whole frame.
-    const cv::Rect box(x, y, w, h);
-    cv::Mat piece = labels(box) == k;
-    std::vector<std::vector<cv::Point>> outer;
-    cv::findContours(piece, outer, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
-    cv::drawContours(piece, outer, -1, cv::Scalar(255), cv::FILLED);
+  for (const auto& outline : outlines) {
+    const cv::Rect box = cv::boundingRect(outline);
+    if (box.x == 0 || box.y == 0 || box.x + box.width == mask.cols || box.y + box.height == mask.rows) continue;
+    if (double(box.area()) < 0.5 * typical) continue;  // too small to be a die even when filled
+    cv::Mat piece = cv::Mat::zeros(box.size(), CV_8U);
+    cv::drawContours(piece, std::vector<std::vector<cv::Point>>{outline}, 0, cv::Scalar(255), cv::FILLED, cv::LINE_8,
+                     cv::noArray(), 0, -box.tl());
     const double ratio = cv::countNonZero(piece) / typical;
     if (ratio < 0.5 || ratio > kMaxClump) continue;
     blobs.push_back(describe_mask(std::move(piece), box));
@@ -449,17 +454,10 @@ std::vector<DieRegion> find_die_regions(const cv::Mat& bgr) {
   double typical = typical_die(blobs);
   if (typical > 0)
     for (const auto& [k, box] : at_frame) add_dice_beside_dark(lab, labels, k, box, typical, blobs);
-  cv::Mat claimed = cv::Mat::zeros(mask.size(), CV_8U);
-  for (int y = 0; y < mask.rows; ++y) {
-    const int* l = labels.ptr<int>(y);
-    uchar* c = claimed.ptr<uchar>(y);
-    for (int x = 0; x < mask.cols; ++x)
-      if (l[x] > 0 && stats.at<int>(l[x], cv::CC_STAT_AREA) >= min_area) c[x] = 255;
-  }
   // With nothing found yet (only white dice on a white tray), the faint pass takes a die to
   // be as large as the biggest pip cluster the hole filling above allows.
   const double hole = std::pow(0.06 * longest, 2);
-  if (add_faint_blobs(lab, table, claimed, typical > 0 ? typical : hole, blobs) && typical == 0)
+  if (add_faint_blobs(lab, table, mask, labels, stats, min_area, typical > 0 ? typical : hole, blobs) && typical == 0)
     typical = typical_die(blobs);
 
   std::vector<DieRegion> regions;
