@@ -119,10 +119,11 @@ struct Blob {
   double aspect = 1;
 };
 
-Blob describe(const cv::Mat& labels, int label, cv::Rect box) {
+// `mask` is box-sized, 255 on the blob.
+Blob describe_mask(cv::Mat mask, cv::Rect box) {
   Blob b;
   b.box = box;
-  cv::compare(labels(box), label, b.mask, cv::CMP_EQ);
+  b.mask = std::move(mask);
   std::vector<cv::Point> pts;
   cv::findNonZero(b.mask, pts);
   b.area = static_cast<double>(pts.size());
@@ -134,6 +135,12 @@ Blob describe(const cv::Mat& labels, int label, cv::Rect box) {
   const float w = b.shape.size.width + 1, h = b.shape.size.height + 1;
   b.aspect = std::max(w, h) / std::min(w, h);
   return b;
+}
+
+Blob describe(const cv::Mat& labels, int label, cv::Rect box) {
+  cv::Mat mask;
+  cv::compare(labels(box), label, mask, cv::CMP_EQ);
+  return describe_mask(std::move(mask), box);
 }
 
 // Fills the holes a die's pips leave in the mask, but not the table inside a tray's rim.
@@ -171,11 +178,21 @@ DieRegion region_from_mask(const cv::Mat& piece, cv::Rect box, double quality) {
   return r;
 }
 
+// How square a piece of a blob is: its side ratio times how fully it fills its
+// minimum-area rectangle.
+double squareness(const std::vector<cv::Point>& pts) {
+  const cv::RotatedRect r = cv::minAreaRect(pts);
+  const double w = r.size.width + 1, h = r.size.height + 1, n = double(pts.size());
+  return std::min(w, h) / std::max(w, h) * std::min(1.0, n / (w * h));
+}
+
 // Cuts a blob of `k` touching dice into k compact pieces by clustering its pixels on their
 // position and, more weakly, their hue (a, b in Lab; not brightness, which differs between
 // one die's lit and shaded faces): neighbouring dice often differ in colour, and the cut
-// then follows the seam between them.
-std::vector<DieRegion> split_blob(const cv::Mat& lab, const cv::Mat& blob_mask, cv::Rect box, int k) {
+// then follows the seam between them. `square`, when given, receives the pieces' mean
+// squareness (by pixels), lowered when the smallest piece is much smaller than the rest.
+std::vector<DieRegion> split_blob(const cv::Mat& lab, const cv::Mat& blob_mask, cv::Rect box, int k,
+                                  double* square = nullptr) {
   std::vector<cv::Point> pts;
   cv::findNonZero(blob_mask, pts);
   const int step = std::max<int>(1, static_cast<int>(pts.size() / 1500));
@@ -208,10 +225,26 @@ std::vector<DieRegion> split_blob(const cv::Mat& lab, const cv::Mat& blob_mask, 
     pieces[best].at<uchar>(p) = 255;
   }
   std::vector<DieRegion> out;
+  double weighted = 0, total = 0;
   for (auto& piece : pieces) {
     const cv::Rect sub = cv::boundingRect(piece);
     if (sub.area() == 0) continue;
+    if (square) {
+      std::vector<cv::Point> on;
+      cv::findNonZero(piece(sub), on);
+      weighted += double(on.size()) * squareness(on);
+      total += double(on.size());
+    }
     out.push_back(region_from_mask(piece(sub).clone(), sub + box.tl(), 0.8));
+  }
+  if (square && !out.empty()) {
+    // Dice touching in one blob are alike in size: a sliver between them is no die.
+    double smallest = 1e30, sum = 0;
+    for (const auto& r : out) {
+      const double a = cv::countNonZero(r.mask);
+      smallest = std::min(smallest, a), sum += a;
+    }
+    *square = total > 0 ? weighted / total * std::pow(smallest / (sum / out.size()), 0.25) : 0;
   }
   return out;
 }
@@ -307,42 +340,78 @@ double typical_die(const std::vector<Blob>& blobs) {
 // less than the thresholds above, which are set for textured tables (wood grain, cables).
 // On a plain table the model fits far better and weaker evidence is significant: a hue
 // difference at a multiple of the table's own noise, and the outline itself, a closed ring
-// of lightness gradient (the top face's edge against its shaded sides) that hole filling
-// turns into a solid die. The pass runs only on plain tables (where the noise allows a
+// of lightness gradient (the top face's edge against its shaded sides) that filling each
+// component's outer contour turns into a solid die. The pass runs only on plain tables (where the noise allows a
 // chroma threshold well below the usual one), and only on what is clear of everything
 // found already; its components then go the way of the others (clumps are split, and the
 // pip counter rejects what shows no face).
-// Returns whether it added any.
-bool add_faint_blobs(const cv::Mat& lab, const cv::Mat& table, const cv::Mat& claimed, double typical,
-                     std::vector<Blob>& blobs) {
-  cv::Mat l, grad, near_claimed;
+// `found` is the first pass's mask, `labels` and `stats` its components; those of at least
+// `min_area` count as found already. Returns whether it added any.
+bool add_faint_blobs(const cv::Mat& lab, const cv::Mat& table, const cv::Mat& found, const cv::Mat& labels,
+                     const cv::Mat& stats, double min_area, double typical, std::vector<Blob>& blobs) {
+  cv::Mat l, grad, near;
   cv::extractChannel(lab, l, 0);
   cv::morphologyEx(l, grad, cv::MORPH_GRADIENT, cv::Mat());
-  cv::dilate(claimed, near_claimed, cv::getStructuringElement(cv::MORPH_ELLIPSE, {15, 15}));
-  const TableNoise noise = table_noise(lab, table, grad, near_claimed);
+  cv::dilate(found, near, cv::getStructuringElement(cv::MORPH_RECT, {15, 15}));
+  const TableNoise noise = table_noise(lab, table, grad, near);
   Thresholds faint;
   faint.chroma = std::max(kFaintChroma, kFaintNoise * noise.chroma);
   if (faint.chroma > kFaintGain * kChroma) return false;  // a textured table: nothing to gain
   const int edge = std::max(kFaintEdge, 2 * kFaintNoise * noise.gradient);
   cv::Mat mask = differs_from(lab, table, faint) | (grad > edge);
+  cv::Mat claimed(found.size(), CV_8U);
+  for (int y = 0; y < found.rows; ++y) {
+    const int* lp = labels.ptr<int>(y);
+    uchar* c = claimed.ptr<uchar>(y);
+    for (int x = 0; x < found.cols; ++x) c[x] = lp[x] > 0 && stats.at<int>(lp[x], cv::CC_STAT_AREA) >= min_area ? 255 : 0;
+  }
+  cv::Mat near_claimed;
   cv::dilate(claimed, near_claimed, cv::getStructuringElement(cv::MORPH_ELLIPSE, {5, 5}));
   mask.setTo(0, near_claimed);
   cv::morphologyEx(mask, mask, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_ELLIPSE, {3, 3}));
   cv::morphologyEx(mask, mask, cv::MORPH_CLOSE, cv::getStructuringElement(cv::MORPH_ELLIPSE, {5, 5}));
-  fill_small_holes(mask, 2 * typical);
-  cv::Mat labels, stats, centroids;
-  const int n = cv::connectedComponentsWithStats(mask, labels, stats, centroids, 8, CV_32S);
+  // Each component's outer contour, filled: what it encloses (the face inside an
+  // outline's ring) becomes part of it.
+  std::vector<std::vector<cv::Point>> outlines;
+  cv::findContours(mask, outlines, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
   bool added = false;
-  for (int k = 1; k < n; ++k) {
-    const int x = stats.at<int>(k, cv::CC_STAT_LEFT), y = stats.at<int>(k, cv::CC_STAT_TOP);
-    const int w = stats.at<int>(k, cv::CC_STAT_WIDTH), h = stats.at<int>(k, cv::CC_STAT_HEIGHT);
-    if (x == 0 || y == 0 || x + w == mask.cols || y + h == mask.rows) continue;
-    const double ratio = stats.at<int>(k, cv::CC_STAT_AREA) / typical;
+  for (const auto& outline : outlines) {
+    const cv::Rect box = cv::boundingRect(outline);
+    if (box.x == 0 || box.y == 0 || box.x + box.width == mask.cols || box.y + box.height == mask.rows) continue;
+    if (double(box.area()) < 0.5 * typical) continue;  // too small to be a die even when filled
+    cv::Mat piece = cv::Mat::zeros(box.size(), CV_8U);
+    cv::drawContours(piece, std::vector<std::vector<cv::Point>>{outline}, 0, cv::Scalar(255), cv::FILLED, cv::LINE_8,
+                     cv::noArray(), 0, -box.tl());
+    const double ratio = cv::countNonZero(piece) / typical;
     if (ratio < 0.5 || ratio > kMaxClump) continue;
-    blobs.push_back(describe(labels, k, cv::Rect(x, y, w, h)));
+    blobs.push_back(describe_mask(std::move(piece), box));
     added = true;
   }
   return added;
+}
+
+// Splits a blob counted as `k` dice, or fewer. The count comes from the typical die, which
+// small pieces (dice found in part, bits of a tray's wall) pull below the real size (on
+// nellbyler to 0.84 of it in the median photo, rarely below half), so it errs high: a die
+// cut in two gives oblong pieces, a sliver between dice a small one. Of k down to k / 2
+// pieces, the squarest split of pieces alike in size is taken.
+std::vector<DieRegion> split_squarest(const cv::Mat& lab, const Blob& b, int k) {
+  double best_square = 0;
+  std::vector<DieRegion> best = split_blob(lab, b.mask, b.box, k, &best_square);
+  for (int fewer = k - 1; fewer >= (k + 1) / 2; --fewer) {
+    double square = 0;
+    std::vector<DieRegion> pieces;
+    if (fewer == 1) {
+      std::vector<cv::Point> pts;
+      cv::findNonZero(b.mask, pts);
+      square = squareness(pts);
+      pieces.push_back(region_from_mask(b.mask, b.box, 1.0));
+    } else {
+      pieces = split_blob(lab, b.mask, b.box, fewer, &square);
+    }
+    if (square > best_square) best_square = square, best = std::move(pieces);
+  }
+  return best;
 }
 
 }  // namespace
@@ -385,17 +454,10 @@ std::vector<DieRegion> find_die_regions(const cv::Mat& bgr) {
   double typical = typical_die(blobs);
   if (typical > 0)
     for (const auto& [k, box] : at_frame) add_dice_beside_dark(lab, labels, k, box, typical, blobs);
-  cv::Mat claimed = cv::Mat::zeros(mask.size(), CV_8U);
-  for (int y = 0; y < mask.rows; ++y) {
-    const int* l = labels.ptr<int>(y);
-    uchar* c = claimed.ptr<uchar>(y);
-    for (int x = 0; x < mask.cols; ++x)
-      if (l[x] > 0 && stats.at<int>(l[x], cv::CC_STAT_AREA) >= min_area) c[x] = 255;
-  }
   // With nothing found yet (only white dice on a white tray), the faint pass takes a die to
   // be as large as the biggest pip cluster the hole filling above allows.
   const double hole = std::pow(0.06 * longest, 2);
-  if (add_faint_blobs(lab, table, claimed, typical > 0 ? typical : hole, blobs) && typical == 0)
+  if (add_faint_blobs(lab, table, mask, labels, stats, min_area, typical > 0 ? typical : hole, blobs) && typical == 0)
     typical = typical_die(blobs);
 
   std::vector<DieRegion> regions;
@@ -416,7 +478,7 @@ std::vector<DieRegion> find_die_regions(const cv::Mat& bgr) {
     if (by_shape >= 2 && b.solidity >= kCleanRow) k = by_shape;
     // Up to 16: a crowded tray holds clumps of ten dice and more.
     if (k >= 2 && k <= kMaxClump) {
-      for (auto& r : split_blob(lab, b.mask, b.box, k)) regions.push_back(std::move(r));
+      for (auto& r : split_squarest(lab, b, k)) regions.push_back(std::move(r));
     } else if (k == 1) {
       regions.push_back(region_from_mask(b.mask, b.box, 1.0));
     }

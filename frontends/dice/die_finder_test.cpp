@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cmath>
 
 #include "frontends/dice/dice_labels.h"
 #include "frontends/dice/dice_reader.h"
@@ -73,5 +74,43 @@ TEST_CASE("a white tray holding only white dice: the dice are found without a si
     INFO("seed " << seed << ": " << score.matched << " of 6 found in place, " << score.correct << " right");
     CHECK(score.matched == 6);
     CHECK(score.found == 6);
+  }
+}
+
+TEST_CASE("a block of dice larger than the free ones is not cut into too many pieces", "[dice_vision]") {
+  // Free dice of a smaller set give the typical size; a 2 x 2 block of larger dice then
+  // holds about seven typical dice by area, but only four dice.
+  static const cv::Scalar kFaces[] = {{40, 40, 200}, {60, 150, 40}, {40, 210, 230}, {170, 90, 40}};
+  static const cv::Scalar kPips[] = {{240, 240, 240}, {240, 240, 240}, {20, 20, 20}, {60, 220, 240}};
+  for (std::uint64_t seed = 0; seed < 4; ++seed) {
+    cv::RNG rng(seed);
+    Scene scene;
+    const float big = 46, angle = rng.uniform(0.f, 30.f);
+    const float c = std::cos(angle * float(CV_PI) / 180), s = std::sin(angle * float(CV_PI) / 180);
+    for (int i = 0; i < 4; ++i) {
+      SceneDie d;
+      d.pips = rng.uniform(1, 7);
+      d.side = big;
+      d.angle_deg = angle;
+      const cv::Point2f offset(((i % 2) - 0.5f) * big * 1.02f, ((i / 2) - 0.5f) * big * 1.02f);
+      d.centre = cv::Point2f(320, 200) + cv::Point2f(c * offset.x - s * offset.y, s * offset.x + c * offset.y);
+      d.face = kFaces[(i + seed) % 4];
+      d.pip = kPips[(i + seed) % 4];
+      scene.dice.push_back(d);
+    }
+    for (int i = 0; i < 4; ++i) {
+      SceneDie d;
+      d.pips = rng.uniform(1, 7);
+      d.side = 34;
+      d.angle_deg = rng.uniform(0.f, 90.f);
+      d.centre = cv::Point2f(110.f + 140 * i, 400);
+      scene.dice.push_back(d);
+    }
+    const auto dice = read_dice(render_scene(scene, seed));
+    const auto score = score_reading(dice, sorted_values(scene), truth_boxes(scene));
+    INFO("seed " << seed << ": " << score.found << " read, " << score.matched << " of 8 in place, " << score.correct
+                 << " right");
+    CHECK(score.matched == 8);
+    CHECK(score.found == 8);
   }
 }

@@ -38,8 +38,6 @@ void jpeg_quiet(j_common_ptr, int) {}
 bool is_jpeg(std::span<const std::uint8_t> b) { return b.size() > 3 && b[0] == 0xFF && b[1] == 0xD8 && b[2] == 0xFF; }
 bool is_png(std::span<const std::uint8_t> b) { return b.size() > 8 && png_sig_cmp(b.data(), 0, 8) == 0; }
 
-bool too_large(unsigned width, unsigned height) { return double(width) * height > kMaxMegapixels * 1e6; }
-
 // Everything the longjmp may cross lives in this frame or is plain data, so no
 // destructor is skipped.
 cv::Mat decode_jpeg(std::span<const std::uint8_t> bytes, int reduction) {
@@ -61,7 +59,7 @@ cv::Mat decode_jpeg(std::span<const std::uint8_t> bytes, int reduction) {
   for (jpeg_saved_marker_ptr m = cinfo.marker_list; m; m = m->next) {
     if (m->marker == JPEG_APP0 + 1) orientation = exif_orientation({m->data, m->data_length});
   }
-  if (too_large(cinfo.image_width, cinfo.image_height)) {
+  if (over_pixel_limit(cinfo.image_width, cinfo.image_height)) {
     jpeg_destroy_decompress(&cinfo);
     return cv::Mat();
   }
@@ -113,7 +111,7 @@ cv::Mat decode_png(std::span<const std::uint8_t> bytes) {
   }
   png_set_read_fn(png, &reader, png_read_bytes);
   png_read_info(png, info);
-  if (too_large(png_get_image_width(png, info), png_get_image_height(png, info))) png_error(png, "too large");
+  if (over_pixel_limit(png_get_image_width(png, info), png_get_image_height(png, info))) png_error(png, "too large");
   // As imread(IMREAD_COLOR): 8 bits per channel, palette and grey expanded, alpha dropped.
   png_set_strip_16(png);
   png_set_packing(png);

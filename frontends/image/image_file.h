@@ -18,6 +18,10 @@ namespace puzzlesat::image {
 // photos pass.
 inline constexpr double kMaxMegapixels = 120.0;
 
+// Whether a width x height image is over kMaxMegapixels (in double: the product of two
+// header fields can overflow int).
+inline bool over_pixel_limit(double width, double height) { return width * height > kMaxMegapixels * 1e6; }
+
 // A JPEG or PNG file as 8-bit BGR, turned upright by its EXIF orientation. reduction
 // (1, 2, 4 or 8) shrinks a JPEG while decoding (cheap) and a PNG by resizing afterwards,
 // like cv::IMREAD_REDUCED_COLOR_n. Returns an empty Mat when the file is missing, not a

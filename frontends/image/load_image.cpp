@@ -16,7 +16,7 @@ cv::Mat load_image(const std::string& path, int reduction) {
   if (!std::filesystem::is_regular_file(path, ec)) throw InputError("no such image file", {path});
   if (std::filesystem::file_size(path, ec) == 0) throw InputError("empty file, not an image", {path});
   const cv::Size stored = stored_size(path);
-  if (double(stored.width) * stored.height > kMaxMegapixels * 1e6) {
+  if (over_pixel_limit(stored.width, stored.height)) {
     throw InputError(fmt::format("image is {}x{} px, over the {:g}-megapixel limit", stored.width, stored.height,
                                  kMaxMegapixels),
                      {path});

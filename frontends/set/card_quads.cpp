@@ -4,8 +4,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 
 namespace puzzlesat::set_vision {
 namespace {
@@ -20,6 +18,8 @@ struct Candidate {
 
 // One card seen straight or in perspective; longer shapes can only be rows of cards.
 constexpr double kMaxCardAspect = 2.8, kMaxRowAspect = 5.0;
+// A printed SET card's long side over its short side.
+constexpr double kCardAspect = 1.556;
 
 double distance(cv::Point2f a, cv::Point2f b) { return std::hypot(a.x - b.x, a.y - b.y); }
 
@@ -112,8 +112,8 @@ bool hull_to_quad(const std::vector<cv::Point>& hull, Quad& quad) {
 // A card whose whole end is hidden (an app's label box drawn across it, a hand, a
 // phone's edge) still shows three straight sides: two parallel ones and the end
 // between them. The hidden end lies where a card's proportions put it: the end is a
-// short side (or, seen the other way, a long one) and the sides run 1.556 times its
-// length (or 1 / 1.556) from it. The candidate must hold the whole hull; what the
+// short side (or, seen the other way, a long one) and the sides run kCardAspect times
+// its length (or 1 / kCardAspect) from it. The candidate must hold the whole hull; what the
 // occluder hides is missing from the contour, so the caller accepts a lower fill.
 bool three_sides_to_quad(const std::vector<cv::Point>& poly, Quad& quad) {
   int n = int(poly.size());
@@ -129,16 +129,19 @@ bool three_sides_to_quad(const std::vector<cv::Point>& poly, Quad& quad) {
   for (int b = 0; b < n; ++b) {
     int a = (b + n - 1) % n, c = (b + 1) % n;  // the sides on either side of the end b
     cv::Point2f da = dir(a), db = dir(b), dc = dir(c);
-    // Near-square corners (within 12 deg, as in sides_to_quad) and parallel sides.
-    if (std::abs(da.dot(db)) > 0.21 || std::abs(dc.dot(db)) > 0.21 || da.dot(dc) > -0.98) continue;
+    // Near-square corners (cos 78 deg = 0.21: within 12 deg, as in sides_to_quad) and
+    // sides parallel within ~11 deg (cos 169 deg = -0.98), so that perspective passes.
+    constexpr double kSquareCos = 0.21, kParallelCos = -0.98;
+    if (std::abs(da.dot(db)) > kSquareCos || std::abs(dc.dot(db)) > kSquareCos || da.dot(dc) > kParallelCos) continue;
     double end = len(b);
     // A stretch of the far end in sight means the end is not hidden: the sides then
-    // meet it (sides_to_quad), wherever card proportions would put it.
+    // meet it (sides_to_quad), wherever card proportions would put it. The far end
+    // runs parallel to the near one (within ~6 deg: cos = 0.995).
     bool far_end_seen = false;
     for (int k = 0; k < n; ++k)
       if (k != a && k != b && k != c && std::abs(dir(k).dot(db)) > 0.995 && len(k) > 0.15 * end) far_end_seen = true;
     if (far_end_seen) continue;
-    for (double ratio : {1.556, 1 / 1.556}) {
+    for (double ratio : {kCardAspect, 1 / kCardAspect}) {
       double side = ratio * end;
       // Most of both sides must be seen; the rest is what is hidden.
       if (len(a) < 0.5 * side || len(c) < 0.5 * side) continue;
@@ -218,7 +221,6 @@ bool card_shaped(const std::vector<cv::Point>& contour, double min_area, Candida
   }
   if (plain_ok) out = plain;
   return plain_ok;
-  return true;
 }
 
 // Cards lying edge to edge in a row with no visible seam make one long rectangle k
@@ -232,7 +234,6 @@ std::vector<Candidate> split_row(const Candidate& c, double card_area) {
   double a = (distance(q[0], q[1]) + distance(q[2], q[3])) / 2;
   double b = (distance(q[1], q[2]) + distance(q[3], q[0])) / 2;
   auto aspect = [](double x, double y) { return std::max(x, y) / std::min(x, y); };
-  constexpr double kCardAspect = 1.556;
   double along_a = std::abs(aspect(a / k, b) - kCardAspect), along_b = std::abs(aspect(a, b / k) - kCardAspect);
   if (std::min(along_a, along_b) > 0.3) return {};
   // Cut across side 0-1 (and 3-2), or across side 1-2 (and 0-3).

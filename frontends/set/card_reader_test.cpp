@@ -58,9 +58,12 @@ TEST_CASE("a blank card has no symbols and no confidence") {
 namespace {
 
 // The card with its ink replaced: each pixel keeps how much ink it holds (its
-// darkness relative to the printed colour's) but takes the new colour.
+// darkness relative to the printed colour's) but takes the new colour. Pixels whose
+// channels lie within kRimSpread of each other (the grey rim, the paper, the faintest
+// edge of a line) are left as they are.
 cv::Mat reinked(const cv::Mat& img, cv::Scalar printed, cv::Scalar ink) {
-  const cv::Scalar paper(246, 248, 250);
+  const cv::Scalar paper = kPaper;
+  constexpr int kRimSpread = 30;
   auto luma = [](cv::Scalar c) { return 0.114 * c[0] + 0.587 * c[1] + 0.299 * c[2]; };
   double paper_luma = luma(paper), printed_luma = luma(printed);
   cv::Mat out = img.clone();
@@ -68,7 +71,7 @@ cv::Mat reinked(const cv::Mat& img, cv::Scalar printed, cv::Scalar ink) {
     for (int x = 0; x < img.cols; ++x) {
       const cv::Vec3b& p = img.at<cv::Vec3b>(y, x);
       double amount = std::clamp((paper_luma - luma(cv::Scalar(p[0], p[1], p[2]))) / (paper_luma - printed_luma), 0.0, 1.0);
-      if (std::abs(int(p[0]) - int(p[1])) > 30 || std::abs(int(p[1]) - int(p[2])) > 30)  // ink, not the grey rim
+      if (std::abs(int(p[0]) - int(p[1])) > kRimSpread || std::abs(int(p[1]) - int(p[2])) > kRimSpread)
         for (int c = 0; c < 3; ++c) out.at<cv::Vec3b>(y, x)[c] = cv::saturate_cast<uchar>(paper[c] + amount * (ink[c] - paper[c]));
     }
   return out;
@@ -81,7 +84,7 @@ cv::Mat reinked(const cv::Mat& img, cv::Scalar printed, cv::Scalar ink) {
 // read 343 deg with chroma only 0.12 of their darkness. Red ink is far more saturated
 // (>= 0.44 on every real photo), so chroma per darkness settles what hue cannot.
 TEST_CASE("a greyed purple whose hue lies on red's side is still purple; pale red stays red") {
-  const cv::Scalar printed_red(45, 30, 215), printed_purple(135, 35, 105);
+  const cv::Scalar printed_red = kInk[0], printed_purple = kInk[2];
   const cv::Scalar grey_magenta(116, 112, 136), pale_red(100, 95, 200);
   for (int i = 0; i < set::kDeckSize; ++i) {
     set::Card card = set::card_at(i);

@@ -9,8 +9,6 @@ namespace puzzlesat::set_vision {
 namespace {
 
 constexpr double kPi = 3.14159265358979323846;
-// Printed ink colours (BGR) as they look on white paper in daylight.
-const cv::Scalar kInk[3] = {{45, 30, 215}, {70, 150, 10}, {135, 35, 105}};
 
 // One symbol's outline, centred at the origin, `w` wide and `h` tall, in pixels.
 std::vector<cv::Point2d> outline(int shape, double w, double h) {
@@ -48,9 +46,9 @@ std::vector<cv::Point2d> outline(int shape, double w, double h) {
 RenderedCard render_card(set::Card card, int length) {
   // Drawn at 4x and shrunk: smooth edges and stripes finer than a pixel stay visible.
   const int ss = 4;
-  const int W = length * ss, H = int(std::lround(length / 1.556)) * ss;
+  const int W = length * ss, H = int(std::lround(length / kPrintedAspect)) * ss;
   RenderedCard out;
-  cv::Mat big(H, W, CV_8UC3, cv::Scalar(246, 248, 250));
+  cv::Mat big(H, W, CV_8UC3, kPaper);
   cv::Mat mask = cv::Mat::zeros(H, W, CV_8U);
   int radius = W / 25;
   cv::rectangle(mask, cv::Rect(radius, 0, W - 2 * radius, H), 255, cv::FILLED);
@@ -65,7 +63,7 @@ RenderedCard render_card(set::Card card, int length) {
   cv::erode(mask, rim, cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(3 * ss + 1, 3 * ss + 1)));
   big.setTo(cv::Scalar(185, 185, 185), mask & ~rim);
 
-  const double w = 0.215 * W, h = 0.70 * H, pitch = 1.35 * w;
+  const double w = kSymbolWidth * W, h = 0.70 * H, pitch = kSymbolPitch * w;
   const int n = card.number + 1;
   const cv::Scalar ink = kInk[card.color];
   const int line = std::max(1, W / 110);

@@ -1,6 +1,6 @@
 // Loads a table photo for reading: EXIF orientation applied, and large JPEGs decoded at
-// a reduced scale straight from the file (IMREAD_REDUCED_*), which is both faster and
-// all the resolution the readers need.
+// a reduced scale straight from the file (libjpeg's scaled decoding, as
+// IMREAD_REDUCED_*), which is both faster and all the resolution the readers need.
 #pragma once
 
 #include <opencv2/core.hpp>
@@ -17,8 +17,8 @@ struct Photo {
 };
 
 // Decodes at the smallest JPEG reduction (1, 1/2, 1/4, 1/8) whose long side is still
-// at least `min_long_side`. Throws InputError for a missing file or one that is not an
-// image.
+// at least `min_long_side`. Throws InputError, as image::load_image does, for a file that
+// is missing, not an image, corrupt, over the pixel limit or too small to hold cards.
 Photo load_photo(const std::string& path, int min_long_side = 1400);
 
 }  // namespace puzzlesat::set_vision

@@ -4,8 +4,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
 #include <numeric>
 #include <random>
+#include <vector>
 
 #include "frontends/image/image_file.h"
 #include "frontends/set/card_renderer.h"
@@ -69,6 +71,66 @@ void add_clutter(Rng& rng, cv::Mat& img) {
   }
 }
 
+// A point in a card's own pixels, placed on the table by the card's affine map `m`.
+cv::Point2d on_table(const cv::Mat& m, cv::Point2d p) {
+  return {m.at<double>(0, 0) * p.x + m.at<double>(0, 1) * p.y + m.at<double>(0, 2),
+          m.at<double>(1, 0) * p.x + m.at<double>(1, 1) * p.y + m.at<double>(1, 2)};
+}
+
+// A polygon given in a card's own pixels, as integer table pixels for fillConvexPoly.
+std::vector<cv::Point> polygon_on_table(const cv::Mat& m, std::initializer_list<cv::Point2d> local) {
+  std::vector<cv::Point> out;
+  for (cv::Point2d p : local) {
+    cv::Point2d t = on_table(m, p);
+    out.push_back(cv::Point(int(std::lround(t.x)), int(std::lround(t.y))));
+  }
+  return out;
+}
+
+// A black box over the card's top-left corner, clear of the symbols (an app's label).
+void draw_corner_label(cv::Mat& img, const cv::Mat& m, cv::Size card) {
+  double cw = card.width, ch = card.height;
+  cv::fillConvexPoly(img,
+                     polygon_on_table(m, {{-0.03 * cw, -0.05 * ch}, {0.25 * cw, -0.05 * ch}, {0.25 * cw, 0.13 * ch},
+                                          {-0.03 * cw, 0.13 * ch}}),
+                     cv::Scalar(20, 20, 20), cv::LINE_AA);
+}
+
+// Something dark lying across one end of the card at a slant (a phone, a box, an app's
+// label bar): the end is hidden entirely, the sides only in part, and the edge of the
+// cover may clip the nearest symbol.
+void draw_end_cover(Rng& rng, cv::Mat& img, const cv::Mat& m, cv::Size card) {
+  double cw = card.width, ch = card.height;
+  double e0 = uniform(rng, 0.04, 0.1) * cw, e1 = uniform(rng, 0.22, 0.3) * cw;  // 10-20 deg off square
+  if (rng() % 2) std::swap(e0, e1);
+  // Its edge runs from e0 on one long side to e1 on the other, and on a little.
+  double top = e0 - 0.12 * (e1 - e0), bottom = e1 + 0.12 * (e1 - e0);
+  cv::fillConvexPoly(img,
+                     polygon_on_table(m, {{top, -0.12 * ch}, {bottom, 1.12 * ch}, {bottom - 0.3 * cw, 1.12 * ch},
+                                          {top - 0.3 * cw, -0.12 * ch}}),
+                     cv::Scalar(38, 36, 40), cv::LINE_AA);
+}
+
+// A pointed shadow from beyond a short edge, along the card, whose tip just reaches the
+// last of its `symbols` at its widest (the renderer's layout): where the shadow narrows
+// to a point, no estimate of the paper's white can follow it, and the tip reads as ink
+// joined to the symbol.
+void draw_pointed_shadow(Rng& rng, cv::Mat& img, const cv::Mat& m, cv::Size card, int symbols) {
+  double cw = card.width, ch = card.height;
+  double side = cw / 2 + (symbols - 1) / 2.0 * kSymbolPitch * kSymbolWidth * cw + 0.1 * cw;
+  double tip_y = ch * uniform(rng, 0.47, 0.53), spread = uniform(rng, 0.08, 0.15) * ch;
+  double depth = uniform(rng, 0.45, 0.6);
+  cv::Mat shade = cv::Mat::zeros(img.size(), CV_32F);
+  cv::fillConvexPoly(shade, polygon_on_table(m, {{side, tip_y}, {1.25 * cw, tip_y - spread}, {1.25 * cw, tip_y + spread}}),
+                     cv::Scalar(depth), cv::LINE_AA);
+  cv::GaussianBlur(shade, shade, cv::Size(), 1.5);
+  cv::Mat lit, f3;
+  cv::cvtColor(1 - shade, lit, cv::COLOR_GRAY2BGR);
+  img.convertTo(f3, CV_32FC3);
+  f3 = f3.mul(lit);
+  f3.convertTo(img, CV_8UC3);
+}
+
 }  // namespace
 
 Scene compose_scene(std::uint32_t seed, const SceneOptions& opt) {
@@ -87,7 +149,7 @@ Scene compose_scene(std::uint32_t seed, const SceneOptions& opt) {
   int cols = int(std::ceil(std::sqrt(count * 4.0 / 3))), rows = (count + cols - 1) / cols;
   bool portrait = rng() % 2;
   double cell_w = 0.9 * opt.width / cols, cell_h = 0.9 * opt.height / rows;
-  double length = std::min(portrait ? cell_h : cell_w, (portrait ? cell_w : cell_h) * 1.556) * 0.8;
+  double length = std::min(portrait ? cell_h : cell_w, (portrait ? cell_w : cell_h) * kPrintedAspect) * 0.8;
 
   double first_angle = 0;
   cv::Point2d first_centre;
@@ -124,60 +186,13 @@ Scene compose_scene(std::uint32_t seed, const SceneOptions& opt) {
     img.convertTo(imf, CV_32FC3);
     cv::Mat blended = wf.mul(af) + imf.mul(cv::Scalar::all(1) - af);
     blended.convertTo(img, CV_8UC3);
-    if (opt.labels) {  // a black box over the card's top-left corner, clear of the symbols
-      std::vector<cv::Point> box;
-      for (cv::Point2d p : {cv::Point2d(-0.03, -0.05), cv::Point2d(0.25, -0.05), cv::Point2d(0.25, 0.13), cv::Point2d(-0.03, 0.13)}) {
-        double x = p.x * r.image.cols, y = p.y * r.image.rows;
-        box.push_back(cv::Point(int(std::lround(m.at<double>(0, 0) * x + m.at<double>(0, 1) * y + m.at<double>(0, 2))),
-                                int(std::lround(m.at<double>(1, 0) * x + m.at<double>(1, 1) * y + m.at<double>(1, 2)))));
-      }
-      cv::fillConvexPoly(img, box, cv::Scalar(20, 20, 20), cv::LINE_AA);
-    }
-    if (opt.end_covers) {
-      // Something dark lying across one end of the card at a slant (a phone, a box, an
-      // app's label bar): the end is hidden entirely, the sides only in part, and the
-      // edge of the cover may clip the nearest symbol.
-      double cw = r.image.cols, ch = r.image.rows;
-      double e0 = uniform(rng, 0.04, 0.1) * cw, e1 = uniform(rng, 0.22, 0.3) * cw;  // 10-20 deg off square
-      if (rng() % 2) std::swap(e0, e1);
-      std::vector<cv::Point> cover;
-      // Its edge runs from e0 on one long side to e1 on the other, and on a little.
-      double top = e0 - 0.12 * (e1 - e0), bottom = e1 + 0.12 * (e1 - e0);
-      for (cv::Point2d p : {cv::Point2d(top, -0.12 * ch), cv::Point2d(bottom, 1.12 * ch), cv::Point2d(bottom - 0.3 * cw, 1.12 * ch),
-                            cv::Point2d(top - 0.3 * cw, -0.12 * ch)})
-        cover.push_back(cv::Point(int(std::lround(m.at<double>(0, 0) * p.x + m.at<double>(0, 1) * p.y + m.at<double>(0, 2))),
-                                  int(std::lround(m.at<double>(1, 0) * p.x + m.at<double>(1, 1) * p.y + m.at<double>(1, 2)))));
-      cv::fillConvexPoly(img, cover, cv::Scalar(38, 36, 40), cv::LINE_AA);
-    }
-    if (opt.wedges) {
-      // A pointed shadow from beyond a short edge, along the card, whose tip just
-      // reaches the last symbol's side at its widest (the renderer's layout): where the
-      // shadow narrows to a point, no estimate of the paper's white can follow it, and
-      // the tip reads as ink joined to the symbol.
-      int n = card.number + 1;
-      double cw = r.image.cols, ch = r.image.rows;
-      double side = cw / 2 + (n - 1) / 2.0 * 1.35 * 0.215 * cw + 0.1 * cw;
-      double tip_y = ch * uniform(rng, 0.47, 0.53), spread = uniform(rng, 0.08, 0.15) * ch;
-      double depth = uniform(rng, 0.45, 0.6);
-      std::vector<cv::Point> wedge;
-      for (cv::Point2d p : {cv::Point2d(side, tip_y), cv::Point2d(1.25 * cw, tip_y - spread), cv::Point2d(1.25 * cw, tip_y + spread)})
-        wedge.push_back(cv::Point(int(std::lround(m.at<double>(0, 0) * p.x + m.at<double>(0, 1) * p.y + m.at<double>(0, 2))),
-                                  int(std::lround(m.at<double>(1, 0) * p.x + m.at<double>(1, 1) * p.y + m.at<double>(1, 2)))));
-      cv::Mat shade = cv::Mat::zeros(size, CV_32F);
-      cv::fillConvexPoly(shade, wedge, cv::Scalar(depth), cv::LINE_AA);
-      cv::GaussianBlur(shade, shade, cv::Size(), 1.5);
-      cv::Mat lit, f3;
-      cv::cvtColor(1 - shade, lit, cv::COLOR_GRAY2BGR);
-      img.convertTo(f3, CV_32FC3);
-      f3 = f3.mul(lit);
-      f3.convertTo(img, CV_8UC3);
-    }
+    if (opt.labels) draw_corner_label(img, m, r.image.size());
+    if (opt.end_covers) draw_end_cover(rng, img, m, r.image.size());
+    if (opt.wedges) draw_pointed_shadow(rng, img, m, r.image.size(), card.number + 1);
 
     Quad q;
     cv::Point2d local[4] = {{0, 0}, {double(r.image.cols), 0}, {double(r.image.cols), double(r.image.rows)}, {0, double(r.image.rows)}};
-    for (int k = 0; k < 4; ++k)
-      q[k] = cv::Point2f(float(m.at<double>(0, 0) * local[k].x + m.at<double>(0, 1) * local[k].y + m.at<double>(0, 2)),
-                         float(m.at<double>(1, 0) * local[k].x + m.at<double>(1, 1) * local[k].y + m.at<double>(1, 2)));
+    for (int k = 0; k < 4; ++k) q[k] = cv::Point2f(on_table(m, local[k]));
     scene.cards.push_back(card);
     scene.corners.push_back(q);
   }

@@ -92,6 +92,15 @@ Outcome read_scenes(const SceneOptions& opt, std::uint32_t first, int count, int
   return total;
 }
 
+// Over seeds 1-3: every card found, nothing else, and at least 97 % read right.
+void check_all_found_and_read(const SceneOptions& opt) {
+  int cards = 0;
+  Outcome o = read_scenes(opt, 1, 3, cards);
+  CHECK(o.spurious == 0);
+  CHECK(o.found == cards);
+  CHECK(o.correct >= cards * 97 / 100);
+}
+
 SceneOptions small_table() {
   SceneOptions opt;
   opt.width = 1200;
@@ -116,21 +125,13 @@ TEST_CASE("white cards on a white desk are found by their edges and read") {
 TEST_CASE("cards crossed by a sharp shadow edge are found and read") {
   SceneOptions opt = small_table();
   opt.shadow = true;
-  int cards = 0;
-  Outcome o = read_scenes(opt, 1, 3, cards);
-  CHECK(o.spurious == 0);
-  CHECK(o.found == cards);
-  CHECK(o.correct >= cards * 97 / 100);
+  check_all_found_and_read(opt);
 }
 
 TEST_CASE("a pointed shadow whose tip touches a symbol does not hide the card") {
   SceneOptions opt = small_table();
   opt.wedges = true;
-  int cards = 0;
-  Outcome o = read_scenes(opt, 1, 3, cards);
-  CHECK(o.spurious == 0);
-  CHECK(o.found == cards);
-  CHECK(o.correct >= cards * 97 / 100);
+  check_all_found_and_read(opt);
 }
 
 TEST_CASE("cards with a corner under a black label are found whole and read") {

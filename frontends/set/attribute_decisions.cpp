@@ -1,0 +1,73 @@
+#include "frontends/set/attribute_decisions.h"
+
+namespace puzzlesat::set_vision {
+
+double hue_of(cv::Scalar bgr) {
+  double b = bgr[0], g = bgr[1], r = bgr[2];
+  double hi = std::max({r, g, b}), lo = std::min({r, g, b}), d = hi - lo;
+  if (d < 1e-6) return 0;
+  double h;
+  if (hi == r) h = 60 * (g - b) / d;
+  else if (hi == g) h = 120 + 60 * (b - r) / d;
+  else h = 240 + 60 * (r - g) / d;
+  return h < 0 ? h + 360 : h;
+}
+
+AttributeReading read_color(double hue, double chroma) {
+  // Hue boundaries between the three inks, in degrees, going around the circle.
+  constexpr double kRedGreen = 70, kGreenPurple = 200, kPurpleRed = 342;
+  AttributeReading a;
+  if (hue >= kRedGreen && hue < kGreenPurple) {
+    a.value = 1;
+    a.confidence = std::min(margin(hue, kRedGreen, 25), margin(hue, kGreenPurple, 25));
+    return a;
+  }
+  if (hue >= kGreenPurple && hue < kGreenPurple + 50) {  // far from red: hue decides
+    a.value = 2;
+    a.confidence = margin(hue, kGreenPurple, 25);
+    return a;
+  }
+  // Red or purple. Hue alone puts thin, blurred purple lines on the red side of the
+  // boundary. Chroma per unit of darkness does not change as paper dilutes a line,
+  // and red ink is far more saturated than purple: on the real photos red lines keep
+  // >= 0.44 of their darkness as chroma, purple ones near the hue boundary <= 0.42
+  // (0.11-0.25 for thin lines). Both cues are summed, each in units of its spread;
+  // chroma's say is capped so that it moves the boundary by at most 1.5 x 8 deg towards
+  // purple (solid purple well inside its hue range can be as saturated as red) while
+  // it can outvote hue for a pale line near the boundary.
+  constexpr double kChroma = 0.33, kChromaScale = 0.08, kHueScale = 8;
+  double h = hue >= kGreenPurple ? hue - 360 : hue;  // red near 0, purple below
+  double red = (h - (kPurpleRed - 360)) / kHueScale + std::clamp((chroma - kChroma) / kChromaScale, -3.0, 1.5);
+  a.value = red >= 0 ? 0 : 2;
+  a.confidence = std::min(clamp01(std::abs(red) / 1.5), a.value == 0 ? margin(h, kRedGreen, 25) : 1.0);
+  if (a.value == 2) a.confidence = std::min(a.confidence, margin(hue, kGreenPurple, 25));
+  return a;
+}
+
+AttributeReading read_shading(double fill, double texture) {
+  // Fine sharp stripes cover little of the interior but oscillate strongly; blurred
+  // ones oscillate little but tint the interior. Either makes a symbol striped.
+  double stripes = fill + 4 * texture;
+  constexpr double kOpenStriped = 0.18, kStripedSolid = 0.55;
+  if (fill >= kStripedSolid) return {0, margin(fill, kStripedSolid, 0.15)};
+  if (stripes >= kOpenStriped)
+    return {1, std::min(margin(stripes, kOpenStriped, 0.04), margin(fill, kStripedSolid, 0.15))};
+  return {2, margin(stripes, kOpenStriped, 0.04)};
+}
+
+AttributeReading read_shape(double solidity, double rect_fill) {
+  // Ideal symbols: a diamond fills half its box and is convex; an oval (a stadium)
+  // fills ~0.88 and is convex; a squiggle is concave on both sides.
+  struct Proto { double solidity, rect_fill; };
+  constexpr Proto kProtos[3] = {{0.97, 0.53}, {0.86, 0.72}, {0.985, 0.88}};
+  double d[3];
+  for (int i = 0; i < 3; ++i)
+    d[i] = std::hypot(2 * (solidity - kProtos[i].solidity), rect_fill - kProtos[i].rect_fill);
+  int best = int(std::min_element(d, d + 3) - d);
+  double second = 1e9;
+  for (int i = 0; i < 3; ++i)
+    if (i != best) second = std::min(second, d[i]);
+  return {best, clamp01(2 * (second - d[best]) / (second + d[best] + 1e-9))};
+}
+
+}  // namespace puzzlesat::set_vision

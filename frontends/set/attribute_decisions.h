@@ -1,0 +1,34 @@
+// The decisions of the card reader: from a card's measured features (card_reader.h's
+// CardFeatures) to each attribute's value and a confidence, the distance from the
+// nearest decision boundary. The boundaries were set on rendered cards and checked on
+// the real labelled photos (docs/set-vision.md); they live apart from the measuring so
+// that they can be read, and tuned, in one place.
+#pragma once
+
+#include <opencv2/core.hpp>
+
+#include <algorithm>
+#include <cmath>
+
+#include "frontends/set/card_reader.h"
+
+namespace puzzlesat::set_vision {
+
+inline double clamp01(double x) { return std::clamp(x, 0.0, 1.0); }
+
+// Confidence of a value on one side of a threshold: 0 on it, 1 at `scale` away.
+inline double margin(double x, double threshold, double scale) { return clamp01(std::abs(x - threshold) / scale); }
+
+// Hue in degrees (0..360) of a BGR colour; 0 for a grey.
+double hue_of(cv::Scalar bgr);
+
+// Red, green or purple from the ink's hue and its chroma per darkness (colourfulness).
+AttributeReading read_color(double hue, double chroma);
+
+// Solid, striped or open from the interior's fill and its stripe texture.
+AttributeReading read_shading(double fill, double texture);
+
+// Diamond, squiggle or oval from the symbols' mean solidity and rectangularity.
+AttributeReading read_shape(double solidity, double rect_fill);
+
+}  // namespace puzzlesat::set_vision
