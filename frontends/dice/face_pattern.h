@@ -6,8 +6,8 @@
 // the face into "pips" and "the rest" (Otsu's criterion, restricted to die faces). Faint pips
 // of any colour still add their evidence, and pips that run together still count as two.
 // The pips of one face share one colour: the search is repeated on the evidence along the
-// colour of the first reading's pips (so glints and marbled swirls of other colours drop
-// out), and each reading reports how alike in colour its pips are.
+// colour of the first reading's pips (so spots of other colours, glints and marbled swirls,
+// weigh less), and each reading reports how alike in colour its pips are.
 #pragma once
 
 #include <opencv2/core.hpp>
