@@ -27,8 +27,11 @@ constexpr int kFaintChroma = 5;
 constexpr int kFaintEdge = 15;
 constexpr int kFaintNoise = 3;
 constexpr double kFaintGain = 0.45;
-// Length, in die sides, of the straight stretch that makes foreground a tray's wall.
-constexpr double kWallLength = 2.5;
+// Length, in die sides, of the straight stretch that makes foreground a tray's wall. The
+// wall's band of foreground is wider than the wall (the table model, a median, takes on
+// some of the wall's shade beside it), so a line across the band and a die against it
+// must still be shorter than this: 2.5 dice missed rendered dice against a wall.
+constexpr double kWallLength = 4.0;
 
 // The table without the dice: a median over windows several dice wide, computed at low
 // resolution because the table changes slowly and the median is the costly part.
@@ -418,7 +421,7 @@ std::vector<DieRegion> split_squarest(const cv::Mat& lab, const Blob& b, int k) 
 
 // A die against a tray's wall joins the wall's band of foreground (its shading, its rim),
 // and the whole ring is one blob far too large and thin to be a clump of dice. The ring is
-// made of long straight bands: what a line several dice long fits into, lengthwise or
+// made of long straight bands: what a line kWallLength dice long fits into, lengthwise or
 // crosswise, is wall; the die sticks out of it as a die-sized bump that no such line fits.
 // Each bump left after taking the bands (and a margin round them) away, opened with a disc
 // of half a die so that corners and slivers of the wall fall away, is kept when it has a
