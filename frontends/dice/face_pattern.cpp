@@ -50,8 +50,7 @@ float sample(const cv::Mat& map, cv::Point2f p) {
 // How far each pixel's colour is from the face's own colour (the median over the face), in
 // Lab with the chroma weighted up: 8-bit Lab stretches lightness by 2.55 but not a and b, and
 // coloured pips on a coloured face differ mostly in hue.
-cv::Mat evidence_map(const cv::Mat& lab_crop, const cv::Mat& face, float half) {
-  cv::Mat f;
+cv::Mat evidence_map(const cv::Mat& lab_crop, const cv::Mat& face, float half, cv::Mat& f, cv::Vec3f& ref_out) {
   lab_crop.convertTo(f, CV_32FC3);
   cv::GaussianBlur(f, f, cv::Size(), 0.6);  // pixel noise only: the disc means do the rest
   const float chroma = kChroma;
@@ -68,6 +67,7 @@ cv::Mat evidence_map(const cv::Mat& lab_crop, const cv::Mat& face, float half) {
     std::nth_element(values.begin(), values.begin() + values.size() / 2, values.end());
     ref[c] = values[values.size() / 2];
   }
+  ref_out = cv::Vec3f(ref[0], ref[1], ref[2]);
   cv::Mat e(f.size(), CV_32F);
   for (int y = 0; y < f.rows; ++y) {
     const auto* p = f.ptr<cv::Vec3f>(y);
@@ -138,9 +138,123 @@ void score_patterns(const std::array<cv::Point2f, 9>& points, const cv::Mat& dis
   }
 }
 
+// The colour of the spot at `p`: the face's colours within `radius` weighted by their evidence,
+// so a pip smaller than the disc (or a glint on it) gives its own colour, not the face's.
+// Relative to the face's colour, chroma weighted as in the evidence map.
+cv::Vec3f spot_colour(const cv::Mat& f, const cv::Mat& e, const cv::Vec3f& ref, cv::Point2f p, float radius) {
+  cv::Vec3d sum(0, 0, 0);
+  double weight = 0;
+  const int r = static_cast<int>(std::ceil(radius));
+  for (int y = std::max(0, cvRound(p.y) - r); y <= std::min(f.rows - 1, cvRound(p.y) + r); ++y)
+    for (int x = std::max(0, cvRound(p.x) - r); x <= std::min(f.cols - 1, cvRound(p.x) + r); ++x) {
+      if ((x - p.x) * (x - p.x) + (y - p.y) * (y - p.y) > radius * radius) continue;
+      const float w = e.at<float>(y, x);
+      const cv::Vec3f c = f.at<cv::Vec3f>(y, x) - ref;
+      sum += cv::Vec3d(c[0], kChroma * c[1], kChroma * c[2]) * double(w);
+      weight += w;
+    }
+  if (weight <= 0) return {0, 0, 0};
+  return cv::Vec3f(sum * (1 / weight));
+}
+
+// How alike in colour the pips of a placement are: for each pip, its colour's component along
+// the direction from the face's colour to the median colour of the other pips, over that
+// direction's length (1 for a pip of the same colour, about 0 or below for a spot of
+// another colour: a glint, white and bright, at the centre of a 4 of dark pips). The least
+// of these over the pips; 1 for a lone pip, which has nothing to be compared with.
+double colour_consistency(const std::vector<cv::Vec3f>& colours) {
+  const int n = static_cast<int>(colours.size());
+  if (n < 2) return 1;
+  double least = 1e30;
+  for (int i = 0; i < n; ++i) {
+    cv::Vec3f peers(0, 0, 0);
+    for (int c = 0; c < 3; ++c) {
+      std::vector<float> v;
+      for (int j = 0; j < n; ++j)
+        if (j != i) v.push_back(colours[j][c]);
+      std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
+      peers[c] = v.size() % 2 ? v[v.size() / 2]
+                              : 0.5f * (v[v.size() / 2] + *std::max_element(v.begin(), v.begin() + v.size() / 2));
+    }
+    const double length2 = peers.dot(peers);
+    if (length2 <= 1e-6) continue;
+    // Along the peers' colour (a fainter pip of the same colour reaches less far) less how
+    // far off that line it lies (a glint on dark pips may share their drop in chroma, but
+    // not their drop in lightness).
+    const double along = colours[i].dot(peers) / length2;
+    const cv::Vec3f off = colours[i] - peers * float(along);
+    least = std::min(least, along - std::sqrt(off.dot(off) / length2));
+  }
+  return least > 1e29 ? 1 : least;
+}
+
+// A colour direction's evidence: how far each pixel's colour (relative to the face's, chroma
+// weighted) reaches along `dir` (unit length), kept to pip-sized spots like the distance map.
+cv::Mat directed_map(const cv::Mat& f, const cv::Vec3f& ref, const cv::Vec3f& dir, float half) {
+  cv::Mat e(f.size(), CV_32F);
+  for (int y = 0; y < f.rows; ++y) {
+    const auto* p = f.ptr<cv::Vec3f>(y);
+    auto* o = e.ptr<float>(y);
+    for (int x = 0; x < f.cols; ++x) {
+      const float v = (p[x][0] - ref[0]) * dir[0] + kChroma * (p[x][1] - ref[1]) * dir[1] + kChroma * (p[x][2] - ref[2]) * dir[2];
+      o[x] = std::max(0.f, v);
+    }
+  }
+  const int disc = std::max(3, static_cast<int>(std::lround(half * kSpotDisc)) | 1);
+  cv::morphologyEx(e, e, cv::MORPH_TOPHAT, cv::getStructuringElement(cv::MORPH_ELLIPSE, {disc, disc}));
+  return e;
+}
+
+// Where the grid is sought on one die.
+struct Search {
+  std::vector<cv::Point2f> centres;  // crop pixels
+  double angle0 = 0;
+  float half = 0;
+};
+
+std::array<Placement, 7> search(const cv::Mat& e, const FaceTotals& totals, const Search& where) {
+  std::array<Placement, 7> best;
+  const float half = where.half;
+  for (int ip = 0; ip < kPitches; ++ip) {
+    const double pitch = kMinPitch + (kMaxPitch - kMinPitch) * ip / (kPitches - 1);
+    // Mean evidence over a pip-sized disc around each point (a box of equal area).
+    const double radius = kPipRatio * pitch * half;
+    const int box = std::max(1, static_cast<int>(std::lround(radius * std::sqrt(CV_PI))));
+    cv::Mat disc;
+    cv::blur(e, disc, {box, box});
+    for (const auto& c0 : where.centres)
+      for (int dy = -kReach; dy <= kReach; ++dy)
+        for (int dx = -kReach; dx <= kReach; ++dx)
+          for (const double turn : {-kTurn, 0.0, kTurn}) {
+            const cv::Point2f c = c0 + cv::Point2f(float(dx * kStep * half), float(dy * kStep * half));
+            const double a = where.angle0 + turn;
+            const cv::Point2f u(float(std::cos(a) * pitch * half), float(std::sin(a) * pitch * half));
+            const cv::Point2f v(-u.y, u.x);
+            std::array<cv::Point2f, 9> points;
+            for (int k = 0; k < 9; ++k) points[k] = c + u * float(k % 3 - 1) + v * float(k / 3 - 1);
+            score_patterns(points, disc, CV_PI * radius * radius, float(pitch * half), totals, best);
+          }
+  }
+  return best;
+}
+
+int best_value(const std::array<Placement, 7>& best) {
+  int value = 1;
+  for (int p = 2; p <= 6; ++p)
+    if (best[p].score > best[value].score) value = p;
+  return value;
+}
+
+std::vector<cv::Vec3f> spot_colours(const Placement& b, const cv::Mat& colours, const cv::Mat& e, const cv::Vec3f& ref) {
+  std::vector<cv::Vec3f> spots;
+  for (int k = 0; k < 9; ++k)
+    if (b.on >> k & 1) spots.push_back(spot_colour(colours, e, ref, b.points[k], kPipRatio * b.pitch));
+  return spots;
+}
+
 }  // namespace
 
-FacePattern read_face_pattern(const cv::Mat& lab, const DieRegion& region) {
+FacePattern read_face_pattern(const cv::Mat& lab, const DieRegion& region, const std::vector<cv::Point2f>& given) {
   FacePattern out;
   const float w = region.shape.size.width, h = region.shape.size.height;
   const float shortest = std::min(w, h), longest = std::max(w, h);
@@ -151,7 +265,9 @@ FacePattern read_face_pattern(const cv::Mat& lab, const DieRegion& region) {
   const int rim = std::max(1, static_cast<int>(std::lround(shortest * 0.08)));
   cv::erode(region.mask, face, cv::getStructuringElement(cv::MORPH_ELLIPSE, {2 * rim + 1, 2 * rim + 1}));
   if (cv::countNonZero(face) < 16) return out;
-  const cv::Mat e = evidence_map(lab(region.box), face, half);
+  cv::Mat colours;
+  cv::Vec3f ref;
+  cv::Mat e = evidence_map(lab(region.box), face, half, colours, ref);
   if (e.empty()) return out;
   const FaceTotals totals = face_totals(e, face);
   if (totals.variance <= 1e-6) return out;
@@ -159,52 +275,69 @@ FacePattern read_face_pattern(const cv::Mat& lab, const DieRegion& region) {
   // The face may be the middle of the outline or, when side faces show along its long axis,
   // either end of it.
   const cv::Point2f origin(region.box.tl());
+  Search where;
+  where.half = half;
   const cv::Point2f centre = region.shape.center - origin;
-  const double angle0 = region.shape.angle * CV_PI / 180;
-  const cv::Point2f axis_w(float(std::cos(angle0)), float(std::sin(angle0)));
+  where.angle0 = region.shape.angle * CV_PI / 180;
+  const cv::Point2f axis_w(float(std::cos(where.angle0)), float(std::sin(where.angle0)));
   const cv::Point2f long_axis = w >= h ? axis_w : cv::Point2f(-axis_w.y, axis_w.x);
-  std::vector<cv::Point2f> centres{centre};
+  where.centres.push_back(centre);
   if (longest > 1.1f * shortest) {
     const float slack = 0.5f * (longest - shortest);
-    centres.push_back(centre + long_axis * slack);
-    centres.push_back(centre - long_axis * slack);
+    where.centres.push_back(centre + long_axis * slack);
+    where.centres.push_back(centre - long_axis * slack);
   }
 
-  std::array<Placement, 7> best;
-  for (int ip = 0; ip < kPitches; ++ip) {
-    const double pitch = kMinPitch + (kMaxPitch - kMinPitch) * ip / (kPitches - 1);
-    // Mean evidence over a pip-sized disc around each point (a box of equal area).
-    const double radius = kPipRatio * pitch * half;
-    const int box = std::max(1, static_cast<int>(std::lround(radius * std::sqrt(CV_PI))));
-    cv::Mat disc;
-    cv::blur(e, disc, {box, box});
-    for (const auto& c0 : centres)
-      for (int dy = -kReach; dy <= kReach; ++dy)
-        for (int dx = -kReach; dx <= kReach; ++dx)
-          for (const double turn : {-kTurn, 0.0, kTurn}) {
-            const cv::Point2f c = c0 + cv::Point2f(float(dx * kStep * half), float(dy * kStep * half));
-            const cv::Point2f u(float(std::cos(angle0 + turn) * pitch * half), float(std::sin(angle0 + turn) * pitch * half));
-            const cv::Point2f v(-u.y, u.x);
-            std::array<cv::Point2f, 9> points;
-            for (int k = 0; k < 9; ++k) points[k] = c + u * float(k % 3 - 1) + v * float(k / 3 - 1);
-            score_patterns(points, disc, CV_PI * radius * radius, float(pitch * half), totals, best);
-          }
+  if (given.size() >= 2) {
+    std::vector<cv::Vec3f> spots;
+    for (const auto& g : given) spots.push_back(spot_colour(colours, e, ref, g - origin, kPipRatio * 0.48f * half));
+    out.given_consistency = colour_consistency(spots);
   }
-
-  int value = 1;
-  for (int p = 2; p <= 6; ++p)
-    if (best[p].score > best[value].score) value = p;
+  std::array<Placement, 7> best = search(e, totals, where);
+  int value = best_value(best);
   if (best[value].score <= 0) return out;
+  // Second pass along the pips' own colour. The distance from the face's colour counts every
+  // kind of difference alike: a glint on a face of dark pips, or the swirls of a marbled face,
+  // weigh as much as the pips. The pips of one face share one colour, so the strongest
+  // reading's pips (their median colour, robust to one glint among them) give the direction
+  // from face to pip colour, and the search is repeated on how far each pixel lies along it,
+  // which ignores spots of other colours and keeps faint pips of the right colour. The
+  // second reading is kept when it explains its evidence better, or when the first reading's
+  // pips are not alike in colour (a glint completed it).
+  const auto spots = spot_colours(best[value], colours, e, ref);
+  cv::Vec3f dir(0, 0, 0);
+  for (int c = 0; c < 3; ++c) {
+    std::vector<float> v;
+    for (const auto& spot : spots) v.push_back(spot[c]);
+    std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
+    dir[c] = v[v.size() / 2];
+  }
+  const double length = cv::norm(dir);
+  if (length > 1e-3) {
+    const cv::Mat directed = directed_map(colours, ref, dir * float(1 / length), half);
+    const FaceTotals directed_totals = face_totals(directed, face);
+    if (directed_totals.variance > 1e-6) {
+      const auto directed_best = search(directed, directed_totals, where);
+      const int directed_value = best_value(directed_best);
+      if (directed_best[directed_value].score > best[value].score ||
+          colour_consistency(spots) < kAlikeColour)
+        best = directed_best, value = directed_value, e = directed;
+    }
+  }
   out.pips = value;
   out.score = best[value].score;
   out.margin = best[value].margin;
   out.pitch = best[value].pitch;
   for (int p = 1; p <= 6; ++p) {
     out.scores[p] = std::max(0.0, best[p].score);
+    out.margins[p] = best[p].margin;
+    out.consistency[p] = colour_consistency(spot_colours(best[p], colours, e, ref));
     if (p != value) out.runner_up = std::max(out.runner_up, out.scores[p]);
   }
-  for (int k = 0; k < 9; ++k)
-    if (best[value].on >> k & 1) out.centres.push_back(best[value].points[k] + origin);
+  for (int p = 1; p <= 6; ++p)
+    for (int k = 0; k < 9; ++k)
+      if (best[p].on >> k & 1) out.centres_of[p].push_back(best[p].points[k] + origin);
+  out.centres = out.centres_of[value];
   return out;
 }
 

@@ -5,6 +5,9 @@
 // disc at each of the nine points and picks the pattern (and grid placement) that best splits
 // the face into "pips" and "the rest" (Otsu's criterion, restricted to die faces). Faint pips
 // of any colour still add their evidence, and pips that run together still count as two.
+// The pips of one face share one colour: the search is repeated on the evidence along the
+// colour of the first reading's pips (so spots of other colours, glints and marbled swirls,
+// weigh less), and each reading reports how alike in colour its pips are.
 #pragma once
 
 #include <opencv2/core.hpp>
@@ -16,6 +19,10 @@
 
 namespace puzzlesat::dice_vision {
 
+// Colour consistency (FacePattern::consistency) below which a reading's pips are not all one
+// colour: one of them is a glint, a speck or a swirl of a marbled face.
+constexpr double kAlikeColour = 0.2;
+
 struct FacePattern {
   int pips = 0;          // 1..6, or 0 when no pattern stands out
   double score = 0;      // share of the face's evidence variance the pattern explains (about
@@ -24,12 +31,23 @@ struct FacePattern {
                          // above 0 when every pip stands out from every empty point
   double runner_up = 0;  // score of the best pattern with another value
   std::array<double, 7> scores{};    // the best score of each value 1..6 (index 0 unused)
+  std::array<double, 7> margins{};   // the margin of each value's best placement
+  // How alike in colour each value's best placement's pips are: the least, over its pips, of
+  // how far a pip's colour reaches along the median colour of the others (from the face's
+  // colour) less how far it lies off that line, both over that colour's length. About 1 for
+  // pips of one colour, less for a fainter one, 0 or below for a spot of another colour;
+  // 1 for a lone pip.
+  std::array<double, 7> consistency{};
   std::vector<cv::Point2f> centres;  // the "on" points, in image pixels
+  std::array<std::vector<cv::Point2f>, 7> centres_of;  // the same for each value's best placement
   float pitch = 0;                   // grid spacing in image pixels
+  double given_consistency = 1;      // the same for the spots at `given` (below)
 };
 
 // `lab` is the whole image in 8-bit Lab. The face is sought around the region's outline
 // (its minimum-area rectangle), with its centre, size and angle refined locally.
-FacePattern read_face_pattern(const cv::Mat& lab, const DieRegion& region);
+// `given` (image pixels) are pips found by another reader, whose colour consistency is
+// measured on the same colour model.
+FacePattern read_face_pattern(const cv::Mat& lab, const DieRegion& region, const std::vector<cv::Point2f>& given = {});
 
 }  // namespace puzzlesat::dice_vision
