@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "common/input_error.h"
+#include "frontends/dice/dice_agreement.h"
 #include "frontends/dice/die_finder.h"
 #include "frontends/dice/pip_counter.h"
 #include "frontends/image/load_image.h"
@@ -35,23 +36,6 @@ cv::Mat to_bgr(const cv::Mat& image) {
   }
 }
 
-// Dice in one photo are about the same size. Things far smaller or larger than the dice
-// read most surely (key caps, stickers) are not dice, whatever they showed.
-void drop_odd_sizes(std::vector<Die>& dice) {
-  if (dice.size() < 2) return;
-  std::vector<Die> sure = dice;
-  std::sort(sure.begin(), sure.end(), [](const Die& a, const Die& b) { return a.confidence > b.confidence; });
-  sure.resize((sure.size() + 1) / 2);
-  std::vector<double> sizes;
-  for (const auto& d : sure) sizes.push_back(std::sqrt(double(d.box.area())));
-  std::nth_element(sizes.begin(), sizes.begin() + sizes.size() / 2, sizes.end());
-  const double typical = sizes[sizes.size() / 2];
-  std::erase_if(dice, [&](const Die& d) {
-    const double ratio = std::sqrt(double(d.box.area())) / typical;
-    return ratio < 0.5 || ratio > 2.0;
-  });
-}
-
 }  // namespace
 
 std::vector<Die> read_dice(const cv::Mat& image) {
@@ -66,7 +50,7 @@ std::vector<Die> read_dice(const cv::Mat& image) {
 
   cv::Mat lab;
   cv::cvtColor(bgr, lab, cv::COLOR_BGR2Lab);
-  std::vector<Die> dice;
+  std::vector<Candidate> candidates;
   for (const auto& region : find_die_regions(bgr)) {
     const PipReading reading = count_pips(lab, region);
     if (reading.pips == 0) continue;
@@ -75,9 +59,9 @@ std::vector<Die> read_dice(const cv::Mat& image) {
     die.confidence = reading.confidence;
     const cv::Rect b = region.box;
     die.box = cv::Rect(cvRound(b.x / scale), cvRound(b.y / scale), cvRound(b.width / scale), cvRound(b.height / scale));
-    dice.push_back(die);
+    candidates.push_back(describe_candidate(lab, region, reading, die));
   }
-  drop_odd_sizes(dice);
+  std::vector<Die> dice = agreeing_dice(candidates);
   std::sort(dice.begin(), dice.end(), [](const Die& a, const Die& b) {
     return std::pair(a.box.x + a.box.width / 2, a.box.y) < std::pair(b.box.x + b.box.width / 2, b.box.y);
   });

@@ -27,6 +27,11 @@ constexpr int kFaintChroma = 5;
 constexpr int kFaintEdge = 15;
 constexpr int kFaintNoise = 3;
 constexpr double kFaintGain = 0.45;
+// Length, in die sides, of the straight stretch that makes foreground a tray's wall. The
+// wall's band of foreground is wider than the wall (the table model, a median, takes on
+// some of the wall's shade beside it), so a line across the band and a die against it
+// must still be shorter than this: 2.5 dice missed rendered dice against a wall.
+constexpr double kWallLength = 4.0;
 
 // The table without the dice: a median over windows several dice wide, computed at low
 // resolution because the table changes slowly and the median is the costly part.
@@ -414,6 +419,39 @@ std::vector<DieRegion> split_squarest(const cv::Mat& lab, const Blob& b, int k) 
   return best;
 }
 
+// A die against a tray's wall joins the wall's band of foreground (its shading, its rim),
+// and the whole ring is one blob far too large and thin to be a clump of dice. The ring is
+// made of long straight bands: what a line kWallLength dice long fits into, lengthwise or
+// crosswise, is wall; the die sticks out of it as a die-sized bump that no such line fits.
+// Each bump left after taking the bands (and a margin round them) away, opened with a disc
+// of half a die so that corners and slivers of the wall fall away, is kept when it has a
+// die's size and shape and is not cut by the frame (`frame`: the image's size).
+void add_dice_off_walls(const Blob& ring, double typical, cv::Size frame, std::vector<Blob>& blobs) {
+  const double side = std::sqrt(typical);
+  const int length = std::max(9, static_cast<int>(std::lround(kWallLength * side)));
+  cv::Mat across, down, wall;
+  cv::morphologyEx(ring.mask, across, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_RECT, {length, 1}));
+  cv::morphologyEx(ring.mask, down, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_RECT, {1, length}));
+  cv::dilate(across | down, wall, cv::getStructuringElement(cv::MORPH_RECT, {3, 3}));
+  cv::Mat bumps = ring.mask & ~wall;
+  const int disc = std::max(3, static_cast<int>(std::lround(0.5 * side)) | 1);
+  cv::morphologyEx(bumps, bumps, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_ELLIPSE, {disc, disc}));
+  cv::Mat pieces, stats, centroids;
+  const int m = cv::connectedComponentsWithStats(bumps, pieces, stats, centroids, 8, CV_32S);
+  for (int k = 1; k < m; ++k) {
+    const double ratio = stats.at<int>(k, cv::CC_STAT_AREA) / typical;
+    if (ratio < 0.5 || ratio > 2.0) continue;
+    const cv::Rect box(stats.at<int>(k, cv::CC_STAT_LEFT), stats.at<int>(k, cv::CC_STAT_TOP),
+                       stats.at<int>(k, cv::CC_STAT_WIDTH), stats.at<int>(k, cv::CC_STAT_HEIGHT));
+    const cv::Rect at = box + ring.box.tl();
+    if (at.x == 0 || at.y == 0 || at.br().x == frame.width || at.br().y == frame.height) continue;  // cut by the frame
+    Blob b = describe(pieces, k, box);
+    b.box += ring.box.tl();
+    b.shape.center += cv::Point2f(ring.box.tl());
+    if (b.aspect < 1.5 && b.solidity > 0.8) blobs.push_back(std::move(b));
+  }
+}
+
 }  // namespace
 
 std::vector<DieRegion> find_die_regions(const cv::Mat& bgr) {
@@ -459,6 +497,16 @@ std::vector<DieRegion> find_die_regions(const cv::Mat& bgr) {
   const double hole = std::pow(0.06 * longest, 2);
   if (add_faint_blobs(lab, table, mask, labels, stats, min_area, typical > 0 ? typical : hole, blobs) && typical == 0)
     typical = typical_die(blobs);
+
+  // Rings far too large for a clump: a tray's wall, with the dice against it.
+  if (typical > 0) {
+    for (int k = 1; k < n; ++k) {
+      if (stats.at<int>(k, cv::CC_STAT_AREA) <= kMaxClump * typical) continue;
+      const cv::Rect box(stats.at<int>(k, cv::CC_STAT_LEFT), stats.at<int>(k, cv::CC_STAT_TOP),
+                         stats.at<int>(k, cv::CC_STAT_WIDTH), stats.at<int>(k, cv::CC_STAT_HEIGHT));
+      add_dice_off_walls(describe(labels, k, box), typical, mask.size(), blobs);
+    }
+  }
 
   std::vector<DieRegion> regions;
   for (const auto& b : blobs) {

@@ -2,6 +2,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <opencv2/imgproc.hpp>
+
 #include <algorithm>
 #include <cmath>
 
@@ -112,5 +114,54 @@ TEST_CASE("a block of dice larger than the free ones is not cut into too many pi
                  << " right");
     CHECK(score.matched == 8);
     CHECK(score.found == 8);
+  }
+}
+
+TEST_CASE("dice against a tray's wall are cut from the wall's band", "[dice_vision]") {
+  // A tray's wall seen from above: a band of darker grey all round, which the dice
+  // touching it join into one ring of foreground far too large to be a clump.
+  for (std::uint64_t seed = 0; seed < 3; ++seed) {
+    cv::RNG rng(seed);
+    Scene scene;
+    scene.table = cv::Scalar(200, 203, 205);
+    scene.grain = 0;
+    scene.noise = 2;
+    const cv::Rect inner(70, 60, 500, 360);
+    const float side = 38;
+    const cv::Point2f against[] = {{inner.x + 0.5f * side - 2, 200}, {330, inner.y + 0.5f * side - 2},
+                                   {inner.br().x - 0.5f * side + 2, 300}};
+    for (const auto& c : against) {
+      SceneDie d;
+      d.pips = rng.uniform(1, 7);
+      d.side = side;
+      d.centre = c;
+      scene.dice.push_back(d);
+    }
+    for (int i = 0; i < 3; ++i) {
+      SceneDie d;
+      d.pips = rng.uniform(1, 7);
+      d.side = side;
+      d.angle_deg = rng.uniform(0.f, 90.f);
+      d.centre = cv::Point2f(210.f + 110 * i, 250.f + rng.uniform(-20.f, 20.f));
+      scene.dice.push_back(d);
+    }
+    // The wall goes under the dice: drawn on the empty table, then the dice are pasted
+    // over it where they change the picture.
+    Scene empty = scene;
+    empty.dice.clear();
+    const cv::Mat with = render_scene(scene, seed), without = render_scene(empty, seed);
+    cv::Mat image = without.clone();
+    cv::rectangle(image, inner - cv::Point(14, 14) + cv::Size(28, 28), cv::Scalar(120, 122, 124), 28);
+    cv::Mat diff, changed;
+    cv::absdiff(with, without, diff);
+    cv::cvtColor(diff, diff, cv::COLOR_BGR2GRAY);
+    changed = diff > 12;
+    cv::dilate(changed, changed, cv::Mat());
+    with.copyTo(image, changed);
+    const auto dice = read_dice(image);
+    const auto score = score_reading(dice, sorted_values(scene), truth_boxes(scene));
+    INFO("seed " << seed << ": " << score.found << " read, " << score.matched << " of 6 in place");
+    CHECK(score.matched == 6);
+    CHECK(score.found == 6);
   }
 }

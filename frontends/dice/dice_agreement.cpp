@@ -1,0 +1,137 @@
+#include "frontends/dice/dice_agreement.h"
+
+#include <opencv2/imgproc.hpp>
+
+#include <algorithm>
+#include <cmath>
+
+namespace puzzlesat::dice_vision {
+
+namespace {
+
+// Share of the smaller box above which two dice read are one die read twice.
+constexpr double kOverlap = 0.75;
+// Lightness (8-bit L) between a lone odd candidate's body and every other die's body.
+constexpr double kBodyApart = 60;
+// Pip contrast (8-bit L) that gives a reading a clear polarity.
+constexpr double kClearPolarity = 15;
+
+// The side of the typical die: the median box side of the dice, or of the more confident
+// half of them when `sure_half`.
+double typical_side(const std::vector<Candidate>& dice, bool sure_half) {
+  std::vector<Candidate> sure = dice;
+  std::sort(sure.begin(), sure.end(),
+            [](const Candidate& a, const Candidate& b) { return a.die.confidence > b.die.confidence; });
+  if (sure_half) sure.resize((sure.size() + 1) / 2);
+  std::vector<double> sizes;
+  for (const auto& c : sure) sizes.push_back(std::sqrt(double(c.die.box.area())));
+  std::nth_element(sizes.begin(), sizes.begin() + sizes.size() / 2, sizes.end());
+  return sizes[sizes.size() / 2];
+}
+
+// Dice in one photo are about the same size. Things far smaller or larger than the dice
+// read most surely (key caps, stickers) are not dice, whatever they showed.
+void drop_odd_sizes(std::vector<Candidate>& dice) {
+  if (dice.size() < 2) return;
+  const double typical = typical_side(dice, true);
+  std::erase_if(dice, [&](const Candidate& c) {
+    const double ratio = std::sqrt(double(c.die.box.area())) / typical;
+    return ratio < 0.5 || ratio > 2.0;
+  });
+}
+
+// Dice do not overlap, seen from above. Two regions that share most of the smaller one's
+// box are one die read twice: a piece of it (cut by a clump split) and the whole, or the
+// die and the die with its shading (a faint outline, a crescent of the tray's wall around
+// it). Of the two, the one nearer the typical die's size is that die; the typical size is
+// taken over all the dice here, since a die's shading can be read as surely as the die.
+void drop_overlaps(std::vector<Candidate>& dice) {
+  if (dice.size() < 2) return;
+  const double typical = typical_side(dice, false);
+  const auto misfit = [typical](const Candidate& c) {
+    return std::abs(std::log(std::sqrt(double(c.die.box.area())) / typical));
+  };
+  std::vector<bool> drop(dice.size(), false);
+  for (std::size_t i = 0; i < dice.size(); ++i)
+    for (std::size_t j = i + 1; j < dice.size(); ++j) {
+      if (drop[i] || drop[j]) continue;
+      const double shared = (dice[i].die.box & dice[j].die.box).area();
+      if (shared < kOverlap * std::min(dice[i].die.box.area(), dice[j].die.box.area())) continue;
+      drop[misfit(dice[i]) > misfit(dice[j]) ? i : j] = true;
+    }
+  std::vector<Candidate> kept;
+  for (std::size_t i = 0; i < dice.size(); ++i)
+    if (!drop[i]) kept.push_back(dice[i]);
+  dice = std::move(kept);
+}
+
+// A candidate with light marks on a dark body, while at least two other dice, all of them
+// far lighter, show dark pips, and whose face was read less surely than most of them, is
+// unlike every die of the photo: a key cap's letter beside white dice (a laptop's keyboard
+// is the dark thing with light marks that lies beside dice on a desk). A black die with
+// white pips among white dice is read as surely as they are (its pips are clean), so it
+// stays; the reverse case, a white die among dark ones, is left alone, since on a dark
+// table of coloured dice with light pips the white one is often the least sure.
+void drop_odd_colours(std::vector<Candidate>& dice) {
+  if (dice.size() < 3) return;
+  const auto polarity = [](const Candidate& c) {
+    return c.pip_contrast > kClearPolarity ? 1 : c.pip_contrast < -kClearPolarity ? -1 : 0;
+  };
+  std::vector<bool> drop(dice.size(), false);
+  for (std::size_t i = 0; i < dice.size(); ++i) {
+    const int own = polarity(dice[i]);
+    if (own != 1) continue;
+    std::vector<double> others;
+    for (std::size_t j = 0; j < dice.size(); ++j)
+      if (j != i) others.push_back(dice[j].die.confidence);
+    std::nth_element(others.begin(), others.begin() + others.size() / 2, others.end());
+    bool odd = dice[i].die.confidence < others[others.size() / 2];
+    for (std::size_t j = 0; j < dice.size() && odd; ++j) {
+      if (j == i) continue;
+      odd = polarity(dice[j]) == -own && std::abs(dice[j].body - dice[i].body) > kBodyApart;
+    }
+    drop[i] = odd;
+  }
+  std::vector<Candidate> kept;
+  for (std::size_t i = 0; i < dice.size(); ++i)
+    if (!drop[i]) kept.push_back(dice[i]);
+  dice = std::move(kept);
+}
+
+}  // namespace
+
+Candidate describe_candidate(const cv::Mat& lab, const DieRegion& region, const PipReading& reading, Die die) {
+  Candidate c;
+  c.die = die;
+  cv::Mat l;
+  cv::extractChannel(lab(region.box), l, 0);
+  std::vector<uchar> values;
+  for (int y = 0; y < l.rows; ++y)
+    for (int x = 0; x < l.cols; ++x)
+      if (region.mask.at<uchar>(y, x)) values.push_back(l.at<uchar>(y, x));
+  if (values.empty()) return c;
+  std::nth_element(values.begin(), values.begin() + values.size() / 2, values.end());
+  c.body = values[values.size() / 2];
+  double sum = 0;
+  int n = 0;
+  for (const auto& p : reading.centres) {
+    const cv::Point q(cvRound(p.x), cvRound(p.y));
+    if (q.x < 0 || q.y < 0 || q.x >= lab.cols || q.y >= lab.rows) continue;
+    sum += lab.at<cv::Vec3b>(q)[0];
+    ++n;
+  }
+  if (n > 0) c.pip_contrast = sum / n - c.body;
+  return c;
+}
+
+std::vector<Die> agreeing_dice(const std::vector<Candidate>& candidates) {
+  std::vector<Candidate> dice = candidates;
+  drop_odd_sizes(dice);
+  drop_overlaps(dice);
+  drop_odd_colours(dice);
+  std::vector<Die> out;
+  for (const auto& c : dice) out.push_back(c.die);
+  return out;
+}
+
+}  // namespace puzzlesat::dice_vision

@@ -1,0 +1,33 @@
+// The last step of reading dice: the dice of one photo must agree with each other. Every
+// candidate read on its own (die_finder, pip_counter) can still be something else that
+// showed a face-like pattern: a key cap whose letter looks like two pips, a piece of a die
+// read a second time. What the other dice in the same photo look like decides: dice are
+// about one size, do not overlap, and a lone candidate unlike all the others in body
+// colour and pip polarity (light marks on a dark body among dark pips on light dice) is
+// no die.
+#pragma once
+
+#include <opencv2/core.hpp>
+
+#include <vector>
+
+#include "frontends/dice/dice_reader.h"
+#include "frontends/dice/die_finder.h"
+#include "frontends/dice/pip_counter.h"
+
+namespace puzzlesat::dice_vision {
+
+struct Candidate {
+  Die die;
+  double body = 0;         // median lightness (8-bit Lab L) of the die's region
+  double pip_contrast = 0; // mean lightness at the pips minus `body`: < 0 for dark pips
+};
+
+// Body colour and pip polarity of a read region; `lab` is the image in 8-bit Lab and `die`
+// the reading in output pixels.
+Candidate describe_candidate(const cv::Mat& lab, const DieRegion& region, const PipReading& reading, Die die);
+
+// The candidates that agree with the others of their photo.
+std::vector<Die> agreeing_dice(const std::vector<Candidate>& candidates);
+
+}  // namespace puzzlesat::dice_vision

@@ -1,0 +1,113 @@
+#include "frontends/dice/dice_agreement.h"
+
+#include <catch2/catch.hpp>
+
+#include <opencv2/imgproc.hpp>
+
+#include <algorithm>
+
+#include "frontends/dice/dice_reader.h"
+#include "frontends/dice/dice_scene.h"
+
+using namespace puzzlesat::dice_vision;
+
+namespace {
+
+// Four white dice in a row on light wood, values 1..4, turned a little.
+Scene white_row(std::uint64_t seed) {
+  cv::RNG rng(seed);
+  Scene scene;
+  for (int i = 0; i < 4; ++i) {
+    SceneDie d;
+    d.pips = i + 1;
+    d.side = 48;
+    d.angle_deg = rng.uniform(0.f, 40.f);
+    d.centre = cv::Point2f(130.f + 120 * i, 300);
+    scene.dice.push_back(d);
+  }
+  return scene;
+}
+
+std::vector<int> values(const std::vector<Die>& dice) {
+  std::vector<int> v;
+  for (const auto& d : dice) v.push_back(d.pips);
+  std::sort(v.begin(), v.end());
+  return v;
+}
+
+Candidate candidate(cv::Rect box, int pips, double confidence, double body, double contrast) {
+  Candidate c;
+  c.die.box = box;
+  c.die.pips = pips;
+  c.die.confidence = confidence;
+  c.body = body;
+  c.pip_contrast = contrast;
+  return c;
+}
+
+}  // namespace
+
+TEST_CASE("a key cap beside white dice is not read as a die", "[dice_vision]") {
+  // A laptop key at the edge of the view: a black cap with a light letter whose strokes
+  // can pass for pips.
+  for (std::uint64_t seed = 0; seed < 4; ++seed) {
+    const Scene scene = white_row(seed);
+    cv::Mat image = render_scene(scene, seed);
+    const cv::Rect key(300, 90, 46, 44);
+    cv::rectangle(image, key, cv::Scalar(8, 8, 8), cv::FILLED, cv::LINE_AA);
+    cv::circle(image, key.tl() + cv::Point(16, 22), 3, cv::Scalar(200, 200, 200), cv::FILLED, cv::LINE_AA);
+    cv::circle(image, key.tl() + cv::Point(30, 22), 3, cv::Scalar(200, 200, 200), cv::FILLED, cv::LINE_AA);
+    const auto dice = read_dice(image);
+    INFO("seed " << seed << ": " << dice.size() << " dice read");
+    CHECK(values(dice) == std::vector<int>{1, 2, 3, 4});
+  }
+}
+
+TEST_CASE("a black die with white pips among white dice is kept", "[dice_vision]") {
+  for (std::uint64_t seed = 0; seed < 4; ++seed) {
+    Scene scene = white_row(seed);
+    SceneDie black;
+    black.pips = 5;
+    black.side = 48;
+    black.centre = cv::Point2f(320, 120);
+    black.face = cv::Scalar(25, 25, 25);
+    black.pip = cv::Scalar(235, 235, 235);
+    scene.dice.push_back(black);
+    const auto dice = read_dice(render_scene(scene, seed));
+    INFO("seed " << seed);
+    CHECK(values(dice) == std::vector<int>{1, 2, 3, 4, 5});
+  }
+}
+
+TEST_CASE("dice of one photo agree: a die read twice counts once, lone odd marks are dropped", "[dice_vision]") {
+  std::vector<Candidate> c = {candidate({100, 100, 40, 40}, 4, 0.9, 200, -120),
+                              candidate({200, 100, 42, 40}, 2, 0.9, 200, -120),
+                              candidate({300, 100, 40, 41}, 6, 0.8, 200, -120)};
+  SECTION("a piece inside a die is the same die") {
+    c.push_back(candidate({205, 105, 20, 20}, 1, 0.95, 200, -120));
+    CHECK(agreeing_dice(c).size() == 3);
+  }
+  SECTION("a die with its shading around it is the same die") {
+    c.push_back(candidate({195, 95, 60, 58}, 1, 0.95, 200, -120));
+    const auto dice = agreeing_dice(c);
+    REQUIRE(dice.size() == 3);
+    CHECK(values(dice) == std::vector<int>{2, 4, 6});
+  }
+  SECTION("neighbours whose boxes overlap a little are both dice") {
+    c.push_back(candidate({230, 130, 40, 40}, 3, 0.9, 200, -120));
+    CHECK(agreeing_dice(c).size() == 4);
+  }
+  SECTION("light marks on a black body, read less surely than the dice, are no die") {
+    c.push_back(candidate({400, 20, 40, 40}, 2, 0.5, 5, 90));
+    CHECK(values(agreeing_dice(c)) == std::vector<int>{2, 4, 6});
+  }
+  SECTION("a black die read as surely as the white ones is a die") {
+    c.push_back(candidate({400, 20, 40, 40}, 5, 0.95, 40, 150));
+    CHECK(agreeing_dice(c).size() == 4);
+  }
+  SECTION("in a photo of mixed dice no kind is odd") {
+    c.push_back(candidate({400, 20, 40, 40}, 5, 0.5, 40, 150));
+    c.push_back(candidate({500, 20, 40, 40}, 3, 0.9, 60, 140));
+    CHECK(agreeing_dice(c).size() == 5);
+  }
+}
