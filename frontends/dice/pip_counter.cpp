@@ -448,8 +448,11 @@ PipReading count_pips(const cv::Mat& lab, const DieRegion& region) {
   bool overrule = out.pips > 0 && value > 0 && value != out.pips && margin > 0 &&
                   score > (value > out.pips ? kRaise : kLower) * blob_value_score;
   // A doubtful blob value gives way to a lower one that the pattern reader prefers with every
-  // pip standing out, whatever the ratio of their scores.
-  if (doubtful && value > 0 && value < out.pips && margin > 0) overrule = true;
+  // pip standing out, whatever the ratio of their scores; but a lone pip has no other pip to
+  // be compared with in colour (a 1 always counts as alike), so a 1 must also explain the face
+  // better, by the ratio a raise needs.
+  if (doubtful && value > 0 && value < out.pips && margin > 0 && (value > 1 || score > kRaise * blob_value_score))
+    overrule = true;
   // Where the blobs showed no face at all, the pattern alone must be clear: every pip
   // standing well out from every empty point, the pattern explaining a good share of how the
   // face varies (a cable or a patch of texture explains little of it), and its best value's
