@@ -364,7 +364,6 @@ FacePattern read_face_pattern(const cv::Mat& lab, const DieRegion& region, const
   out.pips = value;
   out.score = best[value].score;
   out.margin = best[value].margin;
-  out.pitch = best[value].pitch;
   for (int p = 1; p <= 6; ++p) {
     out.scores[p] = std::max(0.0, best[p].score);
     out.margins[p] = best[p].margin;
