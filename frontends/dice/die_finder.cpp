@@ -20,6 +20,9 @@ constexpr int kChroma = 18;
 constexpr float kSplitColour = 0.3f;
 constexpr double kCleanRow = 0.85;  // solidity of dice in a row, not a bent clump
 constexpr int kMaxClump = 16;       // dice in one blob at most: crowded trays hold clumps of ten
+// Squareness within which a split into fewer pieces is preferred: the count by area errs
+// high (shadow and table between dice count as die), so a tie goes to fewer dice.
+constexpr double kSquareTie = 0.01;
 // The faint pass (add_faint_blobs): floors for its hue and edge thresholds, their multiple
 // of the table's noise, and how far below kChroma the hue threshold must come for the pass
 // to run at all.
@@ -399,12 +402,15 @@ bool add_faint_blobs(const cv::Mat& lab, const cv::Mat& table, const cv::Mat& fo
 // small pieces (dice found in part, bits of a tray's wall) pull below the real size (on
 // nellbyler to 0.84 of it in the median photo, rarely below half), so it errs high: a die
 // cut in two gives oblong pieces, a sliver between dice a small one. Of k down to k / 2
-// pieces, the squarest split of pieces alike in size is taken.
+// pieces, the squarest split of pieces alike in size is taken, and of splits within
+// kSquareTie of the squarest, the one with the fewest pieces (a steeply seen die's front
+// face cut off as a die of its own, a stretch of shadow between dice, were near ties).
 std::vector<DieRegion> split_squarest(const cv::Mat& lab, const Blob& b, int k) {
-  double best_square = 0;
-  std::vector<DieRegion> best = split_blob(lab, b.mask, b.box, k, &best_square);
+  std::vector<std::pair<double, std::vector<DieRegion>>> splits;  // squareness, pieces; k first
+  double square = 0;
+  splits.push_back({0, split_blob(lab, b.mask, b.box, k, &square)});
+  splits.back().first = square;
   for (int fewer = k - 1; fewer >= (k + 1) / 2; --fewer) {
-    double square = 0;
     std::vector<DieRegion> pieces;
     if (fewer == 1) {
       std::vector<cv::Point> pts;
@@ -414,9 +420,14 @@ std::vector<DieRegion> split_squarest(const cv::Mat& lab, const Blob& b, int k) 
     } else {
       pieces = split_blob(lab, b.mask, b.box, fewer, &square);
     }
-    if (square > best_square) best_square = square, best = std::move(pieces);
+    splits.push_back({square, std::move(pieces)});
   }
-  return best;
+  double best = 0;
+  for (const auto& s : splits) best = std::max(best, s.first);
+  // Of the splits about as square as the best, the one with the fewest pieces.
+  for (auto it = splits.rbegin(); it != splits.rend(); ++it)
+    if (it->first >= best - kSquareTie) return std::move(it->second);
+  return std::move(splits.front().second);
 }
 
 // A die against a tray's wall joins the wall's band of foreground (its shading, its rim),
