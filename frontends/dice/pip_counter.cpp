@@ -245,18 +245,10 @@ struct FaceContext {
   double aspect = 1;
 };
 
-// The pips one spot-response map shows on the die, or pips == 0 when it shows no face.
-PipReading read_response(const cv::Mat& response, const FaceContext& f) {
-  PipReading out;
+// The spots of a thresholded spot map (`pips`, crop pixels) that are sized and shaped like
+// pips, measured in image pixels.
+std::vector<Blob> measure_blobs(const cv::Mat& pips, const FaceContext& f) {
   const DieRegion& region = f.region;
-  // Half-way up the strongest spots marks a pip's edge under blur; Otsu alone can sit lower
-  // when pips fill much of the face, and then neighbouring pips run together.
-  const int threshold =
-      std::max({18, masked_otsu(response, f.face), masked_percentile(response, f.face, 0.995) / 2});
-  cv::Mat pips;
-  cv::compare(response, threshold, pips, cv::CMP_GT);
-  pips &= f.face;
-
   cv::Mat labels, stats, centroids;
   const int n = cv::connectedComponentsWithStats(pips, labels, stats, centroids, 8, CV_32S);
   std::vector<double> m00(n, 0), m10(n, 0), m01(n, 0), m20(n, 0), m02(n, 0), m11(n, 0);
@@ -292,7 +284,25 @@ PipReading read_response(const cv::Mat& response, const FaceContext& f) {
     blobs.push_back({cv::Point2f(float(cx + region.box.x), float(cy + region.box.y)), a, roundness, inner, mu20 / det,
                      mu11 / det, mu02 / det});
   }
+  return blobs;
+}
+
+// The pips one spot-response map shows on the die, or pips == 0 when it shows no face.
+PipReading read_response(const cv::Mat& response, const FaceContext& f) {
+  PipReading out;
+  const DieRegion& region = f.region;
+  // Half-way up the strongest spots marks a pip's edge under blur; Otsu alone can sit lower
+  // when pips fill much of the face, and then neighbouring pips run together.
+  const int threshold =
+      std::max({18, masked_otsu(response, f.face), masked_percentile(response, f.face, 0.995) / 2});
+  cv::Mat pips;
+  cv::compare(response, threshold, pips, cv::CMP_GT);
+  pips &= f.face;
+
+  std::vector<Blob> blobs = measure_blobs(pips, f);
   if (blobs.empty() || blobs.size() > 12) return out;  // many specks: texture, not a face
+  // best_face tries every subset of the blobs: the eight largest bound that at 255 subsets
+  // and leave room for two strays beside a 6.
   std::sort(blobs.begin(), blobs.end(), [](const Blob& a, const Blob& b) { return a.area > b.area; });
   if (blobs.size() > 8) blobs.resize(8);
 
