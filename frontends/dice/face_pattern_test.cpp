@@ -7,7 +7,6 @@
 
 #include "frontends/dice/dice_reader.h"
 #include "frontends/dice/dice_scene.h"
-#include "frontends/dice/pip_counter.h"
 #include "frontends/dice/pip_layout.h"
 
 using namespace puzzlesat::dice_vision;
