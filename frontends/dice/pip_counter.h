@@ -1,7 +1,9 @@
 // Stage two of reading dice: counts the pips on one die's top face. Pips are blobs that
 // differ from the face colour (dark on light, light on dark, or just another hue), kept only
 // when their size and roundness fit a pip and their arrangement fits a die face, so
-// reflections, logos and the pips of side faces are not counted.
+// reflections, logos and the pips of side faces are not counted. On dice seen about
+// square-on, a second reader that scores whole face patterns (face_pattern.h) may overrule
+// that count, by the rules of reading_choice.h.
 #pragma once
 
 #include <opencv2/core.hpp>
