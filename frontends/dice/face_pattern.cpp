@@ -306,6 +306,38 @@ std::vector<cv::Vec3f> spot_colours(const Placement& b, const cv::Mat& colours, 
   return spots;
 }
 
+// One search's outcome: the best placement of each value, the best value, and the evidence
+// map it was read from (spot colours are weighted by it).
+struct Reading {
+  std::array<Placement, 7> best;
+  int value = 0;
+  cv::Mat evidence;
+};
+
+// Second pass along the pips' own colour. The distance from the face's colour counts every
+// kind of difference alike: a glint on a face of dark pips, or the swirls of a marbled face,
+// weigh as much as the pips. The pips of one face share one colour, so the first reading's
+// pips (their median colour, robust to one glint among them) give the direction from face to
+// pip colour, and the search is repeated on how far each pixel lies along it, which ignores
+// spots of other colours and keeps faint pips of the right colour. The second reading is
+// returned when it explains its evidence better, or when the first reading's pips are not
+// alike in colour (a glint completed it); otherwise the first one.
+Reading reread_along_pip_colour(const Reading& first, const cv::Mat& colours, const cv::Vec3f& ref, const cv::Mat& face,
+                                const Search& where) {
+  const auto spots = spot_colours(first.best[first.value], colours, first.evidence, ref);
+  const cv::Vec3f dir = median_colour(spots);
+  const double length = cv::norm(dir);
+  if (length <= 1e-3) return first;
+  const cv::Mat directed = directed_map(colours, ref, dir * float(1 / length), where.half);
+  const FaceTotals directed_totals = face_totals(directed, face);
+  if (directed_totals.variance <= 1e-6) return first;
+  Reading second{search(directed, directed_totals, where), 0, directed};
+  second.value = best_value(second.best);
+  if (second.best[second.value].score > first.best[first.value].score || colour_consistency(spots) < kAlikeColour)
+    return second;
+  return first;
+}
+
 }  // namespace
 
 FacePattern read_face_pattern(const cv::Mat& lab, const DieRegion& region, const std::vector<cv::Point2f>& given) {
@@ -323,7 +355,7 @@ FacePattern read_face_pattern(const cv::Mat& lab, const DieRegion& region, const
   if (cv::countNonZero(face) < 16) return out;  // too few pixels for a median and a variance
   cv::Mat colours;
   cv::Vec3f ref;
-  cv::Mat e = evidence_map(lab(region.box), face, half, colours, ref);
+  const cv::Mat e = evidence_map(lab(region.box), face, half, colours, ref);
   if (e.empty()) return out;
   const FaceTotals totals = face_totals(e, face);
   if (totals.variance <= 1e-6) return out;
@@ -336,38 +368,19 @@ FacePattern read_face_pattern(const cv::Mat& lab, const DieRegion& region, const
     for (const auto& g : given) spots.push_back(spot_colour(colours, e, ref, g - origin, kPipRatio * kMidPitch * half));
     out.given_consistency = colour_consistency(spots);
   }
-  std::array<Placement, 7> best = search(e, totals, where);
-  int value = best_value(best);
-  if (best[value].score <= 0) return out;
-  // Second pass along the pips' own colour. The distance from the face's colour counts every
-  // kind of difference alike: a glint on a face of dark pips, or the swirls of a marbled face,
-  // weigh as much as the pips. The pips of one face share one colour, so the strongest
-  // reading's pips (their median colour, robust to one glint among them) give the direction
-  // from face to pip colour, and the search is repeated on how far each pixel lies along it,
-  // which ignores spots of other colours and keeps faint pips of the right colour. The
-  // second reading is kept when it explains its evidence better, or when the first reading's
-  // pips are not alike in colour (a glint completed it).
-  const auto spots = spot_colours(best[value], colours, e, ref);
-  const cv::Vec3f dir = median_colour(spots);
-  const double length = cv::norm(dir);
-  if (length > 1e-3) {
-    const cv::Mat directed = directed_map(colours, ref, dir * float(1 / length), half);
-    const FaceTotals directed_totals = face_totals(directed, face);
-    if (directed_totals.variance > 1e-6) {
-      const auto directed_best = search(directed, directed_totals, where);
-      const int directed_value = best_value(directed_best);
-      if (directed_best[directed_value].score > best[value].score ||
-          colour_consistency(spots) < kAlikeColour)
-        best = directed_best, value = directed_value, e = directed;
-    }
-  }
+  Reading first{search(e, totals, where), 0, e};
+  first.value = best_value(first.best);
+  if (first.best[first.value].score <= 0) return out;
+  const Reading reading = reread_along_pip_colour(first, colours, ref, face, where);
+  const auto& best = reading.best;
+  const int value = reading.value;
   out.pips = value;
   out.score = best[value].score;
   out.margin = best[value].margin;
   for (int p = 1; p <= 6; ++p) {
     out.scores[p] = std::max(0.0, best[p].score);
     out.margins[p] = best[p].margin;
-    out.consistency[p] = colour_consistency(spot_colours(best[p], colours, e, ref));
+    out.consistency[p] = colour_consistency(spot_colours(best[p], colours, reading.evidence, ref));
     if (p != value) out.runner_up = std::max(out.runner_up, out.scores[p]);
   }
   for (int p = 1; p <= 6; ++p)
