@@ -38,6 +38,10 @@ constexpr double kPipRatio = 0.4;    // pip radius / pitch on a standard die
 constexpr float kChroma = 4;         // weight of Lab a, b against L in the evidence
 constexpr double kSpotDisc = 0.5;    // top-hat disc, in half-sides: wider than a pip
 
+// The pip spacing the search starts from when only the die's size is known: mid-way between
+// kMinPitch and kMaxPitch.
+constexpr float kMidPitch = 0.48f;
+
 float sample(const cv::Mat& map, cv::Point2f p) {
   const int x0 = static_cast<int>(std::floor(p.x)), y0 = static_cast<int>(std::floor(p.y));
   if (x0 < 0 || y0 < 0 || x0 + 1 >= map.cols || y0 + 1 >= map.rows) return 0;
@@ -47,13 +51,28 @@ float sample(const cv::Mat& map, cv::Point2f p) {
   return (1 - fy) * ((1 - fx) * r0[x0] + fx * r0[x0 + 1]) + fy * ((1 - fx) * r1[x0] + fx * r1[x0 + 1]);
 }
 
+// The value half-way up `values` (the upper one of an even count's middle pair); reorders them.
+float upper_median(std::vector<float>& values) {
+  std::nth_element(values.begin(), values.begin() + values.size() / 2, values.end());
+  return values[values.size() / 2];
+}
+
+// Keeps only spots about a pip across in an evidence map (`half` the face's half-side): side
+// faces, the rim and a face's slow shading or marbling also differ from the face's colour,
+// but over wider areas.
+void keep_pip_sized_spots(cv::Mat& e, float half) {
+  const int disc = std::max(3, static_cast<int>(std::lround(half * kSpotDisc)) | 1);
+  cv::morphologyEx(e, e, cv::MORPH_TOPHAT, cv::getStructuringElement(cv::MORPH_ELLIPSE, {disc, disc}));
+}
+
 // How far each pixel's colour is from the face's own colour (the median over the face), in
 // Lab with the chroma weighted up: 8-bit Lab stretches lightness by 2.55 but not a and b, and
 // coloured pips on a coloured face differ mostly in hue.
+// `f` receives the blurred crop as floats and `ref_out` the face's colour, for the colour
+// measurements that follow.
 cv::Mat evidence_map(const cv::Mat& lab_crop, const cv::Mat& face, float half, cv::Mat& f, cv::Vec3f& ref_out) {
   lab_crop.convertTo(f, CV_32FC3);
   cv::GaussianBlur(f, f, cv::Size(), 0.6);  // pixel noise only: the disc means do the rest
-  const float chroma = kChroma;
   std::array<float, 3> ref{};
   for (int c = 0; c < 3; ++c) {
     std::vector<float> values;
@@ -64,8 +83,7 @@ cv::Mat evidence_map(const cv::Mat& lab_crop, const cv::Mat& face, float half, c
         if (m[x]) values.push_back(p[x][c]);
     }
     if (values.empty()) return {};
-    std::nth_element(values.begin(), values.begin() + values.size() / 2, values.end());
-    ref[c] = values[values.size() / 2];
+    ref[c] = upper_median(values);
   }
   ref_out = cv::Vec3f(ref[0], ref[1], ref[2]);
   cv::Mat e(f.size(), CV_32F);
@@ -73,14 +91,11 @@ cv::Mat evidence_map(const cv::Mat& lab_crop, const cv::Mat& face, float half, c
     const auto* p = f.ptr<cv::Vec3f>(y);
     auto* o = e.ptr<float>(y);
     for (int x = 0; x < f.cols; ++x) {
-      const float dl = p[x][0] - ref[0], da = chroma * (p[x][1] - ref[1]), db = chroma * (p[x][2] - ref[2]);
+      const float dl = p[x][0] - ref[0], da = kChroma * (p[x][1] - ref[1]), db = kChroma * (p[x][2] - ref[2]);
       o[x] = std::sqrt(dl * dl + da * da + db * db);
     }
   }
-  // Keep only spots about a pip across: side faces, the rim and a face's slow shading or
-  // marbling also differ from the median colour, but over wider areas.
-  const int disc = std::max(3, static_cast<int>(std::lround(half * kSpotDisc)) | 1);
-  cv::morphologyEx(e, e, cv::MORPH_TOPHAT, cv::getStructuringElement(cv::MORPH_ELLIPSE, {disc, disc}));
+  keep_pip_sized_spots(e, half);
   return e;
 }
 
@@ -127,6 +142,8 @@ void score_patterns(const std::array<cv::Point2f, 9>& points, const cv::Mat& dis
     // Otsu's criterion restricted to die faces: the share of the face's variance that
     // splitting its pixels into these pips and the rest of the face explains. A pattern that
     // leaves out a pip leaves it in "the rest", so sliding the grid off pips does not pay.
+    // The pips' area is estimated from the disc; on a tiny face six discs can exceed the face,
+    // and some of it must stay "the rest" for the split to mean anything.
     const double a_on = std::min(0.9 * totals.area, n_on * disc_area), a_off = totals.area - a_on;
     const double mu_on = sum_on / n_on;
     const double mu_off = (totals.sum - mu_on * a_on) / a_off;
@@ -200,8 +217,7 @@ cv::Mat directed_map(const cv::Mat& f, const cv::Vec3f& ref, const cv::Vec3f& di
       o[x] = std::max(0.f, v);
     }
   }
-  const int disc = std::max(3, static_cast<int>(std::lround(half * kSpotDisc)) | 1);
-  cv::morphologyEx(e, e, cv::MORPH_TOPHAT, cv::getStructuringElement(cv::MORPH_ELLIPSE, {disc, disc}));
+  keep_pip_sized_spots(e, half);
   return e;
 }
 
@@ -212,6 +228,7 @@ struct Search {
   float half = 0;
 };
 
+// The best placement of each value 1..6 over every pitch, offset and turn of `where`.
 std::array<Placement, 7> search(const cv::Mat& e, const FaceTotals& totals, const Search& where) {
   std::array<Placement, 7> best;
   const float half = where.half;
@@ -238,6 +255,7 @@ std::array<Placement, 7> search(const cv::Mat& e, const FaceTotals& totals, cons
   return best;
 }
 
+// The value whose best placement scores highest (the lower value on a tie).
 int best_value(const std::array<Placement, 7>& best) {
   int value = 1;
   for (int p = 2; p <= 6; ++p)
@@ -245,6 +263,42 @@ int best_value(const std::array<Placement, 7>& best) {
   return value;
 }
 
+// Where to seek the grid on the die with outline `region.shape`, in crop pixels. The face
+// may be the middle of the outline or, when side faces show along its long axis, either end
+// of it.
+Search search_area(const DieRegion& region, float half) {
+  Search where;
+  where.half = half;
+  const float w = region.shape.size.width, h = region.shape.size.height;
+  const float shortest = std::min(w, h), longest = std::max(w, h);
+  const cv::Point2f centre = region.shape.center - cv::Point2f(region.box.tl());
+  where.angle0 = region.shape.angle * CV_PI / 180;
+  const cv::Point2f axis_w(float(std::cos(where.angle0)), float(std::sin(where.angle0)));
+  const cv::Point2f long_axis = w >= h ? axis_w : cv::Point2f(-axis_w.y, axis_w.x);
+  where.centres.push_back(centre);
+  // Ends of an outline within a tenth of square lie within the grid centre's reach
+  // (kReach * kStep half-sides) of its middle anyway.
+  if (longest > 1.1f * shortest) {
+    const float slack = 0.5f * (longest - shortest);
+    where.centres.push_back(centre + long_axis * slack);
+    where.centres.push_back(centre - long_axis * slack);
+  }
+  return where;
+}
+
+// The pips' common colour, relative to the face's: the median of `spots` in each channel,
+// robust to one glint among them.
+cv::Vec3f median_colour(const std::vector<cv::Vec3f>& spots) {
+  cv::Vec3f out(0, 0, 0);
+  for (int c = 0; c < 3; ++c) {
+    std::vector<float> v;
+    for (const auto& spot : spots) v.push_back(spot[c]);
+    out[c] = upper_median(v);
+  }
+  return out;
+}
+
+// The colour of each pip of a placement (see spot_colour).
 std::vector<cv::Vec3f> spot_colours(const Placement& b, const cv::Mat& colours, const cv::Mat& e, const cv::Vec3f& ref) {
   std::vector<cv::Vec3f> spots;
   for (int k = 0; k < 9; ++k)
@@ -261,10 +315,12 @@ FacePattern read_face_pattern(const cv::Mat& lab, const DieRegion& region, const
   if (shortest < 8 || longest > 2 * shortest) return out;
   const float half = shortest / 2;
 
+  // The face without its rim, whose edge and shading differ from the face's colour over a
+  // band too thin for the top-hat to remove.
   cv::Mat face;
   const int rim = std::max(1, static_cast<int>(std::lround(shortest * 0.08)));
   cv::erode(region.mask, face, cv::getStructuringElement(cv::MORPH_ELLIPSE, {2 * rim + 1, 2 * rim + 1}));
-  if (cv::countNonZero(face) < 16) return out;
+  if (cv::countNonZero(face) < 16) return out;  // too few pixels for a median and a variance
   cv::Mat colours;
   cv::Vec3f ref;
   cv::Mat e = evidence_map(lab(region.box), face, half, colours, ref);
@@ -272,25 +328,12 @@ FacePattern read_face_pattern(const cv::Mat& lab, const DieRegion& region, const
   const FaceTotals totals = face_totals(e, face);
   if (totals.variance <= 1e-6) return out;
 
-  // The face may be the middle of the outline or, when side faces show along its long axis,
-  // either end of it.
   const cv::Point2f origin(region.box.tl());
-  Search where;
-  where.half = half;
-  const cv::Point2f centre = region.shape.center - origin;
-  where.angle0 = region.shape.angle * CV_PI / 180;
-  const cv::Point2f axis_w(float(std::cos(where.angle0)), float(std::sin(where.angle0)));
-  const cv::Point2f long_axis = w >= h ? axis_w : cv::Point2f(-axis_w.y, axis_w.x);
-  where.centres.push_back(centre);
-  if (longest > 1.1f * shortest) {
-    const float slack = 0.5f * (longest - shortest);
-    where.centres.push_back(centre + long_axis * slack);
-    where.centres.push_back(centre - long_axis * slack);
-  }
+  const Search where = search_area(region, half);
 
   if (given.size() >= 2) {
     std::vector<cv::Vec3f> spots;
-    for (const auto& g : given) spots.push_back(spot_colour(colours, e, ref, g - origin, kPipRatio * 0.48f * half));
+    for (const auto& g : given) spots.push_back(spot_colour(colours, e, ref, g - origin, kPipRatio * kMidPitch * half));
     out.given_consistency = colour_consistency(spots);
   }
   std::array<Placement, 7> best = search(e, totals, where);
@@ -305,13 +348,7 @@ FacePattern read_face_pattern(const cv::Mat& lab, const DieRegion& region, const
   // second reading is kept when it explains its evidence better, or when the first reading's
   // pips are not alike in colour (a glint completed it).
   const auto spots = spot_colours(best[value], colours, e, ref);
-  cv::Vec3f dir(0, 0, 0);
-  for (int c = 0; c < 3; ++c) {
-    std::vector<float> v;
-    for (const auto& spot : spots) v.push_back(spot[c]);
-    std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
-    dir[c] = v[v.size() / 2];
-  }
+  const cv::Vec3f dir = median_colour(spots);
   const double length = cv::norm(dir);
   if (length > 1e-3) {
     const cv::Mat directed = directed_map(colours, ref, dir * float(1 / length), half);
@@ -327,7 +364,6 @@ FacePattern read_face_pattern(const cv::Mat& lab, const DieRegion& region, const
   out.pips = value;
   out.score = best[value].score;
   out.margin = best[value].margin;
-  out.pitch = best[value].pitch;
   for (int p = 1; p <= 6; ++p) {
     out.scores[p] = std::max(0.0, best[p].score);
     out.margins[p] = best[p].margin;

@@ -40,7 +40,6 @@ struct FacePattern {
   std::array<double, 7> consistency{};
   std::vector<cv::Point2f> centres;  // the "on" points, in image pixels
   std::array<std::vector<cv::Point2f>, 7> centres_of;  // the same for each value's best placement
-  float pitch = 0;                   // grid spacing in image pixels
   double given_consistency = 1;      // the same for the spots at `given` (below)
 };
 

@@ -5,10 +5,11 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-
+#include <utility>
 
 #include "frontends/dice/face_pattern.h"
 #include "frontends/dice/pip_layout.h"
+#include "frontends/dice/reading_choice.h"
 
 namespace puzzlesat::dice_vision {
 
@@ -409,12 +410,6 @@ PipReading read_blobs(const cv::Mat& lab, const DieRegion& region) {
 }  // namespace
 
 PipReading count_pips(const cv::Mat& lab, const DieRegion& region) {
-  constexpr double kRescueMargin = 20;  // colour units of the pattern reader's evidence
-  constexpr double kRescueScore = 0.3;  // share of the face's evidence variance
-  constexpr double kRaise = 1.2, kLower = 3;  // score ratios that overrule the blob reader
-  // Colour consistency (see face_pattern.h) of the blob reader's pips below which its value
-  // is doubtful: one of them may be a glint, a speck or a swirl of a marbled face.
-  constexpr double kDoubtful = 0.4;
   PipReading out = read_blobs(lab, region);
   // The pattern reader's grid is square: it reads faces seen from above. A slant shows in the
   // pips' shape, but only on dice large enough for a pip to span several pixels; on smaller
@@ -423,52 +418,8 @@ PipReading count_pips(const cv::Mat& lab, const DieRegion& region) {
   const bool slanted =
       out.squash < kSlantSquash && std::min(region.box.width, region.box.height) >= kShapeReliable;
   if (slanted) return out;
-  // The blob reader loses a pip whenever one blob is missed (faint, merged with its
-  // neighbour, under a glint), and missing pips are most of its errors; it is also the one
-  // that knows slanted views and tells dice from other things best. So the pattern reader,
-  // which weighs the evidence at every pip position at once, overrules it only when its own
-  // value explains the face clearly better than the blob reader's value does, with every pip
-  // standing out from every empty position. Raising the count needs less (missed pips are
-  // the blob reader's usual error) than lowering it (a glint or a side-face pip that
-  // completed a larger layout).
   const FacePattern pattern = read_face_pattern(lab, region, out.centres);
-  // The pattern's value among those whose pips are alike in colour: a larger value completed
-  // by a glint or a speck (a 4 with a bright centre read as 5) gives way to the next best.
-  // Blobs unlike each other in colour (a glint, or a swirl of a marbled face, taken for a pip)
-  // make the blob reader's value doubtful; otherwise it is weighed as it is.
-  const bool doubtful = out.pips > 1 && pattern.given_consistency < kDoubtful;
-  int value = 0;
-  for (int p = 1; p <= 6; ++p)
-    if (((p == out.pips && !doubtful) || pattern.consistency[p] >= kAlikeColour) && pattern.scores[p] > 0 &&
-        (value == 0 || pattern.scores[p] > pattern.scores[value]))
-      value = p;
-  const double score = value > 0 ? pattern.scores[value] : 0;
-  const double margin = value > 0 ? pattern.margins[value] : 0;
-  const double blob_value_score = out.pips > 0 ? pattern.scores[out.pips] : 0;
-  bool overrule = out.pips > 0 && value > 0 && value != out.pips && margin > 0 &&
-                  score > (value > out.pips ? kRaise : kLower) * blob_value_score;
-  // A doubtful blob value gives way to a lower one that the pattern reader prefers with every
-  // pip standing out, whatever the ratio of their scores; but a lone pip has no other pip to
-  // be compared with in colour (a 1 always counts as alike), so a 1 must also explain the face
-  // better, by the ratio a raise needs.
-  if (doubtful && value > 0 && value < out.pips && margin > 0 && (value > 1 || score > kRaise * blob_value_score))
-    overrule = true;
-  // Where the blobs showed no face at all, the pattern alone must be clear: every pip
-  // standing well out from every empty point, the pattern explaining a good share of how the
-  // face varies (a cable or a patch of texture explains little of it), and its best value's
-  // pips alike in colour.
-  const bool rescue = out.pips == 0 && value > 0 && value == pattern.pips && margin > kRescueMargin &&
-                      score > kRescueScore;
-  if (overrule || rescue) {
-    out.pips = value;
-    out.centres = pattern.centres_of[value];
-    double runner_up = 0;
-    for (int p = 1; p <= 6; ++p)
-      if (p != value) runner_up = std::max(runner_up, pattern.scores[p]);
-    const double separation = std::max(0.0, score - runner_up) / score;
-    out.confidence = std::sqrt(std::sqrt(score) * separation) * region.split_quality;
-  }
-  return out;
+  return choose_reading(std::move(out), pattern, region.split_quality);
 }
 
 }  // namespace puzzlesat::dice_vision

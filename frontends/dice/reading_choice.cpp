@@ -1,0 +1,63 @@
+#include "frontends/dice/reading_choice.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace puzzlesat::dice_vision {
+
+namespace {
+
+constexpr double kRescueMargin = 20;  // colour units of the pattern reader's evidence
+constexpr double kRescueScore = 0.3;  // share of the face's evidence variance
+// Score ratios by which the pattern's value must beat the blob reader's to overrule it.
+// Raising the count needs less (missed pips are the blob reader's usual error) than lowering
+// it (a glint or a side-face pip that completed a larger layout).
+constexpr double kRaise = 1.2, kLower = 3;
+// Colour consistency (see face_pattern.h) of the blob reader's pips below which its value
+// is doubtful: one of them may be a glint, a speck or a swirl of a marbled face.
+constexpr double kDoubtful = 0.4;
+
+}  // namespace
+
+PipReading choose_reading(PipReading blobs, const FacePattern& pattern, double split_quality) {
+  // The pattern's value among those whose pips are alike in colour: a larger value completed
+  // by a glint or a speck (a 4 with a bright centre read as 5) gives way to the next best.
+  // Blobs unlike each other in colour (a glint, or a swirl of a marbled face, taken for a pip)
+  // make the blob reader's value doubtful; otherwise it is weighed as it is.
+  const bool doubtful = blobs.pips > 1 && pattern.given_consistency < kDoubtful;
+  int value = 0;
+  for (int p = 1; p <= 6; ++p)
+    if (((p == blobs.pips && !doubtful) || pattern.consistency[p] >= kAlikeColour) && pattern.scores[p] > 0 &&
+        (value == 0 || pattern.scores[p] > pattern.scores[value]))
+      value = p;
+  const double score = value > 0 ? pattern.scores[value] : 0;
+  const double margin = value > 0 ? pattern.margins[value] : 0;
+  const double blob_value_score = blobs.pips > 0 ? pattern.scores[blobs.pips] : 0;
+  // Overruling also needs every pip of the pattern's value standing out from every empty
+  // grid point (margin > 0).
+  bool overrule = blobs.pips > 0 && value > 0 && value != blobs.pips && margin > 0 &&
+                  score > (value > blobs.pips ? kRaise : kLower) * blob_value_score;
+  // A doubtful blob value gives way to a lower one that the pattern reader prefers with every
+  // pip standing out, whatever the ratio of their scores; but a lone pip has no other pip to
+  // be compared with in colour (a 1 always counts as alike), so a 1 must also explain the face
+  // better, by the ratio a raise needs.
+  if (doubtful && value > 0 && value < blobs.pips && margin > 0 && (value > 1 || score > kRaise * blob_value_score))
+    overrule = true;
+  // Where the blobs showed no face at all, the pattern alone must be clear: every pip
+  // standing well out from every empty point, the pattern explaining a good share of how the
+  // face varies (a cable or a patch of texture explains little of it), and its best value's
+  // pips alike in colour.
+  const bool rescue = blobs.pips == 0 && value > 0 && value == pattern.pips && margin > kRescueMargin &&
+                      score > kRescueScore;
+  if (!overrule && !rescue) return blobs;
+  blobs.pips = value;
+  blobs.centres = pattern.centres_of[value];
+  double runner_up = 0;
+  for (int p = 1; p <= 6; ++p)
+    if (p != value) runner_up = std::max(runner_up, pattern.scores[p]);
+  const double separation = std::max(0.0, score - runner_up) / score;
+  blobs.confidence = std::sqrt(std::sqrt(score) * separation) * split_quality;
+  return blobs;
+}
+
+}  // namespace puzzlesat::dice_vision

@@ -1,0 +1,89 @@
+#include "frontends/dice/reading_choice.h"
+
+#include <catch2/catch.hpp>
+
+using namespace puzzlesat::dice_vision;
+
+namespace {
+
+// A blob reading of `pips`, with one centre per pip so a replacement is visible.
+PipReading blob_reading(int pips) {
+  PipReading r;
+  r.pips = pips;
+  r.confidence = 0.5;
+  for (int i = 0; i < pips; ++i) r.centres.emplace_back(float(i), 0.f);
+  return r;
+}
+
+// A pattern reading in which every value's pips are alike in colour and stand out (margin
+// 5), with the given scores; its own best value is the highest-scoring one.
+FacePattern pattern_with(std::array<double, 7> scores) {
+  FacePattern f;
+  f.scores = scores;
+  for (int p = 1; p <= 6; ++p) {
+    f.margins[p] = 5;
+    f.consistency[p] = 1;
+    f.centres_of[p].assign(p, cv::Point2f(100.f + p, 100.f));
+    if (f.pips == 0 || scores[p] > scores[f.pips]) f.pips = p;
+  }
+  return f;
+}
+
+}  // namespace
+
+TEST_CASE("the pattern reader raises the count only when its value explains the face clearly better",
+          "[dice_vision]") {
+  // A 4 whose missed fifth pip the pattern reader sees: 5 explains the face 1.5 times as well.
+  FacePattern pattern = pattern_with({0, 0.1, 0.1, 0.1, 0.4, 0.6, 0.1});
+  PipReading read = choose_reading(blob_reading(4), pattern, 1.0);
+  CHECK(read.pips == 5);
+  CHECK(read.centres == pattern.centres_of[5]);
+  CHECK(read.confidence > 0);
+  CHECK(read.confidence <= 1);
+  // Scaled by the region's split quality, as the blob reader's confidence is.
+  CHECK(choose_reading(blob_reading(4), pattern, 0.5).confidence == Approx(read.confidence * 0.5));
+
+  // Only slightly better: the blob reader's 4 stands.
+  pattern = pattern_with({0, 0.1, 0.1, 0.1, 0.55, 0.6, 0.1});
+  read = choose_reading(blob_reading(4), pattern, 1.0);
+  CHECK(read.pips == 4);
+  CHECK(read.confidence == 0.5);
+  CHECK(read.centres.size() == 4);
+
+  // Clearly better, but one of its pips does not stand out from an empty grid point.
+  pattern = pattern_with({0, 0.1, 0.1, 0.1, 0.4, 0.6, 0.1});
+  pattern.margins[5] = -1;
+  CHECK(choose_reading(blob_reading(4), pattern, 1.0).pips == 4);
+
+  // Clearly better, but its pips are not alike in colour (a glint completed it).
+  pattern = pattern_with({0, 0.1, 0.1, 0.1, 0.4, 0.6, 0.1});
+  pattern.consistency[5] = kAlikeColour / 2;
+  CHECK(choose_reading(blob_reading(4), pattern, 1.0).pips == 4);
+}
+
+TEST_CASE("lowering the count needs a far larger lead than raising it", "[dice_vision]") {
+  // A lead that would raise the count does not lower it.
+  CHECK(choose_reading(blob_reading(5), pattern_with({0, 0.1, 0.1, 0.1, 0.6, 0.4, 0.1}), 1.0).pips == 5);
+  // A lead of several times does.
+  CHECK(choose_reading(blob_reading(5), pattern_with({0, 0.1, 0.1, 0.1, 0.6, 0.1, 0.1}), 1.0).pips == 4);
+}
+
+TEST_CASE("blob pips unlike in colour give way to a lower value the pattern prefers", "[dice_vision]") {
+  FacePattern pattern = pattern_with({0, 0.1, 0.1, 0.1, 0.6, 0.4, 0.1});
+  CHECK(choose_reading(blob_reading(5), pattern, 1.0).pips == 5);  // alike: the lead is too small
+  pattern.given_consistency = 0;  // one of the blob reader's five pips is a glint
+  CHECK(choose_reading(blob_reading(5), pattern, 1.0).pips == 4);
+}
+
+TEST_CASE("a die the blob reader found no face on is read only from a clear pattern", "[dice_vision]") {
+  FacePattern pattern = pattern_with({0, 0.1, 0.1, 0.6, 0.1, 0.1, 0.1});
+  pattern.margins[3] = 40;
+  CHECK(choose_reading(blob_reading(0), pattern, 1.0).pips == 3);
+  // Pips that barely stand out from the empty grid points: texture, not a face.
+  pattern.margins[3] = 5;
+  CHECK(choose_reading(blob_reading(0), pattern, 1.0).pips == 0);
+  // A pattern that explains little of how the face varies: a cable or a patch of texture.
+  pattern = pattern_with({0, 0.05, 0.05, 0.2, 0.05, 0.05, 0.05});
+  pattern.margins[3] = 40;
+  CHECK(choose_reading(blob_reading(0), pattern, 1.0).pips == 0);
+}
