@@ -65,13 +65,18 @@ void drop_overlaps(std::vector<Candidate>& dice) {
   dice = std::move(kept);
 }
 
-// A candidate with light marks on a dark body, while at least two other dice, all of them
-// far lighter, show dark pips, and whose face was read less surely than most of them, is
-// unlike every die of the photo: a key cap's letter beside white dice (a laptop's keyboard
-// is the dark thing with light marks that lies beside dice on a desk). A black die with
-// white pips among white dice is read as surely as they are (its pips are clean), so it
-// stays; the reverse case, a white die among dark ones, is left alone, since on a dark
-// table of coloured dice with light pips the white one is often the least sure.
+// A candidate unlike every die of the photo, read less surely than most of them, is no
+// die. Unlike means either of two things found beside white dice on a desk:
+// - light marks on a dark body while at least two other dice, all of them far lighter in
+//   body, show dark pips: a key cap's letter (a laptop's keyboard);
+// - a body far darker than every other die's (at least two), at the frame: the printed
+//   part of a cable's plug or a laptop's edge, things that run off the frame.
+// A black die with white pips among white dice is read as surely as they are (its pips
+// are clean; nellbyler's one such die: 0.986 against a median of 0.96), and the second case
+// also asks for the frame, so that a black die with dark red pips, read less surely, stays
+// when it lies inside the photo. The reverse case, a white die among dark ones, is left
+// alone: on a dark table of coloured dice with light pips the white one is often the
+// least sure.
 void drop_odd_colours(std::vector<Candidate>& dice) {
   if (dice.size() < 3) return;
   const auto polarity = [](const Candidate& c) {
@@ -80,7 +85,6 @@ void drop_odd_colours(std::vector<Candidate>& dice) {
   std::vector<bool> drop(dice.size(), false);
   for (std::size_t i = 0; i < dice.size(); ++i) {
     const int own = polarity(dice[i]);
-    if (own != 1) continue;
     std::vector<double> others;
     for (std::size_t j = 0; j < dice.size(); ++j)
       if (j != i) others.push_back(dice[j].die.confidence);
@@ -88,7 +92,7 @@ void drop_odd_colours(std::vector<Candidate>& dice) {
     bool odd = dice[i].die.confidence < others[others.size() / 2];
     for (std::size_t j = 0; j < dice.size() && odd; ++j) {
       if (j == i) continue;
-      odd = polarity(dice[j]) == -own && std::abs(dice[j].body - dice[i].body) > kBodyApart;
+      odd = dice[j].body - dice[i].body > kBodyApart && (own == 1 ? polarity(dice[j]) == -1 : dice[i].near_frame);
     }
     drop[i] = odd;
   }
@@ -112,6 +116,9 @@ Candidate describe_candidate(const cv::Mat& lab, const DieRegion& region, const 
   if (values.empty()) return c;
   std::nth_element(values.begin(), values.begin() + values.size() / 2, values.end());
   c.body = values[values.size() / 2];
+  const cv::Rect b = region.box;
+  const int half = std::min(b.width, b.height) / 2;
+  c.near_frame = b.x <= half || b.y <= half || lab.cols - b.br().x <= half || lab.rows - b.br().y <= half;
   double sum = 0;
   int n = 0;
   for (const auto& p : reading.centres) {

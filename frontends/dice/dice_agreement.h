@@ -3,8 +3,8 @@
 // showed a face-like pattern: a key cap whose letter looks like two pips, a piece of a die
 // read a second time. What the other dice in the same photo look like decides: dice are
 // about one size, do not overlap, and a lone candidate unlike all the others in body
-// colour and pip polarity (light marks on a dark body among dark pips on light dice) is
-// no die.
+// colour and pip polarity (light marks on a dark body among dark pips on light dice), or
+// at the frame and far darker than all of them (a cable's plug), is no die.
 #pragma once
 
 #include <opencv2/core.hpp>
@@ -21,9 +21,10 @@ struct Candidate {
   Die die;
   double body = 0;         // median lightness (8-bit Lab L) of the die's region
   double pip_contrast = 0; // mean lightness at the pips minus `body`: < 0 for dark pips
+  bool near_frame = false; // within half its side of the image's edge
 };
 
-// Body colour and pip polarity of a read region; `lab` is the image in 8-bit Lab and `die`
+// Body colour, pip polarity and nearness to the frame of a read region; `lab` is the image in 8-bit Lab and `die`
 // the reading in output pixels.
 Candidate describe_candidate(const cv::Mat& lab, const DieRegion& region, const PipReading& reading, Die die);
 

@@ -101,6 +101,15 @@ TEST_CASE("dice of one photo agree: a die read twice counts once, lone odd marks
     c.push_back(candidate({400, 20, 40, 40}, 2, 0.5, 5, 90));
     CHECK(values(agreeing_dice(c)) == std::vector<int>{2, 4, 6});
   }
+  SECTION("a dark thing at the frame, read less surely than the dice, is no die") {
+    c.push_back(candidate({0, 300, 40, 40}, 1, 0.85, 110, -70));
+    c.back().near_frame = true;
+    CHECK(values(agreeing_dice(c)) == std::vector<int>{2, 4, 6});
+  }
+  SECTION("a dark die with dark pips inside the photo, read less surely, is a die") {
+    c.push_back(candidate({300, 300, 40, 40}, 5, 0.6, 50, -20));
+    CHECK(agreeing_dice(c).size() == 4);
+  }
   SECTION("a black die read as surely as the white ones is a die") {
     c.push_back(candidate({400, 20, 40, 40}, 5, 0.95, 40, 150));
     CHECK(agreeing_dice(c).size() == 4);
