@@ -161,6 +161,9 @@ constexpr double kSlantRound = 0.55;  // the same, squashed along the image's ve
 // layout itself rejects a side pip, and small pips' measured shapes are too noisy to demand
 // more; requiring it for every face lost nellbyler images.)
 constexpr double kShapeSpread = 0.8;
+// Share of the face that round spots left out of the chosen layout may cover before the
+// reading is rejected: a die face is bare apart from its pips (labels and key caps are not).
+constexpr double kMaxStrayInk = 0.12;
 
 Choice best_face(const std::vector<Blob>& blobs, cv::Point2f face_centre, float face_half, const cv::RotatedRect& outline) {
   Choice best;
@@ -309,23 +312,26 @@ PipReading read_response(const cv::Mat& response, const FaceContext& f) {
   const Choice choice = best_face(blobs, top_face_centre(region), f.face_half, region.shape);
   if (choice.pips == 0) return out;
 
-  // Round spots on the face that the chosen pips do not explain mean the reading is not
-  // a face: a die face is bare apart from its pips.
+  // Round spots on the face that the chosen pips do not explain mean the reading is not a face.
   double stray_ink = 0;
   for (int i = 0; i < static_cast<int>(blobs.size()); ++i)
     if (!(choice.subset >> i & 1) && blobs[i].inner && blobs[i].roundness >= kRoundPip) stray_ink += blobs[i].area;
   const double leftover = stray_ink / cv::countNonZero(f.face);
-  if (leftover > 0.12) return out;
+  if (leftover > kMaxStrayInk) return out;
 
   out.pips = choice.pips;
   out.squash = std::min(1.0, pip_shape(blobs, choice.subset).evals(1));
   for (int i = 0; i < static_cast<int>(blobs.size()); ++i)
     if (choice.subset >> i & 1) out.centres.push_back(blobs[i].centre);
   out.face = region.box;
+  // Each factor is 1 for a clear face: a layout misfit of 0.15 half-sides halves the first,
+  // spots that stand out less than 50 levels lower the second, an outline longer than
+  // square (side faces, or two dice) the third, and stray spots the fourth. The confidence is
+  // their geometric mean, so one weak factor does not zero it.
   const double layout_score = 1.0 / (1.0 + (choice.misfit / 0.15) * (choice.misfit / 0.15));
   const double contrast_score = std::min(1.0, threshold / 50.0);
   const double square_score = 1.0 / f.aspect;
-  const double bare_score = 1.0 - leftover / 0.12;
+  const double bare_score = 1.0 - leftover / kMaxStrayInk;
   out.confidence = std::sqrt(std::sqrt(layout_score * contrast_score * square_score * bare_score)) * region.split_quality;
   return out;
 }
