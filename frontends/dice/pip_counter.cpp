@@ -327,7 +327,7 @@ PipReading read_response(const cv::Mat& response, const FaceContext& f) {
   // Each factor is 1 for a clear face: a layout misfit of 0.15 half-sides halves the first,
   // spots that stand out less than 50 levels lower the second, an outline longer than
   // square (side faces, or two dice) the third, and stray spots the fourth. The confidence is
-  // their geometric mean, so one weak factor does not zero it.
+  // their geometric mean: a weak factor lowers it less than it lowers their product.
   const double layout_score = 1.0 / (1.0 + (choice.misfit / 0.15) * (choice.misfit / 0.15));
   const double contrast_score = std::min(1.0, threshold / 50.0);
   const double square_score = 1.0 / f.aspect;
