@@ -152,6 +152,9 @@ struct Choice {
 };
 
 constexpr double kMaxMisfit = 0.25;
+// Largest area ratio between the blobs taken as one face's pips: the pips are printed alike,
+// and the ratio leaves room for what blur and thresholding do to each.
+constexpr double kAreaSpread = 2.5;
 constexpr float kTallOutline = 1.15f;  // outline this much taller than wide shows side faces
 constexpr double kRoundPip = 0.62;  // minor/major axis of a pip on the top face
 constexpr double kSlantRound = 0.55;  // the same, squashed along the image's vertical
@@ -165,6 +168,35 @@ constexpr double kShapeSpread = 0.8;
 // reading is rejected: a die face is bare apart from its pips (labels and key caps are not).
 constexpr double kMaxStrayInk = 0.12;
 
+// What best_face weighs of one subset of `n` blobs.
+struct SubsetMeasures {
+  std::vector<cv::Point2f> centres;
+  cv::Point2f centroid{0, 0};
+  double min_area = 1e30, max_area = 0;
+  double radius = 0;  // the pips' mean radius, from their areas
+  double least_round = 1, mean_round = 0;
+  bool upright_slant = true;  // every pip squashed along the image's vertical
+};
+
+SubsetMeasures measure_subset(const std::vector<Blob>& blobs, unsigned subset, int n) {
+  SubsetMeasures s;
+  for (int i = 0; i < static_cast<int>(blobs.size()); ++i)
+    if (subset >> i & 1) {
+      const Blob& b = blobs[i];
+      s.centres.push_back(b.centre);
+      s.centroid += b.centre;
+      s.min_area = std::min(s.min_area, b.area);
+      s.max_area = std::max(s.max_area, b.area);
+      s.radius += std::sqrt(b.area / CV_PI);
+      s.least_round = std::min(s.least_round, b.roundness);
+      s.mean_round += b.roundness / n;
+      s.upright_slant &= b.sxx > b.syy + std::abs(b.sxy);
+    }
+  s.centroid *= 1.f / n;
+  s.radius /= n;
+  return s;
+}
+
 Choice best_face(const std::vector<Blob>& blobs, cv::Point2f face_centre, float face_half, const cv::RotatedRect& outline) {
   Choice best;
   const int m = static_cast<int>(blobs.size());
@@ -175,46 +207,31 @@ Choice best_face(const std::vector<Blob>& blobs, cv::Point2f face_centre, float 
     for (int i = 0; i < m; ++i)
       if (subset >> i & 1) all_inner &= blobs[i].inner;
     if (!all_inner) continue;
-    std::vector<cv::Point2f> pts;
-    double min_area = 1e30, max_area = 0, radius = 0;
-    cv::Point2f centroid(0, 0);
-    for (int i = 0; i < m; ++i)
-      if (subset >> i & 1) {
-        pts.push_back(blobs[i].centre);
-        centroid += blobs[i].centre;
-        min_area = std::min(min_area, blobs[i].area);
-        max_area = std::max(max_area, blobs[i].area);
-        radius += std::sqrt(blobs[i].area / CV_PI);
-      }
-    centroid *= 1.f / n;
-    radius /= n;
-    if (max_area > 2.5 * min_area) continue;
+    const SubsetMeasures s = measure_subset(blobs, subset, n);
+    if (s.max_area > kAreaSpread * s.min_area) continue;
     // The top face is seen nearly square-on, so its pips are round; letters and the
-    // squashed pips of side faces are not.
-    double least_round = 1, mean_round = 0;
-    for (int i = 0; i < m; ++i)
-      if (subset >> i & 1) least_round = std::min(least_round, blobs[i].roundness), mean_round += blobs[i].roundness / n;
-    // A camera looking down at a slant from the front squashes the top face's pips along the
-    // image's vertical; such pips may be flatter (their depth is checked below).
-    bool upright_slant = true;
-    for (int i = 0; i < m; ++i)
-      if (subset >> i & 1) upright_slant &= blobs[i].sxx > blobs[i].syy + std::abs(blobs[i].sxy);
-    const double round_floor = upright_slant ? kSlantRound : kRoundPip;
-    if (least_round < round_floor - 0.07 || mean_round < round_floor) continue;
+    // squashed pips of side faces are not. A camera looking down at a slant from the front
+    // squashes the top face's pips along the image's vertical; such pips may be flatter
+    // (their depth is checked below). One pip may fall a little short of the floor the
+    // mean must reach.
+    const double round_floor = s.upright_slant ? kSlantRound : kRoundPip;
+    if (s.least_round < round_floor - 0.07 || s.mean_round < round_floor) continue;
     if (n == 2) {
       int pair[2], k = 0;
       for (int i = 0; i < m; ++i)
         if (subset >> i & 1) pair[k++] = i;
       if (shape_difference(blobs[pair[0]], blobs[pair[1]]) > kShapeSpread) continue;
     }
-    // Pips are a fifth to a third of the face across (a lone pip may be larger).
-    const double relative = radius / face_half;
+    // A pip's radius is 0.07 to 0.35 of the face's half-side: smaller spots are specks, larger
+    // ones would not leave room for the face's other pips (a lone pip may be larger).
+    const double relative = s.radius / face_half;
     if (relative < 0.07 || relative > (n == 1 ? 0.55 : 0.35)) continue;
     cv::Point2f top_centre = face_centre;
-    if (!within_top_face(blobs, subset, outline, radius, top_centre)) continue;
-    const double off_centre = cv::norm(centroid - top_centre) / face_half;
+    if (!within_top_face(blobs, subset, outline, s.radius, top_centre)) continue;
+    const double off_centre = cv::norm(s.centroid - top_centre) / face_half;
     if (off_centre > 0.6) continue;
-    if (n >= 2) unsquash(pts, centroid, blobs, subset);
+    std::vector<cv::Point2f> pts = s.centres;
+    if (n >= 2) unsquash(pts, s.centroid, blobs, subset);
     const double misfit = layout_misfit(pts, n, face_half) + 0.15 * off_centre;
     if (misfit > kMaxMisfit) continue;
     if (n > best.pips || misfit < best.misfit) best = {n, subset, misfit};
