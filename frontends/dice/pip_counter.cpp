@@ -353,6 +353,44 @@ PipReading read_response(const cv::Mat& response, const FaceContext& f) {
   return out;
 }
 
+// The spot maps of one die (`crop`, 8-bit Lab; `side` the die's size in pixels): each Lab
+// channel's spots against the face, their maximum, and L's spots of the other polarity.
+struct SpotMaps {
+  std::vector<cv::Mat> responses;  // L, a, b, and all three
+  cv::Mat other_lightness;         // read only when the others show no face (see read_face)
+};
+
+SpotMaps spot_maps(const cv::Mat& crop, const FaceContext& f, double side) {
+  // Pips are small spots that differ from the face around them in brightness or in hue
+  // (red pips on a blue die differ little in brightness). In each Lab channel a morphological
+  // top-hat with a disc wider than a pip keeps such spots and drops the slow shading of a
+  // face turned from the light, or of side faces seen at an angle.
+  const int disc = std::max(3, static_cast<int>(std::lround(side * 0.4)) | 1);
+  const cv::Mat kernel = cv::getStructuringElement(cv::MORPH_ELLIPSE, {disc, disc});
+  SpotMaps out;
+  cv::Mat combined = cv::Mat::zeros(crop.size(), CV_8U);
+  for (int c = 0; c < 3; ++c) {
+    cv::Mat channel;
+    cv::extractChannel(crop, channel, c);
+    const int median = masked_median(channel, f.face);
+    channel.setTo(median, ~f.region.mask);
+    // The spots go the way that is further from the face's median: the face is the
+    // majority colour, the pips a few percent of it.
+    const bool darker =
+        median - masked_percentile(channel, f.face, 0.02) >= masked_percentile(channel, f.face, 0.98) - median;
+    cv::Mat hat;
+    cv::morphologyEx(channel, hat, darker ? cv::MORPH_BLACKHAT : cv::MORPH_TOPHAT, kernel);
+    if (c > 0) hat.convertTo(hat, CV_8U, 2.0);  // chroma differences are smaller in 8-bit Lab
+    combined = cv::max(combined, hat);
+    out.responses.push_back(hat);
+    if (c == 0) {
+      cv::morphologyEx(channel, out.other_lightness, darker ? cv::MORPH_TOPHAT : cv::MORPH_BLACKHAT, kernel);
+    }
+  }
+  out.responses.push_back(combined);
+  return out;
+}
+
 PipReading read_face(const cv::Mat& lab, const DieRegion& region) {
   const cv::Mat crop = lab(region.box);
   FaceContext f{region, {}, {}, 0, 0, 1};
@@ -371,51 +409,24 @@ PipReading read_face(const cv::Mat& lab, const DieRegion& region) {
   // thin so that pips near an outline that cuts into the face stay whole and round.
   const int rim = std::max(1, static_cast<int>(std::lround(side * 0.06)));
   cv::erode(region.mask, f.face, cv::getStructuringElement(cv::MORPH_ELLIPSE, {2 * rim + 1, 2 * rim + 1}));
-  if (cv::countNonZero(f.face) < f.die_area * 0.25) return {};
+  if (cv::countNonZero(f.face) < f.die_area * 0.25) return {};  // a sliver, not a die face
   cv::distanceTransform(region.mask, f.depth, cv::DIST_L2, 3);
 
-  // Pips are small spots that differ from the face around them in brightness or in hue
-  // (red pips on a blue die differ little in brightness). In each Lab channel a morphological
-  // top-hat with a disc wider than a pip keeps such spots and drops the slow shading of a
-  // face turned from the light, or of side faces seen at an angle.
-  const int disc = std::max(3, static_cast<int>(std::lround(side * 0.4)) | 1);
-  const cv::Mat kernel = cv::getStructuringElement(cv::MORPH_ELLIPSE, {disc, disc});
-  std::vector<cv::Mat> responses;
-  cv::Mat combined = cv::Mat::zeros(crop.size(), CV_8U);
-  cv::Mat other_lightness;  // spots of the other polarity in L, the fallback below
-  for (int c = 0; c < 3; ++c) {
-    cv::Mat channel;
-    cv::extractChannel(crop, channel, c);
-    const int median = masked_median(channel, f.face);
-    channel.setTo(median, ~region.mask);
-    // The spots go the way that is further from the face's median: the face is the
-    // majority colour, the pips a few percent of it.
-    const bool darker =
-        median - masked_percentile(channel, f.face, 0.02) >= masked_percentile(channel, f.face, 0.98) - median;
-    cv::Mat hat;
-    cv::morphologyEx(channel, hat, darker ? cv::MORPH_BLACKHAT : cv::MORPH_TOPHAT, kernel);
-    if (c > 0) hat.convertTo(hat, CV_8U, 2.0);  // chroma differences are smaller in 8-bit Lab
-    combined = cv::max(combined, hat);
-    responses.push_back(hat);
-    if (c == 0) {
-      cv::morphologyEx(channel, other_lightness, darker ? cv::MORPH_TOPHAT : cv::MORPH_BLACKHAT, kernel);
-    }
-  }
-  responses.push_back(combined);
+  const SpotMaps maps = spot_maps(crop, f, side);
 
   // Each channel alone, and all together, may show the face best (noise in one channel
   // can merge pips that another shows apart). A face missing pips is the usual error, so
   // the reading with the most pips wins, then the surer one.
   PipReading best;
-  for (const auto& response : responses) {
+  for (const auto& response : maps.responses) {
     PipReading reading = read_response(response, f);
     if (reading.pips > best.pips || (reading.pips == best.pips && reading.confidence > best.confidence))
       best = std::move(reading);
   }
   // Pips covering much of a pale, translucent face can outweigh the face itself, and then
-  // the polarity chosen above is the wrong one. Only a die that shows no face otherwise is
+  // the polarity spot_maps chose is the wrong one. Only a die that shows no face otherwise is
   // read with the other polarity.
-  if (best.pips == 0) best = read_response(other_lightness, f);
+  if (best.pips == 0) best = read_response(maps.other_lightness, f);
   return best;
 }
 
