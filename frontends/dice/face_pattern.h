@@ -23,6 +23,8 @@ namespace puzzlesat::dice_vision {
 // colour: one of them is a glint, a speck or a swirl of a marbled face.
 constexpr double kAlikeColour = 0.2;
 
+// One die's pattern reading: the best value, and for each value 1..6 how well its best grid
+// placement explains the face, so a caller can weigh values the blob reader proposes.
 struct FacePattern {
   int pips = 0;          // 1..6, or 0 when no pattern stands out
   double score = 0;      // share of the face's evidence variance the pattern explains (about
