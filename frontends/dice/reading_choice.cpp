@@ -43,6 +43,13 @@ PipReading choose_reading(PipReading blobs, const FacePattern& pattern, double s
   // better, by the ratio a raise needs.
   if (doubtful && value > 0 && value < blobs.pips && margin > 0 && (value > 1 || score > kRaise * blob_value_score))
     overrule = true;
+  // Three or more blob pips are never undone to a single pip. The blob reader's pips are
+  // round, alike in size and on a face's grid, so reading a 1 as a 3 or more takes two or
+  // more such spurious spots, which nellbyler's photos never showed (none of the 11 dice
+  // lowered so to a 1 was one); a 1 over them comes from a grid whose one point sits on the
+  // one pip that stands out most while the others are faint (pink on blue, marbled faces).
+  // A 2 is still lowered to a 1: a 1 beside one swirl or glint is the common case.
+  if (value == 1 && blobs.pips > 2) overrule = false;
   // Where the blobs showed no face at all, the pattern alone must be clear: every pip
   // standing well out from every empty point, the pattern explaining a good share of how the
   // face varies (a cable or a patch of texture explains little of it), and its best value's

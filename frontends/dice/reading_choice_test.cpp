@@ -87,3 +87,21 @@ TEST_CASE("a die the blob reader found no face on is read only from a clear patt
   pattern.margins[3] = 40;
   CHECK(choose_reading(blob_reading(0), pattern, 1.0).pips == 0);
 }
+
+TEST_CASE("three or more blob pips are never lowered to a single pip", "[dice_vision]") {
+  // Scores as measured on nellbyler dice showing 4 whose blob reading was right: one pip
+  // stands out, the other three are faint to the pattern reader, and its 1 leads the 4 by
+  // four times (all alike in colour) or by two (the blob pips unlike in colour).
+  FacePattern pattern = pattern_with({0, 0.21, 0.03, 0.07, 0.05, 0.04, 0.06});
+  CHECK(choose_reading(blob_reading(4), pattern, 1.0).pips == 4);
+  CHECK(choose_reading(blob_reading(3), pattern, 1.0).pips == 3);
+  pattern = pattern_with({0, 0.41, 0.1, 0.1, 0.2, 0.1, 0.1});
+  pattern.given_consistency = 0;
+  CHECK(choose_reading(blob_reading(4), pattern, 1.0).pips == 4);
+  // The same lead still lowers a 2 (a 1 beside a swirl or a glint), and a doubtful 4 to a
+  // lower value of several pips.
+  CHECK(choose_reading(blob_reading(2), pattern, 1.0).pips == 1);
+  pattern = pattern_with({0, 0.1, 0.1, 0.41, 0.2, 0.1, 0.1});
+  pattern.given_consistency = 0;
+  CHECK(choose_reading(blob_reading(4), pattern, 1.0).pips == 3);
+}
