@@ -15,6 +15,8 @@ constexpr double kOverlap = 0.75;
 constexpr double kBodyApart = 60;
 // Pip contrast (8-bit L) that gives a reading a clear polarity.
 constexpr double kClearPolarity = 15;
+// Lightness (8-bit L) within which a candidate cut by the frame matches another die's body.
+constexpr double kFrameBodyMatch = 30;
 
 // The side of the typical die: the median box side of the dice, or of the more confident
 // half of them when `sure_half`.
@@ -102,11 +104,31 @@ void drop_odd_colours(std::vector<Candidate>& dice) {
   dice = std::move(kept);
 }
 
+// A candidate whose region runs off the frame stays only when a die inside the photo
+// looks like it: a body about as light and the same pip polarity. Key caps and cards
+// against the frame show die-sized squares with a mark read as a face; the dice of a
+// roll are mostly alike. A die cut by the frame in a photo of unlike dice is lost.
+void drop_unmatched_at_frame(std::vector<Candidate>& dice) {
+  const auto polarity = [](const Candidate& c) {
+    return c.pip_contrast > kClearPolarity ? 1 : c.pip_contrast < -kClearPolarity ? -1 : 0;
+  };
+  std::vector<Candidate> kept;
+  for (const auto& c : dice) {
+    bool matched = !c.at_frame;
+    for (const auto& o : dice)
+      matched = matched || (!o.at_frame && polarity(o) == polarity(c) && polarity(c) != 0 &&
+                            std::abs(o.body - c.body) <= kFrameBodyMatch);
+    if (matched) kept.push_back(c);
+  }
+  dice = std::move(kept);
+}
+
 }  // namespace
 
 Candidate describe_candidate(const cv::Mat& lab, const DieRegion& region, const PipReading& reading, Die die) {
   Candidate c;
   c.die = die;
+  c.at_frame = region.at_frame;
   cv::Mat l;
   cv::extractChannel(lab(region.box), l, 0);
   std::vector<uchar> values;
@@ -136,6 +158,7 @@ std::vector<Die> agreeing_dice(const std::vector<Candidate>& candidates) {
   drop_odd_sizes(dice);
   drop_overlaps(dice);
   drop_odd_colours(dice);
+  drop_unmatched_at_frame(dice);
   std::vector<Die> out;
   for (const auto& c : dice) out.push_back(c.die);
   return out;

@@ -4,7 +4,8 @@
 // read a second time. What the other dice in the same photo look like decides: dice are
 // about one size, do not overlap, and a lone candidate unlike all the others in body
 // colour and pip polarity (light marks on a dark body among dark pips on light dice), or
-// at the frame and far darker than all of them (a cable's plug), is no die.
+// at the frame and far darker than all of them (a cable's plug), is no die; one cut by
+// the frame must look like another die of the photo.
 #pragma once
 
 #include <opencv2/core.hpp>
@@ -22,6 +23,7 @@ struct Candidate {
   double body = 0;         // median lightness (8-bit Lab L) of the die's region
   double pip_contrast = 0; // mean lightness at the pips minus `body`: < 0 for dark pips
   bool near_frame = false; // within half its side of the image's edge
+  bool at_frame = false;   // its region touches the image's edge (DieRegion::at_frame)
 };
 
 // Body colour, pip polarity and nearness to the frame of a read region; `lab` is the image in 8-bit Lab and `die`

@@ -19,6 +19,11 @@ namespace {
 // the time per photo stays bounded.
 constexpr int kWorkingSize = 960;
 
+// A die cut by the frame is kept only with a reading at least this sure (clear_whole_face),
+// and a top face at least this many pixels clear of the frame.
+constexpr double kClearFace = 0.5;
+constexpr int kFaceMargin = 1;
+
 cv::Mat to_bgr(const cv::Mat& image) {
   if (image.depth() != CV_8U) {
     cv::Mat converted;
@@ -34,6 +39,21 @@ cv::Mat to_bgr(const cv::Mat& image) {
     case 4: cv::cvtColor(image, bgr, cv::COLOR_BGRA2BGR); return bgr;
     default: throw InputError("unsupported image: " + std::to_string(image.channels()) + " channels");
   }
+}
+
+// A region cut by the frame is read only when its reading is clear and the top face it
+// implies lies wholly inside the frame: a face of the photo's typical size centred on the
+// pips (the region itself runs off the frame with the die's side faces, so its extent
+// says nothing). A face the frame cuts may have lost pips, and a weak reading there is
+// more often a cable's or a keyboard's square bit than a die.
+bool clear_whole_face(const PipReading& reading, double die_side, cv::Size frame) {
+  if (reading.centres.empty() || reading.confidence < kClearFace) return false;
+  cv::Point2f c(0, 0);
+  for (const auto& p : reading.centres) c += p;
+  c *= 1.0f / reading.centres.size();
+  const double half = 0.5 * die_side;
+  return c.x - half >= kFaceMargin && c.y - half >= kFaceMargin && c.x + half <= frame.width - kFaceMargin &&
+         c.y + half <= frame.height - kFaceMargin;
 }
 
 }  // namespace
@@ -54,6 +74,7 @@ std::vector<Die> read_dice(const cv::Mat& image) {
   for (const auto& region : find_die_regions(bgr)) {
     const PipReading reading = count_pips(lab, region);
     if (reading.pips == 0) continue;
+    if (region.at_frame && !clear_whole_face(reading, region.die_side, bgr.size())) continue;
     Die die;
     die.pips = reading.pips;
     die.confidence = reading.confidence;

@@ -263,3 +263,49 @@ TEST_CASE("a die touching a dark cable that runs off the frame is found", "[dice
   std::sort(values.begin(), values.end());
   CHECK(values == std::vector<int>{3, 5});
 }
+
+namespace {
+
+// A photo of free dice (the typical size) and one die at the bottom edge of the frame,
+// `cut` pixels of its 60-pixel top face below the frame; when `cut` is 0, its near side
+// face (a grey band) runs off the frame instead.
+std::vector<int> read_with_die_at_frame(int cut) {
+  cv::Mat image(480, 640, CV_8UC3, cv::Scalar(70, 110, 150));
+  draw_die(image, {150, 150}, 60, 3);
+  draw_die(image, {450, 150}, 60, 6);
+  const int top = 480 - 60 + cut - (cut == 0 ? 14 : 0);
+  if (cut == 0) cv::rectangle(image, cv::Rect(290, top + 60, 60, 480 - top - 60), cv::Scalar(160, 165, 170), cv::FILLED);
+  draw_die(image, {320, top + 30}, 60, 5);
+  cv::GaussianBlur(image, image, {3, 3}, 0);
+  std::vector<int> values;
+  for (const auto& d : read_dice(image)) values.push_back(d.pips);
+  std::sort(values.begin(), values.end());
+  return values;
+}
+
+}  // namespace
+
+TEST_CASE("a die whose side face runs off the frame is read from its whole top face", "[dice_vision]") {
+  CHECK(read_with_die_at_frame(0) == std::vector<int>{3, 5, 6});
+}
+
+TEST_CASE("a die whose top face the frame cuts is not read", "[dice_vision]") {
+  CHECK(read_with_die_at_frame(8) == std::vector<int>{3, 6});   // most of the face: it touches the frame
+  CHECK(read_with_die_at_frame(30) == std::vector<int>{3, 6});  // half a die: too small
+}
+
+TEST_CASE("a grey key cap with a light mark at the frame among white dice is not a die", "[dice_vision]") {
+  cv::Mat image(480, 640, CV_8UC3, cv::Scalar(70, 110, 150));
+  draw_die(image, {150, 150}, 60, 3);
+  draw_die(image, {450, 150}, 60, 6);
+  draw_die(image, {300, 300}, 60, 2);
+  // A key cap, its side running off the left edge, its letter a round light dot; only
+  // somewhat darker than the dice, so it must be told apart by its mark's polarity.
+  cv::rectangle(image, cv::Rect(0, 380, 72, 60), cv::Scalar(175, 175, 175), cv::FILLED);
+  cv::circle(image, {42, 410}, 5, cv::Scalar(255, 255, 255), cv::FILLED, cv::LINE_AA);
+  cv::GaussianBlur(image, image, {3, 3}, 0);
+  std::vector<int> values;
+  for (const auto& d : read_dice(image)) values.push_back(d.pips);
+  std::sort(values.begin(), values.end());
+  CHECK(values == std::vector<int>{2, 3, 6});
+}

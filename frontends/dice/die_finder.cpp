@@ -35,6 +35,13 @@ constexpr double kFaintGain = 0.45;
 // some of the wall's shade beside it), so a line across the band and a die against it
 // must still be shorter than this: 2.5 dice missed rendered dice against a wall.
 constexpr double kWallLength = 4.0;
+// A component at the frame is read as one die when its area is within these multiples of
+// the typical die and it is about square and solid (add_die_at_frame).
+constexpr double kFrameMin = 0.7;
+constexpr double kFrameMax = 1.5;
+constexpr double kFrameAspect = 1.35;
+constexpr double kFrameSolidity = 0.88;
+constexpr double kFrameLength = 1.25;
 
 // The table without the dice: a median over windows several dice wide, computed at low
 // resolution because the table changes slowly and the median is the costly part.
@@ -125,6 +132,7 @@ struct Blob {
   cv::RotatedRect shape;
   double solidity = 0;
   double aspect = 1;
+  bool at_frame = false;  // touches the image's edge
 };
 
 // `mask` is box-sized, 255 on the blob.
@@ -463,6 +471,23 @@ void add_dice_off_walls(const Blob& ring, double typical, cv::Size frame, std::v
   }
 }
 
+// A die the frame cuts only a little (its near side faces, a sliver of its top) still
+// shows its whole top face. Such a component is kept when what is visible is nearly one
+// typical die and square; cables, laptop edges and dice cut through the top face are
+// larger, smaller or oblong. The pip reader must then read a clear face wholly inside the
+// frame (dice_reader.cpp), which drops the square bits of other things.
+void add_die_at_frame(const cv::Mat& labels, int label, cv::Rect box, double typical, std::vector<Blob>& blobs) {
+  Blob b = describe(labels, label, box);
+  const double ratio = b.area / typical;
+  if (ratio < kFrameMin || ratio > kFrameMax) return;
+  if (b.aspect > kFrameAspect || b.solidity < kFrameSolidity) return;
+  // The top face whole and a band of side face at most: no longer than a die and a bit
+  // (a card's or a key's corner is longer).
+  if (std::max(b.shape.size.width, b.shape.size.height) > kFrameLength * std::sqrt(typical)) return;
+  b.at_frame = true;
+  blobs.push_back(std::move(b));
+}
+
 }  // namespace
 
 std::vector<DieRegion> find_die_regions(const cv::Mat& bgr) {
@@ -501,8 +526,10 @@ std::vector<DieRegion> find_die_regions(const cv::Mat& bgr) {
   }
 
   double typical = typical_die(blobs);
-  if (typical > 0)
+  if (typical > 0) {
     for (const auto& [k, box] : at_frame) add_dice_beside_dark(lab, labels, k, box, typical, blobs);
+    for (const auto& [k, box] : at_frame) add_die_at_frame(labels, k, box, typical, blobs);
+  }
   // With nothing found yet (only white dice on a white tray), the faint pass takes a die to
   // be as large as the biggest pip cluster the hole filling above allows.
   const double hole = std::pow(0.06 * longest, 2);
@@ -521,6 +548,12 @@ std::vector<DieRegion> find_die_regions(const cv::Mat& bgr) {
 
   std::vector<DieRegion> regions;
   for (const auto& b : blobs) {
+    if (b.at_frame) {
+      regions.push_back(region_from_mask(b.mask, b.box, 1.0));
+      regions.back().at_frame = true;
+      regions.back().die_side = std::sqrt(typical);
+      continue;
+    }
     // How many dice the blob holds: by its area against the typical die, and by its shape
     // (two dice side by side make a 2:1 block, dice meeting at a corner a concave one).
     const double ratio = typical > 0 ? b.area / typical : 1;

@@ -14,6 +14,8 @@ struct DieRegion {
   cv::Mat mask;          // CV_8U, box-sized, 255 on the die
   cv::RotatedRect shape; // minimum-area rectangle around the die
   double split_quality;  // 1 for a free-standing die, lower when cut from touching dice
+  bool at_frame = false; // touches the image's edge: a die only if a whole, clear top face is read
+  double die_side = 0;   // at_frame regions: the photo's typical die side, in pixels
 };
 
 // Die candidates in a BGR image (8-bit, three channels). Candidates may still be non-dice
