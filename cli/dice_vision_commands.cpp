@@ -190,9 +190,7 @@ void run_dice_scene(const std::string& path, std::uint64_t seed, int count) {
     ok = false;
   }
   if (!ok) throw InputError("cannot write the image (use a .png or .jpg name in a writable folder)", {path});
-  std::vector<int> values;
-  for (const auto& d : scene.dice) values.push_back(d.pips);
-  std::sort(values.begin(), values.end());
+  const std::vector<int> values = sorted_values(scene);
   std::cout << fmt::format("{} dice: {}\n", values.size(), fmt::join(values, " "));
 }
 

@@ -16,19 +16,6 @@ using namespace puzzlesat::dice_vision;
 
 namespace {
 
-std::vector<int> sorted_values(const Scene& scene) {
-  std::vector<int> v;
-  for (const auto& d : scene.dice) v.push_back(d.pips);
-  std::sort(v.begin(), v.end());
-  return v;
-}
-
-std::vector<LabelledDie> truth_boxes(const Scene& scene) {
-  std::vector<LabelledDie> out;
-  for (const auto& d : scene.dice) out.push_back({d.pips, cv::Rect2d(die_box(d))});
-  return out;
-}
-
 // Reads `count` random scenes of one kind; returns how many were read exactly and checks
 // every die was found in its place.
 int exact_readings(const SceneOptions& options, int count, std::uint64_t first_seed) {
@@ -36,7 +23,7 @@ int exact_readings(const SceneOptions& options, int count, std::uint64_t first_s
   for (int i = 0; i < count; ++i) {
     const Scene scene = random_scene(first_seed + i, options);
     const auto dice = read_dice(render_scene(scene, first_seed + i));
-    const auto score = score_reading(dice, sorted_values(scene), truth_boxes(scene));
+    const auto score = score_reading(dice, sorted_values(scene), labelled_dice(scene));
     INFO("seed " << first_seed + i);
     CHECK(score.found == score.labelled);
     exact += score.exact;
@@ -132,7 +119,7 @@ TEST_CASE("a clump of nine dice of many colours pressed together is split into n
       scene.dice.push_back(d);
     }
     const auto dice = read_dice(render_scene(scene, seed));
-    const auto score = score_reading(dice, sorted_values(scene), truth_boxes(scene));
+    const auto score = score_reading(dice, sorted_values(scene), labelled_dice(scene));
     INFO("seed " << seed << ": " << score.matched << " found in place, " << score.correct << " right");
     CHECK(score.matched >= 11);
     CHECK(score.correct >= 10);

@@ -2,6 +2,7 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include <algorithm>
 #include <cmath>
 
 #include "frontends/dice/pip_layout.h"
@@ -41,6 +42,19 @@ cv::Rect die_box(const SceneDie& d) {
   std::vector<cv::Point2f> pts;
   for (const auto& p : face_outline(d)) pts.emplace_back(p.x / kSub, p.y / kSub);
   return cv::boundingRect(pts);
+}
+
+std::vector<int> sorted_values(const Scene& scene) {
+  std::vector<int> values;
+  for (const auto& d : scene.dice) values.push_back(d.pips);
+  std::sort(values.begin(), values.end());
+  return values;
+}
+
+std::vector<LabelledDie> labelled_dice(const Scene& scene) {
+  std::vector<LabelledDie> out;
+  for (const auto& d : scene.dice) out.push_back({d.pips, cv::Rect2d(die_box(d))});
+  return out;
 }
 
 cv::Mat render_scene(const Scene& scene, std::uint64_t seed) {

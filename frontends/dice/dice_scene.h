@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "frontends/dice/dice_labels.h"
+
 namespace puzzlesat::dice_vision {
 
 struct SceneDie {
@@ -33,6 +35,11 @@ cv::Mat render_scene(const Scene& scene, std::uint64_t seed = 1);
 
 // The axis-aligned box around a rendered die's face.
 cv::Rect die_box(const SceneDie& die);
+
+// The scene's truth in the form of a labelled photo's (`X.dice.txt` values, sorted, and
+// `X.boxes.txt` boxes), so rendered scenes are scored exactly as dice-eval scores photos.
+std::vector<int> sorted_values(const Scene& scene);
+std::vector<LabelledDie> labelled_dice(const Scene& scene);
 
 struct SceneOptions {
   int dice = 5;

@@ -15,19 +15,6 @@ using namespace puzzlesat::dice_vision;
 
 namespace {
 
-std::vector<int> sorted_values(const Scene& scene) {
-  std::vector<int> v;
-  for (const auto& d : scene.dice) v.push_back(d.pips);
-  std::sort(v.begin(), v.end());
-  return v;
-}
-
-std::vector<LabelledDie> truth_boxes(const Scene& scene) {
-  std::vector<LabelledDie> out;
-  for (const auto& d : scene.dice) out.push_back({d.pips, cv::Rect2d(die_box(d))});
-  return out;
-}
-
 // A plain white tray holding `white` dice of nearly its colour and `coloured` ones, spread
 // out on a grid with random values and turns.
 Scene white_tray(std::uint64_t seed, int white, int coloured) {
@@ -61,7 +48,7 @@ TEST_CASE("white dice on a plain white tray are found by their outlines", "[dice
   for (std::uint64_t seed = 0; seed < 4; ++seed) {
     const Scene scene = white_tray(seed, 5, 3);
     const auto dice = read_dice(render_scene(scene, seed));
-    const auto score = score_reading(dice, sorted_values(scene), truth_boxes(scene));
+    const auto score = score_reading(dice, sorted_values(scene), labelled_dice(scene));
     INFO("seed " << seed << ": " << score.matched << " of 8 found in place, " << score.correct << " right");
     CHECK(score.matched == 8);
     CHECK(score.found == 8);
@@ -72,7 +59,7 @@ TEST_CASE("a white tray holding only white dice: the dice are found without a si
   for (std::uint64_t seed = 10; seed < 13; ++seed) {
     const Scene scene = white_tray(seed, 6, 0);
     const auto dice = read_dice(render_scene(scene, seed));
-    const auto score = score_reading(dice, sorted_values(scene), truth_boxes(scene));
+    const auto score = score_reading(dice, sorted_values(scene), labelled_dice(scene));
     INFO("seed " << seed << ": " << score.matched << " of 6 found in place, " << score.correct << " right");
     CHECK(score.matched == 6);
     CHECK(score.found == 6);
@@ -109,7 +96,7 @@ TEST_CASE("a block of dice larger than the free ones is not cut into too many pi
       scene.dice.push_back(d);
     }
     const auto dice = read_dice(render_scene(scene, seed));
-    const auto score = score_reading(dice, sorted_values(scene), truth_boxes(scene));
+    const auto score = score_reading(dice, sorted_values(scene), labelled_dice(scene));
     INFO("seed " << seed << ": " << score.found << " read, " << score.matched << " of 8 in place, " << score.correct
                  << " right");
     CHECK(score.matched == 8);
@@ -159,7 +146,7 @@ TEST_CASE("dice against a tray's wall are cut from the wall's band", "[dice_visi
     cv::dilate(changed, changed, cv::Mat());
     with.copyTo(image, changed);
     const auto dice = read_dice(image);
-    const auto score = score_reading(dice, sorted_values(scene), truth_boxes(scene));
+    const auto score = score_reading(dice, sorted_values(scene), labelled_dice(scene));
     INFO("seed " << seed << ": " << score.found << " read, " << score.matched << " of 6 in place");
     CHECK(score.matched == 6);
     CHECK(score.found == 6);
