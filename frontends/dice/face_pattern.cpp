@@ -306,6 +306,34 @@ std::vector<cv::Vec3f> spot_colours(const Placement& b, const cv::Mat& colours, 
   return spots;
 }
 
+// How elongated the spot of evidence at `p` is: the long over the short axis of the second
+// moments of its evidence above half the peak within `radius` (half a pitch, so a neighbouring
+// pip stays out). Half the peak keeps the spot's own shape, not the face's faint background.
+double spot_elongation(const cv::Mat& e, cv::Point2f p, float radius) {
+  const int r = static_cast<int>(std::ceil(radius));
+  const int x0 = std::max(0, cvRound(p.x) - r), x1 = std::min(e.cols - 1, cvRound(p.x) + r);
+  const int y0 = std::max(0, cvRound(p.y) - r), y1 = std::min(e.rows - 1, cvRound(p.y) + r);
+  const auto inside = [&](int x, int y) { return (x - p.x) * (x - p.x) + (y - p.y) * (y - p.y) <= radius * radius; };
+  float peak = 0;
+  for (int y = y0; y <= y1; ++y)
+    for (int x = x0; x <= x1; ++x)
+      if (inside(x, y)) peak = std::max(peak, e.at<float>(y, x));
+  double w = 0, sx = 0, sy = 0, sxx = 0, syy = 0, sxy = 0;
+  for (int y = y0; y <= y1; ++y)
+    for (int x = x0; x <= x1; ++x) {
+      if (!inside(x, y)) continue;
+      const double v = e.at<float>(y, x) - 0.5 * peak;
+      if (v <= 0) continue;
+      w += v, sx += v * x, sy += v * y, sxx += v * x * x, syy += v * y * y, sxy += v * x * y;
+    }
+  if (w <= 0) return 1;
+  const double mx = sx / w, my = sy / w;
+  // Each pixel is a unit square: its own variance (1/12) keeps a one-pixel spot finite.
+  const double cxx = sxx / w - mx * mx + 1.0 / 12, cyy = syy / w - my * my + 1.0 / 12, cxy = sxy / w - mx * my;
+  const double mid = (cxx + cyy) / 2, d = std::sqrt(std::max(0.0, (cxx - cyy) * (cxx - cyy) / 4 + cxy * cxy));
+  return std::sqrt((mid + d) / std::max(1e-6, mid - d));
+}
+
 // One search's outcome: the best placement of each value, the best value, and the evidence
 // map it was read from (spot colours are weighted by it).
 struct Reading {
@@ -385,7 +413,10 @@ FacePattern read_face_pattern(const cv::Mat& lab, const DieRegion& region, const
   }
   for (int p = 1; p <= 6; ++p)
     for (int k = 0; k < 9; ++k)
-      if (best[p].on >> k & 1) out.centres_of[p].push_back(best[p].points[k] + origin);
+      if (best[p].on >> k & 1) {
+        out.centres_of[p].push_back(best[p].points[k] + origin);
+        out.elongation_of[p].push_back(spot_elongation(reading.evidence, best[p].points[k], 0.5f * best[p].pitch));
+      }
   out.centres = out.centres_of[value];
   return out;
 }

@@ -42,6 +42,10 @@ struct FacePattern {
   std::array<double, 7> consistency{};
   std::vector<cv::Point2f> centres;  // the "on" points, in image pixels
   std::array<std::vector<cv::Point2f>, 7> centres_of;  // the same for each value's best placement
+  // For each of those points, how elongated the spot of evidence there is: the ratio of the
+  // long to the short axis of its second moments (about 1 for a round pip, 2 or more for a
+  // streak such as a marbled face's swirl).
+  std::array<std::vector<double>, 7> elongation_of;
   double given_consistency = 1;      // the same for the spots at `given` (below)
 };
 

@@ -17,6 +17,35 @@ constexpr double kRaise = 1.2, kLower = 3;
 // is doubtful: one of them may be a glint, a speck or a swirl of a marbled face.
 constexpr double kDoubtful = 0.4;
 
+// A spot at least this elongated (long over short axis of its evidence), and by this factor
+// more than the most elongated pip the blob reader also found, is a streak, not a pip. The
+// factor spares faces whose every spot is drawn out alike (slant, blur). Of the two settings
+// tried, 1.8 / 1.4 let some rendered swirls through (docs/dice-vision.md, round 6).
+constexpr double kStreak = 1.6, kStreakLead = 1.3;
+
+// Whether a raise adds a pip that is a streak rather than a disc: the pattern's points that
+// no blob pip is nearest to are the added ones, and real pips are round like the blob
+// reader's (a marbled face's swirl in the pips' colour, lying on a grid point, is not).
+bool adds_a_streak(const PipReading& blobs, const FacePattern& pattern, int value) {
+  const auto& points = pattern.centres_of[value];
+  const auto& elongation = pattern.elongation_of[value];
+  if (elongation.size() != points.size() || blobs.centres.empty()) return false;
+  std::vector<bool> matched(points.size(), false);
+  for (const auto& c : blobs.centres) {
+    std::size_t nearest = 0;
+    for (std::size_t k = 1; k < points.size(); ++k)
+      if (cv::norm(points[k] - c) < cv::norm(points[nearest] - c)) nearest = k;
+    matched[nearest] = true;
+  }
+  double matched_max = 1, added_min = 1e30;
+  for (std::size_t k = 0; k < points.size(); ++k)
+    if (matched[k])
+      matched_max = std::max(matched_max, elongation[k]);
+    else
+      added_min = std::min(added_min, elongation[k]);
+  return added_min < 1e30 && added_min >= kStreak && added_min >= kStreakLead * matched_max;
+}
+
 }  // namespace
 
 PipReading choose_reading(PipReading blobs, const FacePattern& pattern, double split_quality) {
@@ -37,6 +66,7 @@ PipReading choose_reading(PipReading blobs, const FacePattern& pattern, double s
   // grid point (margin > 0).
   bool overrule = blobs.pips > 0 && value > 0 && value != blobs.pips && margin > 0 &&
                   score > (value > blobs.pips ? kRaise : kLower) * blob_value_score;
+  if (overrule && value > blobs.pips && adds_a_streak(blobs, pattern, value)) overrule = false;
   // A doubtful blob value gives way to a lower one that the pattern reader prefers with every
   // pip standing out, whatever the ratio of their scores; but a lone pip has no other pip to
   // be compared with in colour (a 1 always counts as alike), so a 1 must also explain the face

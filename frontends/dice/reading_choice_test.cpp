@@ -105,3 +105,28 @@ TEST_CASE("three or more blob pips are never lowered to a single pip", "[dice_vi
   pattern.given_consistency = 0;
   CHECK(choose_reading(blob_reading(4), pattern, 1.0).pips == 3);
 }
+
+TEST_CASE("a raise is refused when every pip it adds is a streak, not a round spot", "[dice_vision]") {
+  // A 2 read by the blob reader at two corners; the pattern reader's 3 adds the centre.
+  PipReading two;
+  two.pips = 2;
+  two.confidence = 0.5;
+  two.centres = {{90, 90}, {110, 110}};
+  FacePattern pattern = pattern_with({0, 0.1, 0.3, 0.45, 0.1, 0.1, 0.1});
+  pattern.centres_of[3] = {{90, 90}, {100, 100}, {110, 110}};
+  // Round pips throughout: the missed centre pip is added.
+  pattern.elongation_of[3] = {1.1, 1.2, 1.1};
+  CHECK(choose_reading(two, pattern, 1.0).pips == 3);
+  // The centre spot is twice as long as wide (a marbled face's swirl): the 2 stands.
+  pattern.elongation_of[3] = {1.1, 2.2, 1.1};
+  CHECK(choose_reading(two, pattern, 1.0).pips == 2);
+  // As elongated as the pips the blob reader found (a slanted or blurred face): not a streak.
+  pattern.elongation_of[3] = {1.9, 2.2, 1.8};
+  CHECK(choose_reading(two, pattern, 1.0).pips == 3);
+  // A 4 that adds two pips, only one of them elongated: the raise stands.
+  PipReading corners = two;
+  pattern.centres_of[4] = {{90, 90}, {110, 90}, {90, 110}, {110, 110}};
+  pattern.elongation_of[4] = {1.1, 2.5, 1.2, 1.1};
+  pattern.scores = {0, 0.1, 0.3, 0.1, 0.45, 0.1, 0.1};
+  CHECK(choose_reading(corners, pattern, 1.0).pips == 4);
+}
