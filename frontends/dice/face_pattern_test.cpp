@@ -124,18 +124,24 @@ TEST_CASE("the pattern reader reads every face from the region alone", "[dice_vi
 
 namespace {
 
-// A specular highlight: a small, near-white, unsaturated spot brighter than the face.
-void draw_glint(cv::Mat& image, cv::Point2f at, float radius) {
-  cv::Mat spot = cv::Mat::zeros(image.size(), CV_8U);
-  cv::circle(spot, at, cvRound(radius), cv::Scalar(255), cv::FILLED, cv::LINE_AA);
+// Paints `colour` over the image in proportion to the mask `spot` (drawn at 255), softened
+// at its edge, so glints and swirls blend into the face like the renderer's pips.
+void paint_spot(cv::Mat& image, cv::Mat spot, cv::Scalar colour) {
   cv::GaussianBlur(spot, spot, cv::Size(), 0.7);
   for (int y = 0; y < image.rows; ++y)
     for (int x = 0; x < image.cols; ++x) {
       const float a = spot.at<uchar>(y, x) / 255.f;
       if (a <= 0) continue;
       auto& p = image.at<cv::Vec3b>(y, x);
-      for (int c = 0; c < 3; ++c) p[c] = cv::saturate_cast<uchar>((1 - a) * p[c] + a * 250);
+      for (int c = 0; c < 3; ++c) p[c] = cv::saturate_cast<uchar>((1 - a) * p[c] + a * colour[c]);
     }
+}
+
+// A specular highlight: a small, near-white, unsaturated spot brighter than the face.
+void draw_glint(cv::Mat& image, cv::Point2f at, float radius) {
+  cv::Mat spot = cv::Mat::zeros(image.size(), CV_8U);
+  cv::circle(spot, at, cvRound(radius), cv::Scalar(255), cv::FILLED, cv::LINE_AA);
+  paint_spot(image, spot, cv::Scalar::all(250));
 }
 
 }  // namespace
@@ -198,14 +204,7 @@ void draw_swirl(cv::Mat& image, const SceneDie& die, float length, float width, 
   cv::Mat spot = cv::Mat::zeros(image.size(), CV_8U);
   cv::ellipse(spot, cv::RotatedRect(die.centre, cv::Size2f(length * die.side, width * die.side), angle_deg),
               cv::Scalar(255), cv::FILLED, cv::LINE_AA);
-  cv::GaussianBlur(spot, spot, cv::Size(), 0.7);
-  for (int y = 0; y < image.rows; ++y)
-    for (int x = 0; x < image.cols; ++x) {
-      const float a = spot.at<uchar>(y, x) / 255.f;
-      if (a <= 0) continue;
-      auto& p = image.at<cv::Vec3b>(y, x);
-      for (int c = 0; c < 3; ++c) p[c] = cv::saturate_cast<uchar>((1 - a) * p[c] + a * colour[c]);
-    }
+  paint_spot(image, spot, colour);
 }
 
 }  // namespace
