@@ -153,72 +153,18 @@ TEST_CASE("bad images are input errors", "[dice_vision]") {
 
 namespace {
 
-// One white die on a plain table, drawn directly: an outline taller than wide (seen at a
-// slant) holding a pip on its top face and a second pip on the diagonal below it, each an
-// ellipse given as (width, height).
-cv::Mat slanted_die(cv::Size top_pip, cv::Size second_pip) {
-  cv::Mat image(480, 640, CV_8UC3, cv::Scalar(70, 110, 150));
-  cv::rectangle(image, cv::Rect(285, 195, 70, 90), cv::Scalar(235, 238, 240), cv::FILLED, cv::LINE_AA);
-  cv::ellipse(image, {308, 218}, top_pip, 0, 0, 360, cv::Scalar(30, 30, 30), cv::FILLED, cv::LINE_AA);
-  cv::ellipse(image, {332, 242}, second_pip, 0, 0, 360, cv::Scalar(30, 30, 30), cv::FILLED, cv::LINE_AA);
-  cv::GaussianBlur(image, image, {3, 3}, 0);
-  return image;
+using Pip = std::pair<cv::Point, cv::Size>;  // an ellipse: centre and half-axes
+
+// A plain table to draw dice on directly, of the renderer's wood colour.
+cv::Mat plain_table() { return cv::Mat(480, 640, CV_8UC3, cv::Scalar(70, 110, 150)); }
+
+// A white die as its outline (a slanted view makes it a rectangle, not a square) with
+// dark elliptical pips.
+void draw_outline(cv::Mat& image, cv::Rect outline, std::initializer_list<Pip> pips) {
+  cv::rectangle(image, outline, cv::Scalar(235, 238, 240), cv::FILLED, cv::LINE_AA);
+  for (const auto& [centre, axes] : pips)
+    cv::ellipse(image, centre, axes, 0, 0, 360, cv::Scalar(30, 30, 30), cv::FILLED, cv::LINE_AA);
 }
-
-}  // namespace
-
-TEST_CASE("two pips squashed alike are a 2, a top pip and a side-face pip are not", "[dice_vision]") {
-  // Seen at a slant, the top face's pips are squashed the same way (wider than tall).
-  const auto two = read_dice(slanted_die({5, 3}, {5, 3}));
-  REQUIRE(two.size() == 1);
-  CHECK(two[0].pips == 2);
-  // A pip on a side face is squashed across the other way; it cannot pair with the top pip.
-  const auto one = read_dice(slanted_die({5, 3}, {3, 5}));
-  REQUIRE(one.size() == 1);
-  CHECK(one[0].pips == 1);
-}
-
-TEST_CASE("a face seen at a slant, pips and spacing squashed alike, reads right", "[dice_vision]") {
-  // A 4 whose face is squashed to two thirds of its height: the pips are ellipses and
-  // their spacing is a wide rectangle, which fits a square layout only once stretched back.
-  cv::Mat image(480, 640, CV_8UC3, cv::Scalar(70, 110, 150));
-  cv::rectangle(image, cv::Rect(280, 215, 80, 50), cv::Scalar(235, 238, 240), cv::FILLED, cv::LINE_AA);
-  for (int dx : {-27, 27})
-    for (int dy : {-18, 18})
-      cv::ellipse(image, {320 + dx, 240 + dy}, {6, 4}, 0, 0, 360, cv::Scalar(30, 30, 30), cv::FILLED, cv::LINE_AA);
-  cv::GaussianBlur(image, image, {3, 3}, 0);
-  const auto dice = read_dice(image);
-  REQUIRE(dice.size() == 1);
-  CHECK(dice[0].pips == 4);
-}
-
-TEST_CASE("a pip below the top face that a slant allows is not one of its pips", "[dice_vision]") {
-  // A 1 seen at a slant: the top face (the upper 42 px of a 70 px wide outline, its pip
-  // squashed to 0.6 as it is) and the front face below it, with a pip squashed alike
-  // that would pair with the top pip into a 2.
-  cv::Mat image(480, 640, CV_8UC3, cv::Scalar(70, 110, 150));
-  cv::rectangle(image, cv::Rect(285, 190, 70, 100), cv::Scalar(235, 238, 240), cv::FILLED, cv::LINE_AA);
-  cv::ellipse(image, {320, 211}, {5, 3}, 0, 0, 360, cv::Scalar(30, 30, 30), cv::FILLED, cv::LINE_AA);
-  cv::ellipse(image, {338, 255}, {5, 3}, 0, 0, 360, cv::Scalar(30, 30, 30), cv::FILLED, cv::LINE_AA);
-  cv::GaussianBlur(image, image, {3, 3}, 0);
-  const auto dice = read_dice(image);
-  REQUIRE(dice.size() == 1);
-  CHECK(dice[0].pips == 1);
-}
-
-TEST_CASE("a steeply seen 1 is read from the top face the slant allows", "[dice_vision]") {
-  // The pip is flatter than a square-on pip (0.57) and sits well above the outline's middle,
-  // where a die photographed steeply from the front has its top face.
-  cv::Mat image(480, 640, CV_8UC3, cv::Scalar(70, 110, 150));
-  cv::rectangle(image, cv::Rect(285, 200, 70, 80), cv::Scalar(235, 238, 240), cv::FILLED, cv::LINE_AA);
-  cv::ellipse(image, {320, 214}, {7, 4}, 0, 0, 360, cv::Scalar(30, 30, 30), cv::FILLED, cv::LINE_AA);
-  cv::GaussianBlur(image, image, {3, 3}, 0);
-  const auto dice = read_dice(image);
-  REQUIRE(dice.size() == 1);
-  CHECK(dice[0].pips == 1);
-}
-
-namespace {
 
 // A white die drawn square-on with `pips` pips (layout of a real die, no rotation).
 void draw_die(cv::Mat& image, cv::Point centre, int side, int pips) {
@@ -234,35 +180,8 @@ void draw_die(cv::Mat& image, cv::Point centre, int side, int pips) {
   if (pips == 6) pip(-d, 0), pip(d, 0);
 }
 
-}  // namespace
-
-TEST_CASE("a die touching a dark cable that runs off the frame is found", "[dice_vision]") {
-  cv::Mat image(480, 640, CV_8UC3, cv::Scalar(70, 110, 150));
-  draw_die(image, {450, 150}, 60, 3);  // a free die: the typical size
-  // A black cable from the left edge ending in a ferrite block that touches the die.
-  cv::line(image, {0, 330}, {200, 300}, cv::Scalar(25, 25, 25), 10, cv::LINE_AA);
-  cv::rectangle(image, cv::Rect(200, 285, 60, 30), cv::Scalar(25, 25, 25), cv::FILLED);
-  draw_die(image, {290, 300}, 60, 5);
-  cv::GaussianBlur(image, image, {3, 3}, 0);
-  const auto dice = read_dice(image);
-  std::vector<int> values;
-  for (const auto& d : dice) values.push_back(d.pips);
-  std::sort(values.begin(), values.end());
-  CHECK(values == std::vector<int>{3, 5});
-}
-
-namespace {
-
-// A photo of free dice (the typical size) and one die at the bottom edge of the frame,
-// `cut` pixels of its 60-pixel top face below the frame; when `cut` is 0, its near side
-// face (a grey band) runs off the frame instead.
-std::vector<int> read_with_die_at_frame(int cut) {
-  cv::Mat image(480, 640, CV_8UC3, cv::Scalar(70, 110, 150));
-  draw_die(image, {150, 150}, 60, 3);
-  draw_die(image, {450, 150}, 60, 6);
-  const int top = 480 - 60 + cut - (cut == 0 ? 14 : 0);
-  if (cut == 0) cv::rectangle(image, cv::Rect(290, top + 60, 60, 480 - top - 60), cv::Scalar(160, 165, 170), cv::FILLED);
-  draw_die(image, {320, top + 30}, 60, 5);
+// The drawing softened as a camera would, then read: the values, sorted.
+std::vector<int> read_values(cv::Mat image) {
   cv::GaussianBlur(image, image, {3, 3}, 0);
   std::vector<int> values;
   for (const auto& d : read_dice(image)) values.push_back(d.pips);
@@ -270,7 +189,71 @@ std::vector<int> read_with_die_at_frame(int cut) {
   return values;
 }
 
+// An outline taller than wide (seen at a slant) holding a pip on its top face and a
+// second pip on the diagonal below it, each an ellipse of the given half-axes.
+std::vector<int> read_slanted_die(cv::Size top_pip, cv::Size second_pip) {
+  cv::Mat image = plain_table();
+  draw_outline(image, cv::Rect(285, 195, 70, 90), {{{308, 218}, top_pip}, {{332, 242}, second_pip}});
+  return read_values(image);
+}
+
+// A photo of free dice (the typical size) and one die at the bottom edge of the frame,
+// `cut` pixels of its 60-pixel top face below the frame; when `cut` is 0, its near side
+// face (a grey band) runs off the frame instead.
+std::vector<int> read_with_die_at_frame(int cut) {
+  cv::Mat image = plain_table();
+  draw_die(image, {150, 150}, 60, 3);
+  draw_die(image, {450, 150}, 60, 6);
+  const int top = 480 - 60 + cut - (cut == 0 ? 14 : 0);
+  if (cut == 0) cv::rectangle(image, cv::Rect(290, top + 60, 60, 480 - top - 60), cv::Scalar(160, 165, 170), cv::FILLED);
+  draw_die(image, {320, top + 30}, 60, 5);
+  return read_values(image);
+}
+
 }  // namespace
+
+TEST_CASE("two pips squashed alike are a 2, a top pip and a side-face pip are not", "[dice_vision]") {
+  // Seen at a slant, the top face's pips are squashed the same way (wider than tall).
+  CHECK(read_slanted_die({5, 3}, {5, 3}) == std::vector<int>{2});
+  // A pip on a side face is squashed across the other way; it cannot pair with the top pip.
+  CHECK(read_slanted_die({5, 3}, {3, 5}) == std::vector<int>{1});
+}
+
+TEST_CASE("a face seen at a slant, pips and spacing squashed alike, reads right", "[dice_vision]") {
+  // A 4 whose face is squashed to two thirds of its height: the pips are ellipses and
+  // their spacing is a wide rectangle, which fits a square layout only once stretched back.
+  cv::Mat image = plain_table();
+  draw_outline(image, cv::Rect(280, 215, 80, 50),
+               {{{293, 222}, {6, 4}}, {{347, 222}, {6, 4}}, {{293, 258}, {6, 4}}, {{347, 258}, {6, 4}}});
+  CHECK(read_values(image) == std::vector<int>{4});
+}
+
+TEST_CASE("a pip below the top face that a slant allows is not one of its pips", "[dice_vision]") {
+  // A 1 seen at a slant: the top face (the upper 42 px of a 70 px wide outline, its pip
+  // squashed to 0.6 as it is) and the front face below it, with a pip squashed alike
+  // that would pair with the top pip into a 2.
+  cv::Mat image = plain_table();
+  draw_outline(image, cv::Rect(285, 190, 70, 100), {{{320, 211}, {5, 3}}, {{338, 255}, {5, 3}}});
+  CHECK(read_values(image) == std::vector<int>{1});
+}
+
+TEST_CASE("a steeply seen 1 is read from the top face the slant allows", "[dice_vision]") {
+  // The pip is flatter than a square-on pip (0.57) and sits well above the outline's middle,
+  // where a die photographed steeply from the front has its top face.
+  cv::Mat image = plain_table();
+  draw_outline(image, cv::Rect(285, 200, 70, 80), {{{320, 214}, {7, 4}}});
+  CHECK(read_values(image) == std::vector<int>{1});
+}
+
+TEST_CASE("a die touching a dark cable that runs off the frame is found", "[dice_vision]") {
+  cv::Mat image = plain_table();
+  draw_die(image, {450, 150}, 60, 3);  // a free die: the typical size
+  // A black cable from the left edge ending in a ferrite block that touches the die.
+  cv::line(image, {0, 330}, {200, 300}, cv::Scalar(25, 25, 25), 10, cv::LINE_AA);
+  cv::rectangle(image, cv::Rect(200, 285, 60, 30), cv::Scalar(25, 25, 25), cv::FILLED);
+  draw_die(image, {290, 300}, 60, 5);
+  CHECK(read_values(image) == std::vector<int>{3, 5});
+}
 
 TEST_CASE("a die whose side face runs off the frame is read from its whole top face", "[dice_vision]") {
   CHECK(read_with_die_at_frame(0) == std::vector<int>{3, 5, 6});
@@ -282,7 +265,7 @@ TEST_CASE("a die whose top face the frame cuts is not read", "[dice_vision]") {
 }
 
 TEST_CASE("a grey key cap with a light mark at the frame among white dice is not a die", "[dice_vision]") {
-  cv::Mat image(480, 640, CV_8UC3, cv::Scalar(70, 110, 150));
+  cv::Mat image = plain_table();
   draw_die(image, {150, 150}, 60, 3);
   draw_die(image, {450, 150}, 60, 6);
   draw_die(image, {300, 300}, 60, 2);
@@ -290,9 +273,5 @@ TEST_CASE("a grey key cap with a light mark at the frame among white dice is not
   // somewhat darker than the dice, so it must be told apart by its mark's polarity.
   cv::rectangle(image, cv::Rect(0, 380, 72, 60), cv::Scalar(175, 175, 175), cv::FILLED);
   cv::circle(image, {42, 410}, 5, cv::Scalar(255, 255, 255), cv::FILLED, cv::LINE_AA);
-  cv::GaussianBlur(image, image, {3, 3}, 0);
-  std::vector<int> values;
-  for (const auto& d : read_dice(image)) values.push_back(d.pips);
-  std::sort(values.begin(), values.end());
-  CHECK(values == std::vector<int>{2, 3, 6});
+  CHECK(read_values(image) == std::vector<int>{2, 3, 6});
 }
