@@ -42,6 +42,11 @@ constexpr double kFrameMax = 1.5;
 constexpr double kFrameAspect = 1.35;
 constexpr double kFrameSolidity = 0.88;
 constexpr double kFrameLength = 1.25;
+// Spurs and necks (without_spurs): the opening's disc, in die sides; the least piece kept,
+// and the least blob split at its necks, in typical dice.
+constexpr double kSpurDisc = 0.25;
+constexpr double kSpurKeep = 0.3;
+constexpr double kNeckSplit = 1.6;
 
 // The table without the dice: a median over windows several dice wide, computed at low
 // resolution because the table changes slowly and the median is the costly part.
@@ -488,6 +493,45 @@ void add_die_at_frame(const cv::Mat& labels, int label, cv::Rect box, double typ
   blobs.push_back(std::move(b));
 }
 
+// A blob's region is the convex hull of its pixels, so whatever hangs on to a die (a
+// streak of shadow, part of a neighbour's faint outline, a wisp of the tray's rim) makes
+// the hull span table round the die, and the pip reader then looks for the face in the
+// wrong place. An opening with a disc kSpurDisc of a die's side wide takes such spurs off,
+// and cuts the necks where dice touch at a corner. A blob that keeps one piece of at least
+// kSpurKeep of a die is that piece. Several such pieces are separate dice only when the
+// blob has the area of kNeckSplit dice or more: a die seen at a slant, its top face and
+// its side face joined by a neck, is about one die's area and stays whole.
+std::vector<Blob> without_spurs(std::vector<Blob> blobs, double typical) {
+  const int disc = std::max(3, static_cast<int>(std::lround(kSpurDisc * std::sqrt(typical))) | 1);
+  const cv::Mat kernel = cv::getStructuringElement(cv::MORPH_ELLIPSE, {disc, disc});
+  std::vector<Blob> out;
+  for (auto& b : blobs) {
+    if (b.at_frame) {
+      out.push_back(std::move(b));
+      continue;
+    }
+    cv::Mat opened, pieces, stats, centroids;
+    cv::morphologyEx(b.mask, opened, cv::MORPH_OPEN, kernel);
+    const int m = cv::connectedComponentsWithStats(opened, pieces, stats, centroids, 8, CV_32S);
+    std::vector<int> kept;
+    for (int k = 1; k < m; ++k)
+      if (stats.at<int>(k, cv::CC_STAT_AREA) >= kSpurKeep * typical) kept.push_back(k);
+    if (kept.empty() || (kept.size() > 1 && b.area < kNeckSplit * typical)) {
+      out.push_back(std::move(b));
+      continue;
+    }
+    for (const int k : kept) {
+      const cv::Rect box(stats.at<int>(k, cv::CC_STAT_LEFT), stats.at<int>(k, cv::CC_STAT_TOP),
+                         stats.at<int>(k, cv::CC_STAT_WIDTH), stats.at<int>(k, cv::CC_STAT_HEIGHT));
+      Blob piece = describe(pieces, k, box);
+      piece.box += b.box.tl();
+      piece.shape.center += cv::Point2f(b.box.tl());
+      out.push_back(std::move(piece));
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 std::vector<DieRegion> find_die_regions(const cv::Mat& bgr) {
@@ -546,8 +590,10 @@ std::vector<DieRegion> find_die_regions(const cv::Mat& bgr) {
     }
   }
 
+  if (typical > 0) blobs = without_spurs(std::move(blobs), typical);
   std::vector<DieRegion> regions;
   for (const auto& b : blobs) {
+
     if (b.at_frame) {
       regions.push_back(region_from_mask(b.mask, b.box, 1.0));
       regions.back().at_frame = true;

@@ -147,3 +147,45 @@ TEST_CASE("dice against a tray's wall are cut from the wall's band", "[dice_visi
     CHECK(score.found == 6);
   }
 }
+
+TEST_CASE("a streak hanging off a die does not stretch the die's region", "[dice_vision]") {
+  // A thin dark streak (a crease in the tray, a shadow's edge, a hair) running from a
+  // die's side out over the table joins the die's foreground; its convex hull would then
+  // span the table along the streak, and the face would be looked for in the wrong place.
+  for (std::uint64_t seed = 0; seed < 4; ++seed) {
+    cv::RNG rng(seed);
+    Scene scene;
+    for (int i = 0; i < 4; ++i) {
+      SceneDie d;
+      d.pips = rng.uniform(1, 7);
+      d.side = rng.uniform(36.f, 44.f);
+      d.angle_deg = rng.uniform(0.f, 90.f);
+      d.centre = cv::Point2f(100.f + 150 * i, 240.f + rng.uniform(-30.f, 30.f));
+      scene.dice.push_back(d);
+    }
+    cv::Mat image = render_scene(scene, seed);
+    for (const auto& d : scene.dice) {
+      // From the middle of the die's lower side, straight down and a bit aside.
+      const float a = (d.angle_deg + 90) * float(CV_PI) / 180;
+      const cv::Point2f out(std::cos(a), std::sin(a));
+      const cv::Point2f from = d.centre + out * (0.5f * d.side + 1), to = from + out * (1.3f * d.side) + cv::Point2f(8, 0);
+      cv::line(image, from, to, cv::Scalar(70, 75, 80), 2, cv::LINE_AA);
+    }
+    const auto dice = read_dice(image);
+    const auto score = score_reading(dice, sorted_values(scene), labelled_dice(scene));
+    INFO("seed " << seed << ": " << score.found << " read, " << score.matched << " of 4 in place, " << score.correct
+                 << " right");
+    CHECK(score.found == 4);
+    CHECK(score.correct == 4);
+    for (const auto& die : dice) {
+      // The box is the die's own, give or take its rim: not stretched along the streak.
+      bool fits = false;
+      for (const auto& d : scene.dice) {
+        const cv::Rect truth = die_box(d);
+        fits = fits || (die.box & truth).area() >= 0.7 * (die.box | truth).area();
+      }
+      INFO("box " << die.box);
+      CHECK(fits);
+    }
+  }
+}
