@@ -43,10 +43,13 @@ constexpr double kFrameAspect = 1.35;
 constexpr double kFrameSolidity = 0.88;
 constexpr double kFrameLength = 1.25;
 // Spurs and necks (without_spurs): the opening's disc, in die sides; the least piece kept,
-// and the least blob split at its necks, in typical dice.
+// the least clump and the least blob split at its necks, in typical dice; the least share
+// of a blob its trimmed piece keeps.
 constexpr double kSpurDisc = 0.25;
 constexpr double kSpurKeep = 0.3;
+constexpr double kSpurClump = 1.7;
 constexpr double kNeckSplit = 1.6;
+constexpr double kSpurShare = 0.7;
 
 // The table without the dice: a median over windows several dice wide, computed at low
 // resolution because the table changes slowly and the median is the costly part.
@@ -497,10 +500,14 @@ void add_die_at_frame(const cv::Mat& labels, int label, cv::Rect box, double typ
 // streak of shadow, part of a neighbour's faint outline, a wisp of the tray's rim) makes
 // the hull span table round the die, and the pip reader then looks for the face in the
 // wrong place. An opening with a disc kSpurDisc of a die's side wide takes such spurs off,
-// and cuts the necks where dice touch at a corner. A blob that keeps one piece of at least
-// kSpurKeep of a die is that piece. Several such pieces are separate dice only when the
-// blob has the area of kNeckSplit dice or more: a die seen at a slant, its top face and
-// its side face joined by a neck, is about one die's area and stays whole.
+// and cuts the necks where dice touch at a corner. Pieces smaller than kSpurKeep of a die
+// are spurs. A blob of one die (less than kSpurClump dice in area) that keeps one piece is
+// that piece, if the piece holds kSpurShare of the blob: more taken off is a part of the
+// die (the lower half of a blurred die), not a spur. Clumps keep their spurs: the split
+// into squarest pieces deals with them, and a small change to a clump's mask can tip its
+// near-ties. Several pieces are separate dice only when the blob has the area of
+// kNeckSplit dice or more: a die seen at a slant, its top face and its side face joined
+// by a neck, is about one die's area and stays whole.
 std::vector<Blob> without_spurs(std::vector<Blob> blobs, double typical) {
   const int disc = std::max(3, static_cast<int>(std::lround(kSpurDisc * std::sqrt(typical))) | 1);
   const cv::Mat kernel = cv::getStructuringElement(cv::MORPH_ELLIPSE, {disc, disc});
@@ -516,7 +523,10 @@ std::vector<Blob> without_spurs(std::vector<Blob> blobs, double typical) {
     std::vector<int> kept;
     for (int k = 1; k < m; ++k)
       if (stats.at<int>(k, cv::CC_STAT_AREA) >= kSpurKeep * typical) kept.push_back(k);
-    if (kept.empty() || (kept.size() > 1 && b.area < kNeckSplit * typical)) {
+    const bool trimmed = kept.size() == 1 && b.area < kSpurClump * typical &&
+                         stats.at<int>(kept[0], cv::CC_STAT_AREA) >= kSpurShare * b.area;
+    const bool cut = kept.size() > 1 && b.area >= kNeckSplit * typical;
+    if (!trimmed && !cut) {
       out.push_back(std::move(b));
       continue;
     }
