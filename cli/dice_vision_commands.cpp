@@ -6,6 +6,7 @@
 #include <chrono>
 #include <filesystem>
 #include <iostream>
+#include <map>
 #include <nlohmann/json.hpp>
 
 #include "cli/command.h"
@@ -73,6 +74,35 @@ void run_dice(const std::string& image_path, bool json, const std::string& annot
 
 std::string read_text(const fs::path& path) { return read_input(path.string()); }
 
+constexpr DieFault::Kind kFaultKinds[] = {DieFault::Kind::NotFound, DieFault::Kind::TooFewPips,
+                                          DieFault::Kind::TooManyPips, DieFault::Kind::Extra};
+
+// One line per fault, so a missed photo can be traced to its dice: "read 2 for a 5 at (x, y)".
+std::string describe_fault(const DieFault& f) {
+  const cv::Point at(f.box.x + f.box.width / 2, f.box.y + f.box.height / 2);
+  switch (f.kind) {
+    case DieFault::Kind::NotFound: return fmt::format("not found: a {} at ({}, {})", f.labelled_pips, at.x, at.y);
+    case DieFault::Kind::Extra: return fmt::format("extra: a {} read at ({}, {}) where no die is labelled", f.read_pips, at.x, at.y);
+    default: return fmt::format("{}: read {} for a {} at ({}, {})", fault_name(f.kind), f.read_pips, f.labelled_pips, at.x, at.y);
+  }
+}
+
+nlohmann::json faults_json(const std::vector<DieFault>& faults) {
+  auto out = nlohmann::json::array();
+  for (const auto& f : faults)
+    out.push_back({{"kind", fault_name(f.kind)},
+                   {"labelled", f.labelled_pips},
+                   {"read", f.read_pips},
+                   {"box", {f.box.x, f.box.y, f.box.width, f.box.height}}});
+  return out;
+}
+
+nlohmann::json fault_totals_json(std::map<DieFault::Kind, int>& counts) {
+  nlohmann::json out = nlohmann::json::object();
+  for (const auto kind : kFaultKinds) out[fault_name(kind)] = counts[kind];
+  return out;
+}
+
 void run_dice_eval(const std::string& dir, bool json) {
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) throw InputError("not a directory", {dir});
@@ -86,6 +116,7 @@ void run_dice_eval(const std::string& dir, bool json) {
 
   nlohmann::json rows = nlohmann::json::array();
   int exact = 0, labelled = 0, correct = 0, found = 0, matched = 0;
+  std::map<DieFault::Kind, int> fault_counts;
   bool all_by_position = true;
   double seconds = 0;
   for (const auto& path : images) {
@@ -108,6 +139,7 @@ void run_dice_eval(const std::string& dir, bool json) {
     found += s.found;
     matched += s.matched;
     all_by_position &= s.by_position;
+    for (const auto& f : s.faults) ++fault_counts[f.kind];
     std::vector<int> read;
     for (const auto& d : dice) read.push_back(d.pips);
     std::sort(read.begin(), read.end());
@@ -119,10 +151,12 @@ void run_dice_eval(const std::string& dir, bool json) {
                       {"dice", s.labelled},
                       {"dice_correct", s.correct},
                       {"dice_found", dice_json(dice)},
+                      {"faults", faults_json(s.faults)},
                       {"seconds", elapsed}});
     } else if (!s.exact) {
       std::cout << fmt::format("miss {}: expected [{}] read [{}]\n", path.filename().string(), fmt::join(values, " "),
                                fmt::join(read, " "));
+      for (const auto& f : s.faults) std::cout << "  " << describe_fault(f) << "\n";
     }
   }
   const double n = static_cast<double>(images.size());
@@ -134,7 +168,8 @@ void run_dice_eval(const std::string& dir, bool json) {
                    {"dice_matched", matched},
                    {"recall", ratio(matched, labelled)},
                    {"precision", ratio(matched, found)},
-                   {"pip_accuracy_on_matched", ratio(correct, matched)}};
+                   {"pip_accuracy_on_matched", ratio(correct, matched)},
+                   {"faults", fault_totals_json(fault_counts)}};
     std::cout << nlohmann::json{{"images", rows},
                                 {"totals",
                                  {{"images", images.size()},
@@ -156,6 +191,11 @@ void run_dice_eval(const std::string& dir, bool json) {
   if (all_by_position)
     std::cout << fmt::format("detection: recall {:.1f}%  precision {:.1f}%  pips right on dice found {:.1f}%\n",
                              100 * ratio(matched, labelled), 100 * ratio(matched, found), 100 * ratio(correct, matched));
+  if (all_by_position) {
+    std::cout << "faults:";
+    for (const auto kind : kFaultKinds) std::cout << fmt::format(" {} {};", fault_name(kind), fault_counts[kind]);
+    std::cout << "\n";
+  }
   std::cout << fmt::format("seconds per image: {:.4f}\n", seconds / n);
 }
 

@@ -141,8 +141,16 @@ TEST_CASE("dice-eval scores a folder of labelled rendered scenes", "[dice_vision
     for (int v : values) labels << v << ' ';
     labels << '\n';
   }
-  // A wrong label must show up as a miss.
+  // A wrong label must show up as a miss, and the die whose box it mislabels as a fault.
   std::ofstream(dir.path / "scene2.dice.txt") << "6 6 6 6\n";
+  {
+    std::ifstream in(dir.path / "scene2.boxes.txt");
+    std::string first, rest, line;
+    std::getline(in, first);
+    while (std::getline(in, line)) rest += line + "\n";
+    first[0] = first[0] == '6' ? '1' : '6';
+    std::ofstream(dir.path / "scene2.boxes.txt") << first << "\n" << rest;
+  }
 
   auto r = run_cli({"yahtzee", "dice-eval", dir.path.string(), "--json"});
   REQUIRE(r.exit_code == 0);
@@ -168,6 +176,22 @@ TEST_CASE("dice-eval scores a folder of labelled rendered scenes", "[dice_vision
   CHECK(text.exit_code == 0);
   CHECK(text.out.find("miss scene2.jpg") != std::string::npos);
   CHECK(text.out.find("detection: recall") != std::string::npos);
+  // Each miss is traced to its dice: the JSON's faults per image add up to the totals, and
+  // the text lists them under the missed photo.
+  int faults = 0;
+  for (const auto& row : doc["images"]) {
+    faults += static_cast<int>(row["faults"].size());
+    int labelled_faults = 0;
+    for (const auto& f : row["faults"]) labelled_faults += f["kind"] != "extra";
+    CHECK(labelled_faults == row["dice"].get<int>() - row["dice_correct"].get<int>());
+  }
+  int fault_total = 0;
+  for (const auto& [kind, count] : det["faults"].items()) fault_total += count.get<int>();
+  CHECK(fault_total == faults);
+  CHECK(faults > 0);
+  const auto miss = text.out.find("miss scene2.jpg");
+  CHECK(text.out.find("\n  ", miss) != std::string::npos);
+  CHECK(text.out.find("faults: not found") != std::string::npos);
 
   // A malformed label is bad input naming the file.
   std::ofstream(dir.path / "scene1.dice.txt") << "1 2 seven\n";

@@ -75,6 +75,16 @@ std::vector<LabelledDie> parse_dice_boxes(const std::string& text, cv::Size imag
   return boxes;
 }
 
+const char* fault_name(DieFault::Kind kind) {
+  switch (kind) {
+    case DieFault::Kind::NotFound: return "not found";
+    case DieFault::Kind::TooFewPips: return "too few pips";
+    case DieFault::Kind::TooManyPips: return "too many pips";
+    case DieFault::Kind::Extra: return "extra";
+  }
+  return "?";
+}
+
 ReadingScore score_reading(const std::vector<Die>& found, const std::vector<int>& values,
                            const std::vector<LabelledDie>& boxes) {
   ReadingScore score;
@@ -108,13 +118,26 @@ ReadingScore score_reading(const std::vector<Die>& found, const std::vector<int>
       if (d <= std::max(half_diagonal(boxes[i].box), half_diagonal(box))) pairs.push_back({d, i, j});
     }
   std::sort(pairs.begin(), pairs.end(), [](const Pair& a, const Pair& b) { return a.distance < b.distance; });
-  std::vector<bool> label_used(boxes.size()), die_used(found.size());
+  std::vector<bool> die_used(found.size());
+  std::vector<int> read_at(boxes.size(), -1);  // the die read matched to each label
   for (const auto& p : pairs) {
-    if (label_used[p.label] || die_used[p.die]) continue;
-    label_used[p.label] = die_used[p.die] = true;
+    if (read_at[p.label] >= 0 || die_used[p.die]) continue;
+    read_at[p.label] = static_cast<int>(p.die);
+    die_used[p.die] = true;
     ++score.matched;
     if (found[p.die].pips == boxes[p.label].pips) ++score.correct;
   }
+  for (std::size_t i = 0; i < boxes.size(); ++i) {
+    const int want = boxes[i].pips;
+    const int got = read_at[i] < 0 ? 0 : found[read_at[i]].pips;
+    if (got == want) continue;
+    const auto kind = got == 0 ? DieFault::Kind::NotFound
+                      : got < want ? DieFault::Kind::TooFewPips
+                                   : DieFault::Kind::TooManyPips;
+    score.faults.push_back({kind, want, got, cv::Rect(boxes[i].box)});
+  }
+  for (std::size_t j = 0; j < found.size(); ++j)
+    if (!die_used[j]) score.faults.push_back({DieFault::Kind::Extra, 0, found[j].pips, found[j].box});
   return score;
 }
 

@@ -24,6 +24,18 @@ std::vector<int> parse_dice_values(const std::string& text, const std::string& f
 // Parses a `.boxes.txt` file against the size of its image. Throws InputError as above.
 std::vector<LabelledDie> parse_dice_boxes(const std::string& text, cv::Size image, const std::string& file);
 
+// One labelled die read wrongly or not at all, or a die read where none is labelled: what
+// `dice-eval` lists under a missed photo, so each miss can be traced to its dice.
+struct DieFault {
+  enum class Kind { NotFound, TooFewPips, TooManyPips, Extra };
+  Kind kind = Kind::NotFound;
+  int labelled_pips = 0;  // 0 for an extra die
+  int read_pips = 0;      // 0 for a die not found
+  cv::Rect box;           // the label's box, or the die read's box for an extra
+};
+
+const char* fault_name(DieFault::Kind kind);
+
 struct ReadingScore {
   bool exact = false;   // the multiset of values read equals the labelled one
   int labelled = 0;     // dice in the label
@@ -34,6 +46,7 @@ struct ReadingScore {
                         // detection recall is matched / labelled, precision matched / found,
                         // and pip accuracy on the dice found correct / matched
   bool by_position = false;
+  std::vector<DieFault> faults;  // by position only, in label order, extras last
 };
 
 // Scores `found` against the sorted values and, when non-empty, the boxes. A labelled die

@@ -58,3 +58,32 @@ TEST_CASE("a reading is scored by multiset and by position", "[dice_vision]") {
   CHECK(s.correct == 1);
   CHECK_FALSE(s.by_position);
 }
+
+TEST_CASE("a reading's faults name each labelled die read wrong or missed, and each extra", "[dice_vision]") {
+  const std::vector<LabelledDie> boxes = {{2, {100, 100, 40, 40}}, {5, {300, 100, 40, 40}}, {3, {100, 300, 40, 40}}};
+  const std::vector<int> values = {2, 3, 5};
+  // All right: no fault.
+  auto s = score_reading({{2, {102, 98, 40, 40}, 1}, {5, {298, 101, 42, 40}, 1}, {3, {101, 300, 40, 40}, 1}},
+                         values, boxes);
+  CHECK(s.faults.empty());
+  // The 5 read as 4, the 2 read as 6, the 3 not found, and a 1 read on bare table.
+  s = score_reading({{6, {102, 98, 40, 40}, 1}, {4, {298, 101, 42, 40}, 1}, {1, {500, 400, 40, 40}, 1}}, values, boxes);
+  REQUIRE(s.faults.size() == 4);
+  CHECK(s.faults[0].kind == DieFault::Kind::TooManyPips);
+  CHECK(s.faults[0].labelled_pips == 2);
+  CHECK(s.faults[0].read_pips == 6);
+  CHECK(s.faults[1].kind == DieFault::Kind::TooFewPips);
+  CHECK(s.faults[1].labelled_pips == 5);
+  CHECK(s.faults[1].read_pips == 4);
+  CHECK(s.faults[2].kind == DieFault::Kind::NotFound);
+  CHECK(s.faults[2].labelled_pips == 3);
+  CHECK(s.faults[2].box == cv::Rect(100, 300, 40, 40));
+  CHECK(s.faults[3].kind == DieFault::Kind::Extra);
+  CHECK(s.faults[3].read_pips == 1);
+  CHECK(s.faults[3].box == cv::Rect(500, 400, 40, 40));
+  // Counting agrees with the faults: every labelled die is right or a fault.
+  CHECK(s.correct + 3 == static_cast<int>(boxes.size()));
+  // Without boxes there is no position to name.
+  CHECK(score_reading({{6, {0, 0, 1, 1}, 1}}, values, {}).faults.empty());
+  CHECK(std::string(fault_name(DieFault::Kind::TooFewPips)) == "too few pips");
+}
