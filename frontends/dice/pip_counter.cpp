@@ -307,14 +307,21 @@ std::vector<Blob> measure_blobs(const cv::Mat& pips, const FaceContext& f) {
   return blobs;
 }
 
+// Share of a spot map's peak (its 99.5th percentile on the face) at which it is thresholded:
+// half-way marks a pip's edge under blur; the second, higher share keeps only the pips' cores
+// (read_face).
+constexpr double kEdgePeakShare = 0.5, kCorePeakShare = 0.7;
+// Least squash (PipReading::squash) of a face seen only in the cores (read_face).
+constexpr double kCoreSquash = 0.8;
+
 // The pips one spot-response map shows on the die, or pips == 0 when it shows no face.
-PipReading read_response(const cv::Mat& response, const FaceContext& f) {
+PipReading read_response(const cv::Mat& response, const FaceContext& f, double peak_share = kEdgePeakShare) {
   PipReading out;
   const DieRegion& region = f.region;
   // Half-way up the strongest spots marks a pip's edge under blur; Otsu alone can sit lower
   // when pips fill much of the face, and then neighbouring pips run together.
-  const int threshold =
-      std::max({18, masked_otsu(response, f.face), masked_percentile(response, f.face, 0.995) / 2});
+  const int threshold = std::max({18, masked_otsu(response, f.face),
+                                  static_cast<int>(masked_percentile(response, f.face, 0.995) * peak_share)});
   cv::Mat pips;
   cv::compare(response, threshold, pips, cv::CMP_GT);
   pips &= f.face;
@@ -420,6 +427,16 @@ PipReading read_face(const cv::Mat& lab, const DieRegion& region) {
   PipReading best;
   for (const auto& response : maps.responses) {
     PipReading reading = read_response(response, f);
+    // Pips joined by a fainter band of their own colour (a marbled face's vein, a smear of
+    // blur between close pips) run together into one blob that is neither round nor pip-sized
+    // at half the peak; nearer the peak only the pips' cores stand, apart. The reading there
+    // counts when it finds more pips. Where half the peak showed no face at all, it must not
+    // look slanted: motion blur drags pips into streaks whose cores are squashed alike, and a
+    // face seen only in such cores would skip the pattern reader (count_pips' slant gate).
+    if (reading.pips < 6) {
+      PipReading cores = read_response(response, f, kCorePeakShare);
+      if (cores.pips > reading.pips && (reading.pips > 0 || cores.squash >= kCoreSquash)) reading = std::move(cores);
+    }
     if (reading.pips > best.pips || (reading.pips == best.pips && reading.confidence > best.confidence))
       best = std::move(reading);
   }
