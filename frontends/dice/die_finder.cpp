@@ -23,6 +23,9 @@ constexpr int kMaxClump = 16;       // dice in one blob at most: crowded trays h
 // Squareness within which a split into fewer pieces is preferred: the count by area errs
 // high (shadow and table between dice count as die), so a tie goes to fewer dice.
 constexpr double kSquareTie = 0.01;
+// A blob this square and solid may be one large die (split_squarest).
+constexpr double kOneSquareAspect = 1.35;
+constexpr double kOneSquareSolidity = 0.92;
 // The faint pass (add_faint_blobs): floors for its hue and edge thresholds, their multiple
 // of the table's noise, and how far below kChroma the hue threshold must come for the pass
 // to run at all.
@@ -421,12 +424,17 @@ bool add_faint_blobs(const cv::Mat& lab, const cv::Mat& table, const cv::Mat& fo
 // pieces, the squarest split of pieces alike in size is taken, and of splits within
 // kSquareTie of the squarest, the one with the fewest pieces (a steeply seen die's front
 // face cut off as a die of its own, a stretch of shadow between dice, were near ties).
+// A blob of up to three dice by area that is itself one solid square (aspect below
+// kOneSquareAspect, solidity above kOneSquareSolidity) may be a single die larger than the
+// typical one (a die of a bigger set, or nearer the camera), so its splits go down to one
+// piece: three dice make no square, and the square block of four has four dice' area.
 std::vector<DieRegion> split_squarest(const cv::Mat& lab, const Blob& b, int k) {
   std::vector<std::pair<double, std::vector<DieRegion>>> splits;  // squareness, pieces; k first
   double square = 0;
   splits.push_back({0, split_blob(lab, b.mask, b.box, k, &square)});
   splits.back().first = square;
-  for (int fewer = k - 1; fewer >= (k + 1) / 2; --fewer) {
+  const bool one_square = k <= 3 && b.aspect < kOneSquareAspect && b.solidity > kOneSquareSolidity;
+  for (int fewer = k - 1; fewer >= (one_square ? 1 : (k + 1) / 2); --fewer) {
     std::vector<DieRegion> pieces;
     if (fewer == 1) {
       std::vector<cv::Point> pts;

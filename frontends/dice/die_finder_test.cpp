@@ -189,3 +189,30 @@ TEST_CASE("a streak hanging off a die does not stretch the die's region", "[dice
     }
   }
 }
+
+TEST_CASE("a die much larger than the others is read whole and not cut into pieces", "[dice_vision]") {
+  // A die of a bigger set (or nearer the camera) has two to three times the area of the
+  // typical die, so its area alone counts it as a clump of three; but it is one square.
+  static const cv::Scalar kFaces[] = {{40, 40, 200}, {60, 150, 40}, {30, 30, 30}, {40, 210, 230}};
+  static const cv::Scalar kPips[] = {{240, 240, 240}, {240, 240, 240}, {240, 240, 240}, {20, 20, 20}};
+  for (std::uint64_t seed = 0; seed < 4; ++seed) {
+    cv::RNG rng(seed);
+    Scene scene;
+    for (int i = 0; i < 5; ++i) {
+      SceneDie d;
+      d.pips = rng.uniform(1, 7);
+      d.side = i == 0 ? 60 : 36;
+      d.angle_deg = rng.uniform(0.f, 90.f);
+      d.centre = i == 0 ? cv::Point2f(320, 150) : cv::Point2f(110.f + 140 * (i - 1), 350.f + rng.uniform(-20.f, 20.f));
+      d.face = kFaces[(i + seed) % 4];
+      d.pip = kPips[(i + seed) % 4];
+      scene.dice.push_back(d);
+    }
+    const auto score = score_reading(read_dice(render_scene(scene, seed)), sorted_values(scene), labelled_dice(scene));
+    INFO("seed " << seed << ": " << score.found << " read, " << score.matched << " of 5 in place, " << score.correct
+                 << " right");
+    CHECK(score.matched == 5);
+    CHECK(score.found == 5);
+    CHECK(score.correct == 5);
+  }
+}
