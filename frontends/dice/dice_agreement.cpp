@@ -15,6 +15,10 @@ constexpr double kOverlap = 0.75;
 constexpr double kBodyApart = 60;
 // Pip contrast (8-bit L) that gives a reading a clear polarity.
 constexpr double kClearPolarity = 15;
+// Confidence by which a lone odd candidate is read less surely than the median other die:
+// more than the jitter between equally clean readings (a black die with white pips reads
+// within 0.02 of white dice, either side, as their regions change by a pixel).
+constexpr double kLessSure = 0.03;
 // Lightness (8-bit L) within which a candidate cut by the frame matches another die's body.
 constexpr double kFrameBodyMatch = 30;
 
@@ -91,7 +95,7 @@ void drop_odd_colours(std::vector<Candidate>& dice) {
     for (std::size_t j = 0; j < dice.size(); ++j)
       if (j != i) others.push_back(dice[j].die.confidence);
     std::nth_element(others.begin(), others.begin() + others.size() / 2, others.end());
-    bool odd = dice[i].die.confidence < others[others.size() / 2];
+    bool odd = dice[i].die.confidence < others[others.size() / 2] - kLessSure;
     for (std::size_t j = 0; j < dice.size() && odd; ++j) {
       if (j == i) continue;
       odd = dice[j].body - dice[i].body > kBodyApart && (own == 1 ? polarity(dice[j]) == -1 : dice[i].near_frame);

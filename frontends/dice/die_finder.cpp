@@ -23,6 +23,9 @@ constexpr int kMaxClump = 16;       // dice in one blob at most: crowded trays h
 // Squareness within which a split into fewer pieces is preferred: the count by area errs
 // high (shadow and table between dice count as die), so a tie goes to fewer dice.
 constexpr double kSquareTie = 0.01;
+// A blob this square and solid may be one large die (split_squarest).
+constexpr double kOneSquareAspect = 1.35;
+constexpr double kOneSquareSolidity = 0.92;
 // The faint pass (add_faint_blobs): floors for its hue and edge thresholds, their multiple
 // of the table's noise, and how far below kChroma the hue threshold must come for the pass
 // to run at all.
@@ -42,6 +45,14 @@ constexpr double kFrameMax = 1.5;
 constexpr double kFrameAspect = 1.35;
 constexpr double kFrameSolidity = 0.88;
 constexpr double kFrameLength = 1.25;
+// Spurs and necks (without_spurs): the opening's disc, in die sides; the least piece kept,
+// the least clump and the least blob split at its necks, in typical dice; the least share
+// of a blob its trimmed piece keeps.
+constexpr double kSpurDisc = 0.25;
+constexpr double kSpurKeep = 0.3;
+constexpr double kSpurClump = 1.7;
+constexpr double kNeckSplit = 1.6;
+constexpr double kSpurShare = 0.7;
 
 // The table without the dice: a median over windows several dice wide, computed at low
 // resolution because the table changes slowly and the median is the costly part.
@@ -413,12 +424,17 @@ bool add_faint_blobs(const cv::Mat& lab, const cv::Mat& table, const cv::Mat& fo
 // pieces, the squarest split of pieces alike in size is taken, and of splits within
 // kSquareTie of the squarest, the one with the fewest pieces (a steeply seen die's front
 // face cut off as a die of its own, a stretch of shadow between dice, were near ties).
+// A blob of up to three dice by area that is itself one solid square (aspect below
+// kOneSquareAspect, solidity above kOneSquareSolidity) may be a single die larger than the
+// typical one (a die of a bigger set, or nearer the camera), so its splits go down to one
+// piece: three dice make no square, and the square block of four has four dice' area.
 std::vector<DieRegion> split_squarest(const cv::Mat& lab, const Blob& b, int k) {
   std::vector<std::pair<double, std::vector<DieRegion>>> splits;  // squareness, pieces; k first
   double square = 0;
   splits.push_back({0, split_blob(lab, b.mask, b.box, k, &square)});
   splits.back().first = square;
-  for (int fewer = k - 1; fewer >= (k + 1) / 2; --fewer) {
+  const bool one_square = k <= 3 && b.aspect < kOneSquareAspect && b.solidity > kOneSquareSolidity;
+  for (int fewer = k - 1; fewer >= (one_square ? 1 : (k + 1) / 2); --fewer) {
     std::vector<DieRegion> pieces;
     if (fewer == 1) {
       std::vector<cv::Point> pts;
@@ -488,6 +504,52 @@ void add_die_at_frame(const cv::Mat& labels, int label, cv::Rect box, double typ
   blobs.push_back(std::move(b));
 }
 
+// A blob's region is the convex hull of its pixels, so whatever hangs on to a die (a
+// streak of shadow, part of a neighbour's faint outline, a wisp of the tray's rim) makes
+// the hull span table round the die, and the pip reader then looks for the face in the
+// wrong place. An opening with a disc kSpurDisc of a die's side wide takes such spurs off,
+// and cuts the necks where dice touch at a corner. Pieces smaller than kSpurKeep of a die
+// are spurs. A blob of one die (less than kSpurClump dice in area) that keeps one piece is
+// that piece, if the piece holds kSpurShare of the blob: more taken off is a part of the
+// die (the lower half of a blurred die), not a spur. Clumps keep their spurs: the split
+// into squarest pieces deals with them, and a small change to a clump's mask can tip its
+// near-ties. Several pieces are separate dice only when the blob has the area of
+// kNeckSplit dice or more: a die seen at a slant, its top face and its side face joined
+// by a neck, is about one die's area and stays whole.
+std::vector<Blob> without_spurs(std::vector<Blob> blobs, double typical) {
+  const int disc = std::max(3, static_cast<int>(std::lround(kSpurDisc * std::sqrt(typical))) | 1);
+  const cv::Mat kernel = cv::getStructuringElement(cv::MORPH_ELLIPSE, {disc, disc});
+  std::vector<Blob> out;
+  for (auto& b : blobs) {
+    if (b.at_frame) {
+      out.push_back(std::move(b));
+      continue;
+    }
+    cv::Mat opened, pieces, stats, centroids;
+    cv::morphologyEx(b.mask, opened, cv::MORPH_OPEN, kernel);
+    const int m = cv::connectedComponentsWithStats(opened, pieces, stats, centroids, 8, CV_32S);
+    std::vector<int> kept;
+    for (int k = 1; k < m; ++k)
+      if (stats.at<int>(k, cv::CC_STAT_AREA) >= kSpurKeep * typical) kept.push_back(k);
+    const bool trimmed = kept.size() == 1 && b.area < kSpurClump * typical &&
+                         stats.at<int>(kept[0], cv::CC_STAT_AREA) >= kSpurShare * b.area;
+    const bool cut = kept.size() > 1 && b.area >= kNeckSplit * typical;
+    if (!trimmed && !cut) {
+      out.push_back(std::move(b));
+      continue;
+    }
+    for (const int k : kept) {
+      const cv::Rect box(stats.at<int>(k, cv::CC_STAT_LEFT), stats.at<int>(k, cv::CC_STAT_TOP),
+                         stats.at<int>(k, cv::CC_STAT_WIDTH), stats.at<int>(k, cv::CC_STAT_HEIGHT));
+      Blob piece = describe(pieces, k, box);
+      piece.box += b.box.tl();
+      piece.shape.center += cv::Point2f(b.box.tl());
+      out.push_back(std::move(piece));
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 std::vector<DieRegion> find_die_regions(const cv::Mat& bgr) {
@@ -546,8 +608,10 @@ std::vector<DieRegion> find_die_regions(const cv::Mat& bgr) {
     }
   }
 
+  if (typical > 0) blobs = without_spurs(std::move(blobs), typical);
   std::vector<DieRegion> regions;
   for (const auto& b : blobs) {
+
     if (b.at_frame) {
       regions.push_back(region_from_mask(b.mask, b.box, 1.0));
       regions.back().at_frame = true;

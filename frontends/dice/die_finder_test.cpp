@@ -147,3 +147,72 @@ TEST_CASE("dice against a tray's wall are cut from the wall's band", "[dice_visi
     CHECK(score.found == 6);
   }
 }
+
+TEST_CASE("a streak hanging off a die does not stretch the die's region", "[dice_vision]") {
+  // A thin dark streak (a crease in the tray, a shadow's edge, a hair) running from a
+  // die's side out over the table joins the die's foreground; its convex hull would then
+  // span the table along the streak, and the face would be looked for in the wrong place.
+  for (std::uint64_t seed = 0; seed < 4; ++seed) {
+    cv::RNG rng(seed);
+    Scene scene;
+    for (int i = 0; i < 4; ++i) {
+      SceneDie d;
+      d.pips = rng.uniform(1, 7);
+      d.side = rng.uniform(36.f, 44.f);
+      d.angle_deg = rng.uniform(0.f, 90.f);
+      d.centre = cv::Point2f(100.f + 150 * i, 240.f + rng.uniform(-30.f, 30.f));
+      scene.dice.push_back(d);
+    }
+    cv::Mat image = render_scene(scene, seed);
+    for (const auto& d : scene.dice) {
+      // From the middle of the die's lower side, straight down and a bit aside.
+      const float a = (d.angle_deg + 90) * float(CV_PI) / 180;
+      const cv::Point2f out(std::cos(a), std::sin(a));
+      const cv::Point2f from = d.centre + out * (0.5f * d.side + 1), to = from + out * (1.3f * d.side) + cv::Point2f(8, 0);
+      cv::line(image, from, to, cv::Scalar(70, 75, 80), 2, cv::LINE_AA);
+    }
+    const auto dice = read_dice(image);
+    const auto score = score_reading(dice, sorted_values(scene), labelled_dice(scene));
+    INFO("seed " << seed << ": " << score.found << " read, " << score.matched << " of 4 in place, " << score.correct
+                 << " right");
+    CHECK(score.found == 4);
+    CHECK(score.correct == 4);
+    for (const auto& die : dice) {
+      // The box is the die's own, give or take its rim: not stretched along the streak.
+      bool fits = false;
+      for (const auto& d : scene.dice) {
+        const cv::Rect truth = die_box(d);
+        fits = fits || (die.box & truth).area() >= 0.7 * (die.box | truth).area();
+      }
+      INFO("box " << die.box);
+      CHECK(fits);
+    }
+  }
+}
+
+TEST_CASE("a die much larger than the others is read whole and not cut into pieces", "[dice_vision]") {
+  // A die of a bigger set (or nearer the camera) has two to three times the area of the
+  // typical die, so its area alone counts it as a clump of three; but it is one square.
+  static const cv::Scalar kFaces[] = {{40, 40, 200}, {60, 150, 40}, {30, 30, 30}, {40, 210, 230}};
+  static const cv::Scalar kPips[] = {{240, 240, 240}, {240, 240, 240}, {240, 240, 240}, {20, 20, 20}};
+  for (std::uint64_t seed = 0; seed < 4; ++seed) {
+    cv::RNG rng(seed);
+    Scene scene;
+    for (int i = 0; i < 5; ++i) {
+      SceneDie d;
+      d.pips = rng.uniform(1, 7);
+      d.side = i == 0 ? 60 : 36;
+      d.angle_deg = rng.uniform(0.f, 90.f);
+      d.centre = i == 0 ? cv::Point2f(320, 150) : cv::Point2f(110.f + 140 * (i - 1), 350.f + rng.uniform(-20.f, 20.f));
+      d.face = kFaces[(i + seed) % 4];
+      d.pip = kPips[(i + seed) % 4];
+      scene.dice.push_back(d);
+    }
+    const auto score = score_reading(read_dice(render_scene(scene, seed)), sorted_values(scene), labelled_dice(scene));
+    INFO("seed " << seed << ": " << score.found << " read, " << score.matched << " of 5 in place, " << score.correct
+                 << " right");
+    CHECK(score.matched == 5);
+    CHECK(score.found == 5);
+    CHECK(score.correct == 5);
+  }
+}
