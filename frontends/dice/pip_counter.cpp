@@ -314,6 +314,10 @@ constexpr double kEdgePeakShare = 0.5, kCorePeakShare = 0.7;
 // Least squash (PipReading::squash) of a face seen only in the cores (read_face).
 constexpr double kCoreSquash = 0.8;
 
+// Least strength (99.5th percentile on the face) of lightness spots of the other polarity,
+// against those of the chosen one, for their reading to replace one with fewer pips.
+constexpr double kOtherPolarityStrength = 0.5;
+
 // The pips one spot-response map shows on the die, or pips == 0 when it shows no face.
 PipReading read_response(const cv::Mat& response, const FaceContext& f, double peak_share = kEdgePeakShare) {
   PipReading out;
@@ -364,7 +368,7 @@ PipReading read_response(const cv::Mat& response, const FaceContext& f, double p
 // channel's spots against the face, their maximum, and L's spots of the other polarity.
 struct SpotMaps {
   std::vector<cv::Mat> responses;  // L, a, b, and all three
-  cv::Mat other_lightness;         // read only when the others show no face (see read_face)
+  cv::Mat other_lightness;         // read only in the cases read_face names
 };
 
 SpotMaps spot_maps(const cv::Mat& crop, const FaceContext& f, double side) {
@@ -440,10 +444,20 @@ PipReading read_face(const cv::Mat& lab, const DieRegion& region) {
     if (reading.pips > best.pips || (reading.pips == best.pips && reading.confidence > best.confidence))
       best = std::move(reading);
   }
-  // Pips covering much of a pale, translucent face can outweigh the face itself, and then
-  // the polarity spot_maps chose is the wrong one. Only a die that shows no face otherwise is
-  // read with the other polarity.
-  if (best.pips == 0) best = read_response(maps.other_lightness, f);
+  // The polarity spot_maps chose for lightness can be the wrong one: pips covering much of a
+  // pale, translucent face can outweigh the face itself, and on a dark metallic or glossy face
+  // (gold, brass) a specular highlight lies further above the face than its black pips lie
+  // below it, so the highlight is read as a pip and the pips are not seen. A die that shows
+  // no face otherwise is read with the other polarity; so is one on which that polarity finds
+  // more pips, if its spots stand out at least half as strongly as the chosen polarity's
+  // (on a white die, its shading and specks in the other polarity are faint beside its
+  // black pips, and counting them lost matteop65 photos).
+  const bool other_is_strong = masked_percentile(maps.other_lightness, f.face, 0.995) >=
+                               kOtherPolarityStrength * masked_percentile(maps.responses[0], f.face, 0.995);
+  if (best.pips == 0 || (best.pips < 6 && other_is_strong)) {
+    PipReading other = read_response(maps.other_lightness, f);
+    if (best.pips == 0 || other.pips > best.pips) best = std::move(other);
+  }
   return best;
 }
 
