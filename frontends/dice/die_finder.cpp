@@ -382,20 +382,24 @@ bool add_thin_rings(cv::Mat rings, const cv::Mat& near_found, const cv::Mat& tak
   cv::drawContours(rings, outlines, -1, cv::Scalar(255), cv::FILLED);
   rings.setTo(0, near_found);  // a ring round a found die would enclose it
   cv::morphologyEx(rings, rings, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_ELLIPSE, {3, 3}));
-  cv::Mat pieces, stats, centroids;
-  const int m = cv::connectedComponentsWithStats(rings, pieces, stats, centroids, 8, CV_32S);
+  // The components by their outer contours (cheaper here than labelling the whole image).
+  outlines.clear();
+  cv::findContours(rings, outlines, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
   bool added = false;
-  for (int k = 1; k < m; ++k) {
-    const cv::Rect box(stats.at<int>(k, cv::CC_STAT_LEFT), stats.at<int>(k, cv::CC_STAT_TOP),
-                       stats.at<int>(k, cv::CC_STAT_WIDTH), stats.at<int>(k, cv::CC_STAT_HEIGHT));
+  for (const auto& outline : outlines) {
+    const cv::Rect box = cv::boundingRect(outline);
     if (box.x == 0 || box.y == 0 || box.br().x == rings.cols || box.br().y == rings.rows) continue;
-    const double ratio = stats.at<int>(k, cv::CC_STAT_AREA) / typical;
+    if (double(box.area()) < 0.5 * typical) continue;  // too small to be a die
+    cv::Mat piece = cv::Mat::zeros(box.size(), CV_8U);
+    cv::drawContours(piece, std::vector<std::vector<cv::Point>>{outline}, 0, cv::Scalar(255), cv::FILLED, cv::LINE_8,
+                     cv::noArray(), 0, -box.tl());
+    const double ratio = cv::countNonZero(piece) / typical;
     if (ratio < 0.5 || ratio > kMaxClump) continue;
-    if (cv::countNonZero((pieces(box) == k) & taken(box)) > 0) continue;
+    if (cv::countNonZero(piece & taken(box)) > 0) continue;
     bool in_found = false;
     for (const auto& f : found_boxes) in_found = in_found || (f & box).area() > kRingInFound * box.area();
     if (in_found) continue;
-    blobs.push_back(describe(pieces, k, box));
+    blobs.push_back(describe_mask(std::move(piece), box));
     added = true;
   }
   return added;
