@@ -13,6 +13,8 @@ constexpr double kRescueScore = 0.3;  // share of the face's evidence variance
 // Raising the count needs less (missed pips are the blob reader's usual error) than lowering
 // it (a glint or a side-face pip that completed a larger layout).
 constexpr double kRaise = 1.2, kLower = 3;
+// Margin (colour units, as kRescueMargin) from which a raise needs no lead in score.
+constexpr double kClearRaiseMargin = 25;
 // Colour consistency (see face_pattern.h) of the blob reader's pips below which its value
 // is doubtful: one of them may be a glint, a speck or a swirl of a marbled face.
 constexpr double kDoubtful = 0.4;
@@ -64,8 +66,12 @@ PipReading choose_reading(PipReading blobs, const FacePattern& pattern, double s
   const double blob_value_score = blobs.pips > 0 ? pattern.scores[blobs.pips] : 0;
   // Overruling also needs every pip of the pattern's value standing out from every empty
   // grid point (margin > 0).
+  // A raise whose every pip stands out from every empty grid point by a wide margin needs no
+  // lead in score: the blob reader lost a pip that is plainly there (a centre pip run
+  // together with the others in a blurred chroma channel), and the pattern prefers its value.
+  const double raise = margin >= kClearRaiseMargin ? 1 : kRaise;
   bool overrule = blobs.pips > 0 && value > 0 && value != blobs.pips && margin > 0 &&
-                  score > (value > blobs.pips ? kRaise : kLower) * blob_value_score;
+                  score > (value > blobs.pips ? raise : kLower) * blob_value_score;
   if (overrule && value > blobs.pips && adds_a_streak(blobs, pattern, value)) overrule = false;
   // A doubtful blob value gives way to a lower one that the pattern reader prefers with every
   // pip standing out, whatever the ratio of their scores; but a lone pip has no other pip to
