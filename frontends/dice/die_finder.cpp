@@ -33,6 +33,9 @@ constexpr int kFaintChroma = 5;
 constexpr int kFaintEdge = 15;
 constexpr int kFaintNoise = 3;
 constexpr double kFaintGain = 0.45;
+// Share of a thin ring's box (add_thin_rings) inside a found component's box above which
+// the ring is part of a clump found already.
+constexpr double kRingInFound = 0.5;
 // Length, in die sides, of the straight stretch that makes foreground a tray's wall. The
 // wall's band of foreground is wider than the wall (the table model, a median, takes on
 // some of the wall's shade beside it), so a line across the band and a die against it
@@ -363,6 +366,45 @@ double typical_die(const std::vector<Blob>& blobs) {
   return single_areas[single_areas.size() / 2];
 }
 
+// The faint pass's second look. A white die's outline on a white tray is often a ring one
+// or two pixels wide with gaps, which the opening that clears specks (before the contours
+// are filled) erases. So `rings` (the faint mask before that opening) is closed and
+// filled first and opened after. A component so found is a die candidate if the first
+// look took none of it (`taken`), it is clear of the dice found (`near_found`: the first
+// pass's components with their margin), and its box is not mostly inside such a
+// component's box (`found_boxes`): there it is a piece of a clump found already, a die in
+// it read twice. Returns whether it added any.
+bool add_thin_rings(cv::Mat rings, const cv::Mat& near_found, const cv::Mat& taken,
+                    const std::vector<cv::Rect>& found_boxes, double typical, std::vector<Blob>& blobs) {
+  cv::morphologyEx(rings, rings, cv::MORPH_CLOSE, cv::getStructuringElement(cv::MORPH_ELLIPSE, {5, 5}));
+  std::vector<std::vector<cv::Point>> outlines;
+  cv::findContours(rings, outlines, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
+  cv::drawContours(rings, outlines, -1, cv::Scalar(255), cv::FILLED);
+  rings.setTo(0, near_found);  // a ring round a found die would enclose it
+  cv::morphologyEx(rings, rings, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_ELLIPSE, {3, 3}));
+  // The components by their outer contours (cheaper here than labelling the whole image).
+  outlines.clear();
+  cv::findContours(rings, outlines, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
+  bool added = false;
+  for (const auto& outline : outlines) {
+    const cv::Rect box = cv::boundingRect(outline);
+    if (box.x == 0 || box.y == 0 || box.br().x == rings.cols || box.br().y == rings.rows) continue;
+    if (double(box.area()) < 0.5 * typical) continue;  // too small to be a die
+    cv::Mat piece = cv::Mat::zeros(box.size(), CV_8U);
+    cv::drawContours(piece, std::vector<std::vector<cv::Point>>{outline}, 0, cv::Scalar(255), cv::FILLED, cv::LINE_8,
+                     cv::noArray(), 0, -box.tl());
+    const double ratio = cv::countNonZero(piece) / typical;
+    if (ratio < 0.5 || ratio > kMaxClump) continue;
+    if (cv::countNonZero(piece & taken(box)) > 0) continue;
+    bool in_found = false;
+    for (const auto& f : found_boxes) in_found = in_found || (f & box).area() > kRingInFound * box.area();
+    if (in_found) continue;
+    blobs.push_back(describe_mask(std::move(piece), box));
+    added = true;
+  }
+  return added;
+}
+
 // Dice of nearly the table's colour (white dice on a white tray) differ from the model by
 // less than the thresholds above, which are set for textured tables (wood grain, cables).
 // On a plain table the model fits far better and weaker evidence is significant: a hue
@@ -395,6 +437,7 @@ bool add_faint_blobs(const cv::Mat& lab, const cv::Mat& table, const cv::Mat& fo
   cv::Mat near_claimed;
   cv::dilate(claimed, near_claimed, cv::getStructuringElement(cv::MORPH_ELLIPSE, {5, 5}));
   mask.setTo(0, near_claimed);
+  const cv::Mat rings = mask.clone();
   cv::morphologyEx(mask, mask, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_ELLIPSE, {3, 3}));
   cv::morphologyEx(mask, mask, cv::MORPH_CLOSE, cv::getStructuringElement(cv::MORPH_ELLIPSE, {5, 5}));
   // Each component's outer contour, filled: what it encloses (the face inside an
@@ -402,6 +445,7 @@ bool add_faint_blobs(const cv::Mat& lab, const cv::Mat& table, const cv::Mat& fo
   std::vector<std::vector<cv::Point>> outlines;
   cv::findContours(mask, outlines, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
   bool added = false;
+  cv::Mat taken = cv::Mat::zeros(mask.size(), CV_8U);
   for (const auto& outline : outlines) {
     const cv::Rect box = cv::boundingRect(outline);
     if (box.x == 0 || box.y == 0 || box.x + box.width == mask.cols || box.y + box.height == mask.rows) continue;
@@ -411,10 +455,16 @@ bool add_faint_blobs(const cv::Mat& lab, const cv::Mat& table, const cv::Mat& fo
                      cv::noArray(), 0, -box.tl());
     const double ratio = cv::countNonZero(piece) / typical;
     if (ratio < 0.5 || ratio > kMaxClump) continue;
+    piece.copyTo(taken(box), piece);
     blobs.push_back(describe_mask(std::move(piece), box));
     added = true;
   }
-  return added;
+  std::vector<cv::Rect> found_boxes;
+  for (int k = 1; k < stats.rows; ++k)
+    if (stats.at<int>(k, cv::CC_STAT_AREA) >= min_area)
+      found_boxes.emplace_back(stats.at<int>(k, cv::CC_STAT_LEFT), stats.at<int>(k, cv::CC_STAT_TOP),
+                               stats.at<int>(k, cv::CC_STAT_WIDTH), stats.at<int>(k, cv::CC_STAT_HEIGHT));
+  return add_thin_rings(rings, near_claimed, taken, found_boxes, typical, blobs) || added;
 }
 
 // Splits a blob counted as `k` dice, or fewer. The count comes from the typical die, which
