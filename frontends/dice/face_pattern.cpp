@@ -418,6 +418,8 @@ FacePattern read_face_pattern(const cv::Mat& lab, const DieRegion& region, const
         out.elongation_of[p].push_back(spot_elongation(reading.evidence, best[p].points[k], 0.5f * best[p].pitch));
       }
   out.centres = out.centres_of[value];
+  for (const auto& g : given)
+    out.given_elongation.push_back(spot_elongation(reading.evidence, g - origin, 0.5f * kMidPitch * half));
   return out;
 }
 

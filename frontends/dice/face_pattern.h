@@ -47,6 +47,7 @@ struct FacePattern {
   // streak such as a marbled face's swirl).
   std::array<std::vector<double>, 7> elongation_of;
   double given_consistency = 1;      // the same for the spots at `given` (below)
+  std::vector<double> given_elongation;  // elongation_of's measure at each spot of `given`
 };
 
 // `lab` is the whole image in 8-bit Lab. The face is sought around the region's outline

@@ -24,6 +24,9 @@ constexpr double kDoubtful = 0.4;
 // factor spares faces whose every spot is drawn out alike (slant, blur). Of the two settings
 // tried, 1.8 / 1.4 let some rendered swirls through (docs/dice-vision.md, round 6).
 constexpr double kStreak = 1.6, kStreakLead = 1.3;
+// The same for a pip the blob reader found: its blob passed for round, so only a plain streak
+// (twice as long as wide) counts.
+constexpr double kStreakPip = 2.0;
 
 // Whether a raise adds a pip that is a streak rather than a disc: the pattern's points that
 // no blob pip is nearest to are the added ones, and real pips are round like the blob
@@ -46,6 +49,18 @@ bool adds_a_streak(const PipReading& blobs, const FacePattern& pattern, int valu
     else
       added_min = std::min(added_min, elongation[k]);
   return added_min < 1e30 && added_min >= kStreak && added_min >= kStreakLead * matched_max;
+}
+
+// How many of the blob reader's pips are streaks: at least kStreakPip elongated (their
+// evidence's long over short axis) and kStreakLead times the most elongated of its round pips.
+int streak_blobs(const FacePattern& pattern) {
+  const auto& e = pattern.given_elongation;
+  double round_max = 1;
+  for (const double x : e)
+    if (x < kStreakPip) round_max = std::max(round_max, x);
+  int streaks = 0;
+  for (const double x : e) streaks += x >= kStreakPip && x >= kStreakLead * round_max;
+  return streaks;
 }
 
 }  // namespace
@@ -79,6 +94,17 @@ PipReading choose_reading(PipReading blobs, const FacePattern& pattern, double s
   // better, by the ratio a raise needs.
   if (doubtful && value > 0 && value < blobs.pips && margin > 0 && (value > 1 || score > kRaise * blob_value_score))
     overrule = true;
+  // Blob pips that are streaks (a marbled face's swirl, a rim's glint drawn out along the edge)
+  // are not pips: the pattern's value for the round ones replaces the blob value when it
+  // explains the face better, with every pip standing out and alike in colour.
+  if (!overrule && blobs.pips > 1 && static_cast<int>(pattern.given_elongation.size()) == blobs.pips) {
+    const int round = blobs.pips - streak_blobs(pattern);
+    if (round >= 1 && round < blobs.pips && pattern.margins[round] > 0 && pattern.consistency[round] >= kAlikeColour &&
+        pattern.scores[round] > blob_value_score) {
+      value = round;
+      overrule = true;
+    }
+  }
   // Three or more blob pips are never undone to a single pip. The blob reader's pips are
   // round, alike in size and on a face's grid, so reading a 1 as a 3 or more takes two or
   // more such spurious spots, which nellbyler's photos never showed (none of the 11 dice
@@ -98,8 +124,9 @@ PipReading choose_reading(PipReading blobs, const FacePattern& pattern, double s
   double runner_up = 0;
   for (int p = 1; p <= 6; ++p)
     if (p != value) runner_up = std::max(runner_up, pattern.scores[p]);
-  const double separation = std::max(0.0, score - runner_up) / score;
-  blobs.confidence = std::sqrt(std::sqrt(score) * separation) * split_quality;
+  const double chosen = pattern.scores[value];
+  const double separation = std::max(0.0, chosen - runner_up) / chosen;
+  blobs.confidence = std::sqrt(std::sqrt(chosen) * separation) * split_quality;
   return blobs;
 }
 

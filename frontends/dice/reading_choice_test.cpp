@@ -130,3 +130,25 @@ TEST_CASE("a raise is refused when every pip it adds is a streak, not a round sp
   pattern.scores = {0, 0.1, 0.3, 0.1, 0.45, 0.1, 0.1};
   CHECK(choose_reading(corners, pattern, 1.0).pips == 4);
 }
+
+TEST_CASE("a blob value with a streak among its pips gives way to the value of its round pips", "[dice_vision]") {
+  // The blob reader's 2: a lone pip and a streak it took for a pip. The pattern prefers the 1,
+  // though by far less than the lead lowering otherwise needs.
+  FacePattern pattern = pattern_with({0, 0.5, 0.3, 0.1, 0.1, 0.1, 0.1});
+  pattern.given_elongation = {1.1, 2.6};
+  CHECK(choose_reading(blob_reading(2), pattern, 1.0).pips == 1);
+  // Both blobs round: the 2 stands.
+  pattern.given_elongation = {1.1, 1.5};
+  CHECK(choose_reading(blob_reading(2), pattern, 1.0).pips == 2);
+  // Both drawn out (blur, slant): no round pip to go by, the 2 stands.
+  pattern.given_elongation = {2.2, 2.4};
+  CHECK(choose_reading(blob_reading(2), pattern, 1.0).pips == 2);
+  // A streak, but the pattern does not prefer the 1: the 2 stands.
+  pattern.scores = {0, 0.25, 0.3, 0.1, 0.1, 0.1, 0.1};
+  pattern.given_elongation = {1.1, 2.6};
+  CHECK(choose_reading(blob_reading(2), pattern, 1.0).pips == 2);
+  // A 5 whose fifth blob is a streak, the pattern's 4 preferred and alike: the 4.
+  pattern = pattern_with({0, 0.1, 0.1, 0.1, 0.5, 0.45, 0.1});
+  pattern.given_elongation = {1.0, 1.2, 1.1, 3.0, 1.2};
+  CHECK(choose_reading(blob_reading(5), pattern, 1.0).pips == 4);
+}
