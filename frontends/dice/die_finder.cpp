@@ -423,7 +423,8 @@ bool add_thin_rings(cv::Mat rings, const cv::Mat& near_found, const cv::Mat& tak
 // `found` is the first pass's mask, `labels` and `stats` its components; those of at least
 // `min_area` count as found already. Returns whether it added any.
 bool add_faint_blobs(const cv::Mat& lab, const cv::Mat& table, const cv::Mat& found, const cv::Mat& labels,
-                     const cv::Mat& stats, double min_area, double typical, std::vector<Blob>& blobs) {
+                     const cv::Mat& stats, const cv::Mat& spurs, double min_area, double typical,
+                     std::vector<Blob>& blobs) {
   cv::Mat l, grad, near;
   cv::extractChannel(lab, l, 0);
   cv::morphologyEx(l, grad, cv::MORPH_GRADIENT, cv::Mat());
@@ -440,6 +441,7 @@ bool add_faint_blobs(const cv::Mat& lab, const cv::Mat& table, const cv::Mat& fo
     uchar* c = claimed.ptr<uchar>(y);
     for (int x = 0; x < found.cols; ++x) c[x] = lp[x] > 0 && stats.at<int>(lp[x], cv::CC_STAT_AREA) >= min_area ? 255 : 0;
   }
+  claimed.setTo(0, spurs);
   cv::Mat near_claimed;
   cv::dilate(claimed, near_claimed, cv::getStructuringElement(cv::MORPH_ELLIPSE, {5, 5}));
   mask.setTo(0, near_claimed);
@@ -659,7 +661,16 @@ std::vector<DieRegion> find_die_regions(const cv::Mat& bgr) {
   // With nothing found yet (only white dice on a white tray), the faint pass takes a die to
   // be as large as the biggest pip cluster the hole filling above allows.
   const double hole = std::pow(0.06 * longest, 2);
-  if (add_faint_blobs(lab, table, mask, labels, stats, min_area, typical > 0 ? typical : hole, blobs) && typical == 0)
+  // Spurs come off the blobs found so far first: a white die's faint outline that touches
+  // a found die's spur would otherwise be taken for part of the found die and cleared.
+  cv::Mat spurs = cv::Mat::zeros(mask.size(), CV_8U);
+  if (typical > 0) {
+    for (const auto& b : blobs) spurs(b.box).setTo(255, b.mask);
+    blobs = without_spurs(std::move(blobs), typical);
+    for (const auto& b : blobs) spurs(b.box).setTo(0, b.mask);
+  }
+  if (add_faint_blobs(lab, table, mask, labels, stats, spurs, min_area, typical > 0 ? typical : hole, blobs) &&
+      typical == 0)
     typical = typical_die(blobs);
 
   // Rings far too large for a clump: a tray's wall, with the dice against it.
