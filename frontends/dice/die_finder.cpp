@@ -41,6 +41,11 @@ constexpr double kRingInFound = 0.5;
 // some of the wall's shade beside it), so a line across the band and a die against it
 // must still be shorter than this: 2.5 dice missed rendered dice against a wall.
 constexpr double kWallLength = 4.0;
+// Largest bump cut from a wall that is still taken as a die, in typical dice. The bump is
+// square and solid (two dice side by side against a wall make an oblong one), and the
+// typical die errs small, so a die against the wall with its shading measures up to about
+// three typical dice (`112926`'s red die: 2.8).
+constexpr double kWallBump = 3.0;
 // A component at the frame is read as one die when its area is within these multiples of
 // the typical die and it is about square and solid (add_die_at_frame).
 constexpr double kFrameMin = 0.7;
@@ -147,6 +152,7 @@ struct Blob {
   double solidity = 0;
   double aspect = 1;
   bool at_frame = false;  // touches the image's edge
+  bool one_die = false;   // a bump cut from a tray's wall: one die, whatever its area
 };
 
 // `mask` is box-sized, 255 on the blob.
@@ -417,7 +423,8 @@ bool add_thin_rings(cv::Mat rings, const cv::Mat& near_found, const cv::Mat& tak
 // `found` is the first pass's mask, `labels` and `stats` its components; those of at least
 // `min_area` count as found already. Returns whether it added any.
 bool add_faint_blobs(const cv::Mat& lab, const cv::Mat& table, const cv::Mat& found, const cv::Mat& labels,
-                     const cv::Mat& stats, double min_area, double typical, std::vector<Blob>& blobs) {
+                     const cv::Mat& stats, const cv::Mat& spurs, double min_area, double typical,
+                     std::vector<Blob>& blobs) {
   cv::Mat l, grad, near;
   cv::extractChannel(lab, l, 0);
   cv::morphologyEx(l, grad, cv::MORPH_GRADIENT, cv::Mat());
@@ -434,6 +441,7 @@ bool add_faint_blobs(const cv::Mat& lab, const cv::Mat& table, const cv::Mat& fo
     uchar* c = claimed.ptr<uchar>(y);
     for (int x = 0; x < found.cols; ++x) c[x] = lp[x] > 0 && stats.at<int>(lp[x], cv::CC_STAT_AREA) >= min_area ? 255 : 0;
   }
+  claimed.setTo(0, spurs);
   cv::Mat near_claimed;
   cv::dilate(claimed, near_claimed, cv::getStructuringElement(cv::MORPH_ELLIPSE, {5, 5}));
   mask.setTo(0, near_claimed);
@@ -515,8 +523,15 @@ void add_dice_off_walls(const Blob& ring, double typical, cv::Size frame, std::v
   const double side = std::sqrt(typical);
   const int length = std::max(9, static_cast<int>(std::lround(kWallLength * side)));
   cv::Mat across, down, wall;
-  cv::morphologyEx(ring.mask, across, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_RECT, {length, 1}));
-  cv::morphologyEx(ring.mask, down, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_RECT, {1, length}));
+  // Nothing lies beyond the ring's box: with OpenCV's default border (foreground all
+  // round) a line from a die over the outer wall on into the border fitted, and the die
+  // against the box's edge counted as wall.
+  const auto open_with_line = [&](cv::Size line, cv::Mat& out) {
+    cv::morphologyEx(ring.mask, out, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_RECT, line), {-1, -1}, 1,
+                     cv::BORDER_CONSTANT, cv::Scalar(0));
+  };
+  open_with_line({length, 1}, across);
+  open_with_line({1, length}, down);
   cv::dilate(across | down, wall, cv::getStructuringElement(cv::MORPH_RECT, {3, 3}));
   cv::Mat bumps = ring.mask & ~wall;
   const int disc = std::max(3, static_cast<int>(std::lround(0.5 * side)) | 1);
@@ -525,7 +540,7 @@ void add_dice_off_walls(const Blob& ring, double typical, cv::Size frame, std::v
   const int m = cv::connectedComponentsWithStats(bumps, pieces, stats, centroids, 8, CV_32S);
   for (int k = 1; k < m; ++k) {
     const double ratio = stats.at<int>(k, cv::CC_STAT_AREA) / typical;
-    if (ratio < 0.5 || ratio > 2.0) continue;
+    if (ratio < 0.5 || ratio > kWallBump) continue;
     const cv::Rect box(stats.at<int>(k, cv::CC_STAT_LEFT), stats.at<int>(k, cv::CC_STAT_TOP),
                        stats.at<int>(k, cv::CC_STAT_WIDTH), stats.at<int>(k, cv::CC_STAT_HEIGHT));
     const cv::Rect at = box + ring.box.tl();
@@ -533,6 +548,7 @@ void add_dice_off_walls(const Blob& ring, double typical, cv::Size frame, std::v
     Blob b = describe(pieces, k, box);
     b.box += ring.box.tl();
     b.shape.center += cv::Point2f(ring.box.tl());
+    b.one_die = true;
     if (b.aspect < 1.5 && b.solidity > 0.8) blobs.push_back(std::move(b));
   }
 }
@@ -571,7 +587,7 @@ std::vector<Blob> without_spurs(std::vector<Blob> blobs, double typical) {
   const cv::Mat kernel = cv::getStructuringElement(cv::MORPH_ELLIPSE, {disc, disc});
   std::vector<Blob> out;
   for (auto& b : blobs) {
-    if (b.at_frame) {
+    if (b.at_frame || b.one_die) {
       out.push_back(std::move(b));
       continue;
     }
@@ -645,7 +661,16 @@ std::vector<DieRegion> find_die_regions(const cv::Mat& bgr) {
   // With nothing found yet (only white dice on a white tray), the faint pass takes a die to
   // be as large as the biggest pip cluster the hole filling above allows.
   const double hole = std::pow(0.06 * longest, 2);
-  if (add_faint_blobs(lab, table, mask, labels, stats, min_area, typical > 0 ? typical : hole, blobs) && typical == 0)
+  // Spurs come off the blobs found so far first: a white die's faint outline that touches
+  // a found die's spur would otherwise be taken for part of the found die and cleared.
+  cv::Mat spurs = cv::Mat::zeros(mask.size(), CV_8U);
+  if (typical > 0) {
+    for (const auto& b : blobs) spurs(b.box).setTo(255, b.mask);
+    blobs = without_spurs(std::move(blobs), typical);
+    for (const auto& b : blobs) spurs(b.box).setTo(0, b.mask);
+  }
+  if (add_faint_blobs(lab, table, mask, labels, stats, spurs, min_area, typical > 0 ? typical : hole, blobs) &&
+      typical == 0)
     typical = typical_die(blobs);
 
   // Rings far too large for a clump: a tray's wall, with the dice against it.
@@ -666,6 +691,10 @@ std::vector<DieRegion> find_die_regions(const cv::Mat& bgr) {
       regions.push_back(region_from_mask(b.mask, b.box, 1.0));
       regions.back().at_frame = true;
       regions.back().die_side = std::sqrt(typical);
+      continue;
+    }
+    if (b.one_die) {
+      regions.push_back(region_from_mask(b.mask, b.box, 1.0));
       continue;
     }
     // How many dice the blob holds: by its area against the typical die, and by its shape
