@@ -142,6 +142,79 @@ bool within_top_face(const std::vector<Blob>& blobs, unsigned subset, const cv::
   return true;
 }
 
+// Where the top face lies when a camera looks straight down on the table (nellbyler's tray): a
+// die away from the photo's centre shows the side face that looks towards the centre, between
+// its top face and the centre, and its region takes that side face in. The top face is then
+// the region's outer part: a square as wide as the region is across the direction from the
+// photo's centre, at the region's outer end, and a pip further in than that square reaches
+// (by more than its own size) is on the side face. (A camera looking down at a slant from
+// the front shows the near side faces below the top face instead: within_top_face.)
+struct RadialFace {
+  bool applies = false;
+  cv::Point2f centre;    // the top face's centre
+  cv::Point2f axis;      // unit, away from the photo's centre
+  float inner_edge = 0;  // how far the top face reaches from its centre towards the photo's
+};
+
+// Least excess of a region's extent along the direction from the photo's centre over its
+// extent across it, as a share of the latter, taken as a side face in view (below that,
+// outlines vary as much by chance).
+constexpr float kSideDepth = 0.1f;
+// An outline elongated this much (longest over shortest side of its minimum-area rectangle)
+// within 45 degrees of the direction from the photo's centre shows a side face that way.
+constexpr float kRadialOutline = 1.15f;
+constexpr float kWithin45 = 0.7f;
+
+// From the outline: when it is elongated along the direction from the photo's centre, the top
+// face is the square at its outer end.
+RadialFace radial_face(const cv::RotatedRect& outline, cv::Point2f outward) {
+  RadialFace out;
+  cv::Point2f corners[4];
+  outline.points(corners);
+  const cv::Point2f a = corners[1] - corners[0], b = corners[2] - corners[1];
+  const float la = static_cast<float>(cv::norm(a)), lb = static_cast<float>(cv::norm(b));
+  const float longest = std::max(la, lb), shortest = std::min(la, lb);
+  const float reach = static_cast<float>(cv::norm(outward));
+  if (longest <= kRadialOutline * shortest || reach < 2 * longest) return out;  // near the centre: no side shows
+  cv::Point2f axis = (la >= lb ? a : b) * (1.f / std::max(1.f, longest));
+  const float along = axis.dot(outward) / reach;
+  if (std::abs(along) < kWithin45) return out;
+  if (along < 0) axis = -axis;
+  out.applies = true;
+  out.axis = axis;
+  out.centre = outline.center + axis * (0.5f * (longest - shortest));
+  out.inner_edge = shortest / 2;
+  return out;
+}
+
+// From the region's pixels, for outlines whose rectangle is about square (a die turned so that
+// two side faces show): a square's extents along any two perpendicular directions are equal,
+// however it is turned, so what the region reaches further along the direction from the
+// photo's centre than across it is the side face's depth.
+RadialFace radial_face_of(const cv::Mat& mask, cv::Point2f origin, cv::Point2f outward) {
+  RadialFace out;
+  const float reach = static_cast<float>(cv::norm(outward));
+  if (reach < 1) return out;
+  const cv::Point2f u = outward * (1.f / reach), v(-u.y, u.x);
+  float ulo = 1e30f, uhi = -1e30f, vlo = 1e30f, vhi = -1e30f;
+  for (int y = 0; y < mask.rows; ++y) {
+    const auto* m = mask.ptr<uchar>(y);
+    for (int x = 0; x < mask.cols; ++x)
+      if (m[x]) {
+        const cv::Point2f p(x + origin.x, y + origin.y);
+        ulo = std::min(ulo, u.dot(p)), uhi = std::max(uhi, u.dot(p));
+        vlo = std::min(vlo, v.dot(p)), vhi = std::max(vhi, v.dot(p));
+      }
+  }
+  const float along = uhi - ulo + 1, across = vhi - vlo + 1;
+  if (along - across < kSideDepth * across || reach < along) return out;
+  out.applies = true;
+  out.axis = u;
+  out.centre = u * (uhi - across / 2) + v * ((vlo + vhi) / 2);
+  out.inner_edge = across / 2;
+  return out;
+}
+
 // The subset of blobs that best makes a die face: the most pips whose arrangement fits a
 // face layout of the die's size, alike in size, centred on the die. Side faces seen at an
 // angle add blobs that break the layout, so they fall out here.
@@ -197,7 +270,8 @@ SubsetMeasures measure_subset(const std::vector<Blob>& blobs, unsigned subset, i
   return s;
 }
 
-Choice best_face(const std::vector<Blob>& blobs, cv::Point2f face_centre, float face_half, const cv::RotatedRect& outline) {
+Choice best_face(const std::vector<Blob>& blobs, cv::Point2f face_centre, float face_half, const cv::RotatedRect& outline,
+                 const RadialFace& radial) {
   Choice best;
   const int m = static_cast<int>(blobs.size());
   for (unsigned subset = 1; subset < (1u << m); ++subset) {
@@ -228,6 +302,14 @@ Choice best_face(const std::vector<Blob>& blobs, cv::Point2f face_centre, float 
     if (relative < 0.07 || relative > (n == 1 ? 0.55 : 0.35)) continue;
     cv::Point2f top_centre = face_centre;
     if (!within_top_face(blobs, subset, outline, s.radius, top_centre)) continue;
+    // Seen straight down, pips further in than the top face reaches are on a side face.
+    if (radial.applies) {
+      top_centre = radial.centre;
+      bool on_top = true;
+      for (const auto& c : s.centres)
+        on_top &= radial.axis.dot(c - radial.centre) >= -(radial.inner_edge + kSlantSlack * s.radius);
+      if (!on_top) continue;
+    }
     const double off_centre = cv::norm(s.centroid - top_centre) / face_half;
     if (off_centre > 0.6) continue;
     std::vector<cv::Point2f> pts = s.centres;
@@ -263,6 +345,7 @@ struct FaceContext {
   double die_area = 0;
   float face_half = 0;
   double aspect = 1;
+  RadialFace radial;  // where the top face lies when the camera looks straight down
 };
 
 // The spots of a thresholded spot map (`pips`, crop pixels) that are sized and shaped like
@@ -337,7 +420,7 @@ PipReading read_response(const cv::Mat& response, const FaceContext& f, double p
   std::sort(blobs.begin(), blobs.end(), [](const Blob& a, const Blob& b) { return a.area > b.area; });
   if (blobs.size() > 8) blobs.resize(8);
 
-  const Choice choice = best_face(blobs, top_face_centre(region), f.face_half, region.shape);
+  const Choice choice = best_face(blobs, top_face_centre(region), f.face_half, region.shape, f.radial);
   if (choice.pips == 0) return out;
 
   // Round spots on the face that the chosen pips do not explain mean the reading is not a face.
@@ -402,9 +485,12 @@ SpotMaps spot_maps(const cv::Mat& crop, const FaceContext& f, double side) {
   return out;
 }
 
-PipReading read_face(const cv::Mat& lab, const DieRegion& region) {
+// `outward` runs from the photo's centre to the die's, in the pixels of `lab` (which may be a
+// die's crop, enlarged).
+PipReading read_face(const cv::Mat& lab, const DieRegion& region, cv::Point2f outward) {
   const cv::Mat crop = lab(region.box);
-  FaceContext f{region, {}, {}, 0, 0, 1};
+  FaceContext f{region, {}, {}, 0, 0, 1, radial_face(region.shape, outward)};
+  if (!f.radial.applies) f.radial = radial_face_of(region.mask, cv::Point2f(region.box.tl()), outward);
   f.die_area = cv::countNonZero(region.mask);
   const double side = std::sqrt(f.die_area);
   if (side < 8) return {};
@@ -463,10 +549,11 @@ PipReading read_face(const cv::Mat& lab, const DieRegion& region) {
 
 // The blob reader: pips as round blobs of the spot maps, kept when they make a face layout.
 PipReading read_blobs(const cv::Mat& lab, const DieRegion& region) {
+  const cv::Point2f outward = region.shape.center - cv::Point2f(lab.cols / 2.f, lab.rows / 2.f);
   // Small dice (a crowded tray) have pips of three or four pixels that blur into each other;
   // reading them at twice the size keeps neighbouring pips apart after thresholding.
   constexpr int kSmallDie = 40;
-  if (std::min(region.box.width, region.box.height) >= kSmallDie) return read_face(lab, region);
+  if (std::min(region.box.width, region.box.height) >= kSmallDie) return read_face(lab, region, outward);
   constexpr float kZoom = 2;
   cv::Mat crop;
   cv::resize(lab(region.box), crop, cv::Size(), kZoom, kZoom, cv::INTER_CUBIC);
@@ -476,7 +563,7 @@ PipReading read_blobs(const cv::Mat& lab, const DieRegion& region) {
   zoomed.shape = cv::RotatedRect((region.shape.center - cv::Point2f(region.box.tl())) * kZoom, region.shape.size * kZoom,
                                  region.shape.angle);
   zoomed.split_quality = region.split_quality;
-  PipReading out = read_face(crop, zoomed);
+  PipReading out = read_face(crop, zoomed, outward * kZoom);
   for (auto& c : out.centres) c = c * (1 / kZoom) + cv::Point2f(region.box.tl());
   out.face = region.box;
   return out;
