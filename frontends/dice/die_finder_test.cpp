@@ -324,6 +324,42 @@ TEST_CASE("a die much larger than the others is read whole and not cut into piec
   }
 }
 
+TEST_CASE("two touching dice unlike in size are cut in two", "[dice_vision]") {
+  // A large die with a smaller one against its side: about two typical dice by area (too
+  // few to count as two by area alone), not oblong enough to count as two by shape, but
+  // its two halves are far squarer than the whole.
+  static const cv::Scalar kFaces[] = {{30, 30, 30}, {40, 40, 200}, {60, 150, 40}, {170, 90, 40}};
+  for (std::uint64_t seed = 0; seed < 4; ++seed) {
+    cv::RNG rng(seed + 60);
+    Scene scene;
+    for (int i = 0; i < 4; ++i) {
+      SceneDie d;
+      d.pips = rng.uniform(1, 7);
+      d.side = 36;
+      d.angle_deg = rng.uniform(0.f, 90.f);
+      d.centre = cv::Point2f(100.f + 150 * i, 380.f + rng.uniform(-20.f, 20.f));
+      scene.dice.push_back(d);
+    }
+    SceneDie big, small;
+    big.pips = rng.uniform(1, 7);
+    small.pips = rng.uniform(1, 7);
+    big.side = 42;
+    small.side = 28;
+    big.face = kFaces[seed % 4];
+    small.face = kFaces[(seed + 2) % 4];
+    big.pip = small.pip = cv::Scalar(235, 235, 235);
+    big.centre = cv::Point2f(300.f + rng.uniform(-30.f, 30.f), 150);
+    small.centre = big.centre + cv::Point2f(12, 0.5f * (big.side + small.side) + 1);
+    scene.dice.push_back(big);
+    scene.dice.push_back(small);
+    const auto score = score_reading(read_dice(render_scene(scene, seed)), sorted_values(scene), labelled_dice(scene));
+    INFO("seed " << seed << ": " << score.found << " read, " << score.matched << " of 6 in place, " << score.correct
+                 << " right");
+    CHECK(score.matched == 6);
+    CHECK(score.found == 6);
+  }
+}
+
 TEST_CASE("white dice with a one-pixel outline are found on a white tray", "[dice_vision]") {
   // Seen straight down under soft light, a white die on a white tray shows its outline as
   // a ring a pixel wide, 30 levels darker than the tray (the renderer's rim is wider and
