@@ -15,6 +15,8 @@ constexpr double kRescueScore = 0.3;  // share of the face's evidence variance
 constexpr double kRaise = 1.2, kLower = 3;
 // Margin (colour units, as kRescueMargin) from which a raise needs no lead in score.
 constexpr double kClearRaiseMargin = 25;
+// A raise to a value whose pips are unlike in colour needs this margin and score ratio.
+constexpr double kDulledMargin = 20, kDulledRaise = 1.35;
 // Colour consistency (see face_pattern.h) of the blob reader's pips below which its value
 // is doubtful: one of them may be a glint, a speck or a swirl of a marbled face.
 constexpr double kDoubtful = 0.4;
@@ -87,6 +89,20 @@ PipReading choose_reading(PipReading blobs, const FacePattern& pattern, double s
   const double raise = margin >= kClearRaiseMargin ? 1 : kRaise;
   bool overrule = blobs.pips > 0 && value > 0 && value != blobs.pips && margin > 0 &&
                   score > (value > blobs.pips ? raise : kLower) * blob_value_score;
+  // Colour consistency misjudges marbled faces: a swirl of the face's own colours over one
+  // pip dulls it to another shade, and the blob reader loses that pip too. A larger value
+  // unlike in colour still raises the count when every one of its pips stands clear of every
+  // empty grid point (margin ≥ kDulledMargin) and it explains the face clearly better than the
+  // blob value (kDulledRaise) and at least as well as any value alike in colour.
+  if (!overrule && blobs.pips > 0) {
+    int dulled = 0;
+    for (int p = blobs.pips + 1; p <= 6; ++p)
+      if (pattern.consistency[p] < kAlikeColour && pattern.margins[p] >= kDulledMargin &&
+          pattern.scores[p] > kDulledRaise * blob_value_score && pattern.scores[p] >= score &&
+          (dulled == 0 || pattern.scores[p] > pattern.scores[dulled]))
+        dulled = p;
+    if (dulled > 0) value = dulled, overrule = true;
+  }
   if (overrule && value > blobs.pips && adds_a_streak(blobs, pattern, value)) overrule = false;
   // A doubtful blob value gives way to a lower one that the pattern reader prefers with every
   // pip standing out, whatever the ratio of their scores; but a lone pip has no other pip to
