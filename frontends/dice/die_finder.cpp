@@ -67,7 +67,7 @@ constexpr double kNeckSplit = 1.6;
 constexpr double kSpurShare = 0.7;
 // Two dice unlike in size: a blob of kTwoMin to kTwoMax typical dice that the count takes
 // for one die is cut in two when its halves are squarer than the whole by kTwoGain (0.12
-// measured the same on the photos; 0.1 cut one die seen at a slant).
+// measured the same on the photos; 0.1 cut a single die of `112353` in two).
 constexpr double kTwoMin = 1.7;
 constexpr double kTwoMax = 2.5;
 constexpr double kTwoGain = 0.15;
