@@ -46,6 +46,10 @@ constexpr double kWallLength = 4.0;
 // typical die errs small, so a die against the wall with its shading measures up to about
 // three typical dice (`112926`'s red die: 2.8).
 constexpr double kWallBump = 3.0;
+// A bump is a die only when it is about square, as the typical die's blobs are: the
+// wall's inner corners leave oblong slivers (`112926`: 24 x 17 px, read as a 1), while
+// dice against the wall measured aspect 1.05-1.27.
+constexpr double kWallBumpAspect = 1.35;
 // A component at the frame is read as one die when its area is within these multiples of
 // the typical die and it is about square and solid (add_die_at_frame).
 constexpr double kFrameMin = 0.7;
@@ -555,7 +559,7 @@ void add_dice_off_walls(const Blob& ring, double typical, cv::Size frame, std::v
     b.box += ring.box.tl();
     b.shape.center += cv::Point2f(ring.box.tl());
     b.one_die = true;
-    if (b.aspect < 1.5 && b.solidity > 0.8) blobs.push_back(std::move(b));
+    if (b.aspect < kWallBumpAspect && b.solidity > 0.8) blobs.push_back(std::move(b));
   }
 }
 
