@@ -53,15 +53,16 @@ bool adds_a_streak(const PipReading& blobs, const FacePattern& pattern, int valu
   return added_min < 1e30 && added_min >= kStreak && added_min >= kStreakLead * matched_max;
 }
 
-// How many of the blob reader's pips are streaks: at least kStreakPip elongated (their
-// evidence's long over short axis) and kStreakLead times the most elongated of its round pips.
-int streak_blobs(const FacePattern& pattern) {
+// How many of the blob reader's pips are streaks: at least `streak` elongated (their
+// evidence's long over short axis) and kStreakLead times the most elongated of the pips below
+// that (its round pips).
+int streak_blobs(const FacePattern& pattern, double streak) {
   const auto& e = pattern.given_elongation;
   double round_max = 1;
   for (const double x : e)
-    if (x < kStreakPip) round_max = std::max(round_max, x);
+    if (x < streak) round_max = std::max(round_max, x);
   int streaks = 0;
-  for (const double x : e) streaks += x >= kStreakPip && x >= kStreakLead * round_max;
+  for (const double x : e) streaks += x >= streak && x >= kStreakLead * round_max;
   return streaks;
 }
 
@@ -113,12 +114,19 @@ PipReading choose_reading(PipReading blobs, const FacePattern& pattern, double s
   // Blob pips that are streaks (a marbled face's swirl, a rim's glint drawn out along the edge)
   // are not pips: the pattern's value for the round ones replaces the blob value when it
   // explains the face better, with every pip standing out and alike in colour.
+  // When the pattern reader cannot place the blob value at all (some of its pips do not stand
+  // out from an empty grid point: margin < 0), a blob pip need only be as elongated as an
+  // added pip must be (kStreak) to count as a streak: a marbled swirl across a face's middle
+  // falls into two cores that each pass the blob roundness test (a purple 4 read as 6).
   if (!overrule && blobs.pips > 1 && static_cast<int>(pattern.given_elongation.size()) == blobs.pips) {
-    const int round = blobs.pips - streak_blobs(pattern);
-    if (round >= 1 && round < blobs.pips && pattern.margins[round] > 0 && pattern.consistency[round] >= kAlikeColour &&
-        pattern.scores[round] > blob_value_score) {
-      value = round;
-      overrule = true;
+    for (const double streak : {pattern.margins[blobs.pips] < 0 ? kStreak : kStreakPip, kStreakPip}) {
+      const int round = blobs.pips - streak_blobs(pattern, streak);
+      if (round >= 1 && round < blobs.pips && pattern.margins[round] > 0 &&
+          pattern.consistency[round] >= kAlikeColour && pattern.scores[round] > blob_value_score) {
+        value = round;
+        overrule = true;
+        break;
+      }
     }
   }
   // Three or more blob pips are never undone to a single pip. The blob reader's pips are
