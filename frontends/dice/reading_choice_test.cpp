@@ -152,3 +152,27 @@ TEST_CASE("a blob value with a streak among its pips gives way to the value of i
   pattern.given_elongation = {1.0, 1.2, 1.1, 3.0, 1.2};
   CHECK(choose_reading(blob_reading(5), pattern, 1.0).pips == 4);
 }
+
+TEST_CASE("a blob value the pattern cannot place gives way to its round pips by a looser streak test",
+          "[dice_vision]") {
+  // The blob reader's 6 on a purple 4 (nellbyler 100242): a white swirl across the face's
+  // middle fell into two cores that passed for round, one 1.9 and one 2.2 elongated beside
+  // corner pips of 1.1 to 1.2. The pattern's 4 scores higher than the 6 and stands out.
+  FacePattern pattern = pattern_with({0, 0.1, 0.2, 0.25, 0.44, 0.3, 0.34});
+  pattern.given_elongation = {1.2, 1.1, 1.1, 1.2, 1.9, 2.2};
+  // The pattern places the 6 with every pip standing out: the plain streak test (2.0, and 1.3
+  // times the most elongated pip below that, the 1.9) finds no streak, and the 6 stands.
+  CHECK(choose_reading(blob_reading(6), pattern, 1.0).pips == 6);
+  // The 6 cannot be placed (an empty grid point outshines one of its pips): both cores are
+  // streaks by the looser test (1.6, and 1.3 times the round pips' 1.2), and the 4 is read.
+  pattern.margins[6] = -50;
+  CHECK(choose_reading(blob_reading(6), pattern, 1.0).pips == 4);
+  // The same, but the cores as round as the corners (1.3): the 6 stands.
+  pattern.given_elongation = {1.2, 1.1, 1.1, 1.2, 1.3, 1.3};
+  CHECK(choose_reading(blob_reading(6), pattern, 1.0).pips == 6);
+  // A misplaced 2 whose second pip is only slightly drawn out (1.5): below the looser test too.
+  pattern = pattern_with({0, 0.5, 0.3, 0.1, 0.1, 0.1, 0.1});
+  pattern.margins[2] = -20;
+  pattern.given_elongation = {1.1, 1.5};
+  CHECK(choose_reading(blob_reading(2), pattern, 1.0).pips == 2);
+}
