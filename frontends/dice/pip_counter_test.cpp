@@ -299,3 +299,44 @@ TEST_CASE("a pip dulled by a marbled swirl still counts when the face shows it c
   INFO(wrong << " of " << total << " dice read short");
   CHECK(wrong <= 6);
 }
+
+TEST_CASE("a swirl across a 4's middle that falls into two cores is not a 6's middle pair", "[dice_vision]") {
+  // A marbled swirl of the pips' colour across the middle of a purple 4 (nellbyler's 100242)
+  // breaks into two short cores between the pip columns that the blob reader takes for a 6's
+  // middle pair, though the pattern reader cannot place a 6 on the face. Here each core is an
+  // ellipse 0.18 x 0.09 of a side, 0.13 of a side from the centre along the columns. When
+  // this test was written 15 of these 18 dice read wrong (14 as 6) before the looser streak
+  // test for a blob value the pattern cannot place, and 5 after (4 as 6): the rule is a
+  // clear gain here but not a cure (cores a little wider, 0.1, still read as 6).
+  const cv::Scalar purple(120, 40, 110), white(225, 225, 225);  // BGR
+  int wrong = 0;
+  for (int k = 0; k < 3; ++k) {
+    Scene scene = tray(purple, white, 0, 4);
+    for (std::size_t i = 0; i < scene.dice.size(); ++i) {
+      scene.dice[i].pips = 4;
+      scene.dice[i].side = 32.f + 3.f * ((i + k) % 4);
+      scene.dice[i].angle_deg = 13.f * i + 7.f * k;
+    }
+    cv::Mat image = render_scene(scene, 21 + k);
+    for (const auto& die : scene.dice) {
+      cv::Mat band = cv::Mat::zeros(image.size(), CV_8U);
+      const float a = static_cast<float>((die.angle_deg + 90) * CV_PI / 180);
+      const cv::Point2f along(std::cos(a), std::sin(a));
+      for (const float s : {-1.f, 1.f})
+        cv::ellipse(band,
+                    cv::RotatedRect(die.centre + along * (s * 0.13f * die.side), {0.18f * die.side, 0.09f * die.side},
+                                    die.angle_deg + 90),
+                    cv::Scalar(255), cv::FILLED, cv::LINE_AA);
+      paint_band(image, band, white, 0.9f);
+    }
+    const auto dice = read_dice(image);
+    for (const auto& die : scene.dice) {
+      const int read = value_at(dice, die);
+      INFO("side " << die.side << ", read " << read);
+      CHECK(read >= die.pips);  // the swirl never hides a pip
+      wrong += read != die.pips;
+    }
+  }
+  // At most a third of the 18 read wrong (before the rule: 15).
+  CHECK(wrong <= 6);
+}
