@@ -29,6 +29,9 @@ constexpr double kStreak = 1.6, kStreakLead = 1.3;
 // The same for a pip the blob reader found: its blob passed for round, so only a plain streak
 // (twice as long as wide) counts.
 constexpr double kStreakPip = 2.0;
+// Share of the blob value's score the value without a streak point must reach (the streak
+// adds evidence to the value that covers it, so the two score about alike).
+constexpr double kStreakLower = 0.9;
 
 // Whether a raise adds a pip that is a streak rather than a disc: the pattern's points that
 // no blob pip is nearest to are the added ones, and real pips are round like the blob
@@ -127,6 +130,26 @@ PipReading choose_reading(PipReading blobs, const FacePattern& pattern, double s
         overrule = true;
         break;
       }
+    }
+  }
+  // The same streak seen from the pattern's side: the blob reader can find a round blob
+  // beside a marbled swirl (its centroid off the swirl's long axis) while the pattern's
+  // placement of that value puts one grid point on the swirl itself. When exactly one point of
+  // a value of three or more is a streak (kStreakPip, kStreakLead over the others), the value
+  // without it gives way when the pattern places that one with every pip standing out by more,
+  // alike in colour, and it explains the face about as well (the swirl adds some evidence).
+  if (!overrule && blobs.pips >= 3 && pattern.elongation_of[blobs.pips].size() == std::size_t(blobs.pips)) {
+    const auto& e = pattern.elongation_of[blobs.pips];
+    double round_max = 1;
+    for (const double x : e)
+      if (x < kStreakPip) round_max = std::max(round_max, x);
+    int streaks = 0;
+    for (const double x : e) streaks += x >= kStreakPip && x >= kStreakLead * round_max;
+    const int round = blobs.pips - 1;
+    if (streaks == 1 && pattern.margins[round] > 0 && pattern.margins[round] > pattern.margins[blobs.pips] &&
+        pattern.consistency[round] >= kAlikeColour && pattern.scores[round] >= kStreakLower * blob_value_score) {
+      value = round;
+      overrule = true;
     }
   }
   // Three or more blob pips are never undone to a single pip. The blob reader's pips are
