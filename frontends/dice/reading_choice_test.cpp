@@ -176,3 +176,32 @@ TEST_CASE("a blob value the pattern cannot place gives way to its round pips by 
   pattern.given_elongation = {1.1, 1.5};
   CHECK(choose_reading(blob_reading(2), pattern, 1.0).pips == 2);
 }
+
+TEST_CASE("a blob value whose pattern placement has one point on a streak gives way to the value without it",
+          "[dice_vision]") {
+  // The blob reader's 3 on a purple 2 (nellbyler 095735): a round blob beside a white swirl
+  // at the face's centre. The pattern's 3 puts its centre point on the swirl itself (2.9
+  // elongated beside 1.2); its 2 stands out far more clearly and scores about as high.
+  FacePattern pattern = pattern_with({0, 0.2, 0.35, 0.37, 0.17, 0.22, 0.19});
+  pattern.margins[2] = 45;
+  pattern.margins[3] = 16;
+  pattern.elongation_of[3] = {1.2, 2.9, 1.2};
+  CHECK(choose_reading(blob_reading(3), pattern, 1.0).pips == 2);
+  // Every point of the 3 round: the 3 stands.
+  pattern.elongation_of[3] = {1.2, 1.3, 1.2};
+  CHECK(choose_reading(blob_reading(3), pattern, 1.0).pips == 3);
+  // The streak, but the 2 stands out no more clearly than the 3: the 3 stands.
+  pattern.elongation_of[3] = {1.2, 2.9, 1.2};
+  pattern.margins[2] = 10;
+  CHECK(choose_reading(blob_reading(3), pattern, 1.0).pips == 3);
+  // The streak, but the 2 explains the face far worse: the 3 stands.
+  pattern.margins[2] = 45;
+  pattern.scores[2] = 0.2;
+  CHECK(choose_reading(blob_reading(3), pattern, 1.0).pips == 3);
+  // Two points of a 4 on streaks (a swirl on either side): not this rule's case, the 4 stands.
+  pattern = pattern_with({0, 0.1, 0.21, 0.27, 0.25, 0.2, 0.1});
+  pattern.margins[3] = 45;
+  pattern.margins[4] = -45;
+  pattern.elongation_of[4] = {1.1, 3.6, 1.2, 3.3};
+  CHECK(choose_reading(blob_reading(4), pattern, 1.0).pips == 4);
+}
