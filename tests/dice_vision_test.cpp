@@ -233,7 +233,7 @@ TEST_CASE("dice photos of white dice on wood (matteop65) are read", "[dice_visio
   const auto r = read_source(puzzlesat::testing::shared_data() / "dice/matteop65/train");
   INFO(r.exact << " of " << r.images << " read exactly");
   CHECK(r.images == 155);
-  CHECK(r.exact >= 0.95 * r.images);
+  CHECK(r.exact >= 0.96 * r.images);
 }
 
 TEST_CASE("dice photos of coloured dice in a tray (nellbyler) are read", "[dice_vision][data]") {
@@ -241,7 +241,7 @@ TEST_CASE("dice photos of coloured dice in a tray (nellbyler) are read", "[dice_
   const auto r = read_source(puzzlesat::testing::shared_data() / "dice/nellbyler/train");
   INFO(r.exact << " of " << r.images << " read exactly");
   CHECK(r.images == 100);
-  CHECK(r.exact >= 0.55 * r.images);
+  CHECK(r.exact >= 0.72 * r.images);
 }
 
 TEST_CASE("yahtzee advise --photo needs exactly five dice and says how many it found", "[dice_vision][cli]") {
