@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 #include "frontends/dice/dice_labels.h"
 #include "frontends/dice/dice_reader.h"
@@ -54,6 +55,50 @@ void check_every_die_found_in(const cv::Mat& image, const Scene& scene, std::uin
 
 void check_every_die_found(const Scene& scene, std::uint64_t seed) {
   check_every_die_found_in(render_scene(scene, seed), scene, seed);
+}
+
+
+// A plain grey tray inside a wall (the wall is drawn by `with_tray_wall`).
+Scene grey_tray() {
+  Scene scene;
+  scene.table = cv::Scalar(200, 203, 205);
+  scene.grain = 0;
+  scene.noise = 2;
+  return scene;
+}
+
+// `count` dice of side `side` in a row across the tray, at random values and turns.
+void add_free_row(Scene& scene, cv::RNG& rng, int count, float side, cv::Point2f first, float step) {
+  for (int i = 0; i < count; ++i) {
+    SceneDie d;
+    d.pips = rng.uniform(1, 7);
+    d.side = side;
+    d.angle_deg = rng.uniform(0.f, 90.f);
+    d.centre = first + cv::Point2f(step * i, rng.uniform(-20.f, 20.f));
+    scene.dice.push_back(d);
+  }
+}
+
+const cv::Rect kTrayInner(70, 60, 500, 360);
+const cv::Scalar kWall(120, 122, 124);
+
+// The scene with a tray's wall (a band of darker grey round `kTrayInner`) that goes under
+// the dice: the wall is drawn on the empty table, then the dice are pasted over it where
+// they change the picture. `adjust` may edit that mask of changed pixels first.
+cv::Mat with_tray_wall(const Scene& scene, std::uint64_t seed, const std::function<void(cv::Mat&)>& adjust = {}) {
+  Scene empty = scene;
+  empty.dice.clear();
+  const cv::Mat with = render_scene(scene, seed), without = render_scene(empty, seed);
+  cv::Mat image = without.clone();
+  cv::rectangle(image, kTrayInner - cv::Point(14, 14) + cv::Size(28, 28), kWall, 28);
+  cv::Mat diff;
+  cv::absdiff(with, without, diff);
+  cv::cvtColor(diff, diff, cv::COLOR_BGR2GRAY);
+  cv::Mat changed = diff > 12;
+  if (adjust) adjust(changed);
+  cv::dilate(changed, changed, cv::Mat());
+  with.copyTo(image, changed);
+  return image;
 }
 
 }  // namespace
@@ -154,11 +199,8 @@ TEST_CASE("dice against a tray's wall are cut from the wall's band", "[dice_visi
   // touching it join into one ring of foreground far too large to be a clump.
   for (std::uint64_t seed = 0; seed < 3; ++seed) {
     cv::RNG rng(seed);
-    Scene scene;
-    scene.table = cv::Scalar(200, 203, 205);
-    scene.grain = 0;
-    scene.noise = 2;
-    const cv::Rect inner(70, 60, 500, 360);
+    Scene scene = grey_tray();
+    const cv::Rect inner = kTrayInner;
     const float side = 38;
     const cv::Point2f against[] = {{inner.x + 0.5f * side - 2, 200}, {330, inner.y + 0.5f * side - 2},
                                    {inner.br().x - 0.5f * side + 2, 300}};
@@ -169,27 +211,8 @@ TEST_CASE("dice against a tray's wall are cut from the wall's band", "[dice_visi
       d.centre = c;
       scene.dice.push_back(d);
     }
-    for (int i = 0; i < 3; ++i) {
-      SceneDie d;
-      d.pips = rng.uniform(1, 7);
-      d.side = side;
-      d.angle_deg = rng.uniform(0.f, 90.f);
-      d.centre = cv::Point2f(210.f + 110 * i, 250.f + rng.uniform(-20.f, 20.f));
-      scene.dice.push_back(d);
-    }
-    // The wall goes under the dice: drawn on the empty table, then the dice are pasted
-    // over it where they change the picture.
-    Scene empty = scene;
-    empty.dice.clear();
-    const cv::Mat with = render_scene(scene, seed), without = render_scene(empty, seed);
-    cv::Mat image = without.clone();
-    cv::rectangle(image, inner - cv::Point(14, 14) + cv::Size(28, 28), cv::Scalar(120, 122, 124), 28);
-    cv::Mat diff, changed;
-    cv::absdiff(with, without, diff);
-    cv::cvtColor(diff, diff, cv::COLOR_BGR2GRAY);
-    changed = diff > 12;
-    cv::dilate(changed, changed, cv::Mat());
-    with.copyTo(image, changed);
+    add_free_row(scene, rng, 3, side, {210, 250}, 110);
+    const cv::Mat image = with_tray_wall(scene, seed);
     const auto dice = read_dice(image);
     const auto score = score_reading(dice, sorted_values(scene), labelled_dice(scene));
     INFO("seed " << seed << ": " << score.found << " read, " << score.matched << " of 6 in place");
@@ -204,21 +227,11 @@ TEST_CASE("an oblong bump on a tray's wall is not read as a die", "[dice_vision]
   // dark round mark on it (a screw, a hole), is no die seen from above.
   for (std::uint64_t seed = 0; seed < 3; ++seed) {
     cv::RNG rng(seed);
-    Scene scene;
-    scene.table = cv::Scalar(200, 203, 205);
-    scene.grain = 0;
-    scene.noise = 2;
-    for (int i = 0; i < 4; ++i) {
-      SceneDie d;
-      d.pips = rng.uniform(1, 7);
-      d.side = 36;
-      d.angle_deg = rng.uniform(0.f, 90.f);
-      d.centre = cv::Point2f(160.f + 110 * i, 220.f + rng.uniform(-20.f, 20.f));
-      scene.dice.push_back(d);
-    }
+    Scene scene = grey_tray();
+    add_free_row(scene, rng, 4, 36, {160, 220}, 110);
     cv::Mat image = render_scene(scene, seed);
-    const cv::Rect inner(70, 60, 500, 360);
-    const cv::Scalar wall(120, 122, 124);
+    const cv::Rect inner = kTrayInner;
+    const cv::Scalar wall = kWall;
     cv::rectangle(image, inner - cv::Point(14, 14) + cv::Size(28, 28), wall, 28);
     const float w = 36 + rng.uniform(-2.f, 2.f), h = w / 1.3f;
     const cv::Rect bump(cvRound(300 + rng.uniform(-40.f, 40.f)), cvRound(inner.br().y - h + 1), cvRound(w), cvRound(h));
@@ -238,12 +251,9 @@ TEST_CASE("a die larger than the others against a tray's wall is cut from the wa
   // is still one square die, not a clump (two dice side by side make an oblong bump).
   for (std::uint64_t seed = 0; seed < 3; ++seed) {
     cv::RNG rng(seed);
-    Scene scene;
-    scene.table = cv::Scalar(200, 203, 205);
-    scene.grain = 0;
-    scene.noise = 2;
+    Scene scene = grey_tray();
     scene.shadows = false;  // a shadow pasted over the wall would show the table between die and wall
-    const cv::Rect inner(70, 60, 500, 360);
+    const cv::Rect inner = kTrayInner;
     SceneDie big;
     big.pips = rng.uniform(1, 7);
     big.face = cv::Scalar(40, 40, 190);  // a red die, as the photos' (its face all foreground)
@@ -251,25 +261,8 @@ TEST_CASE("a die larger than the others against a tray's wall is cut from the wa
     big.side = 58;
     big.centre = cv::Point2f(280.f + rng.uniform(-40.f, 40.f), inner.br().y - 0.5f * big.side + 2);
     scene.dice.push_back(big);
-    for (int i = 0; i < 4; ++i) {
-      SceneDie d;
-      d.pips = rng.uniform(1, 7);
-      d.side = 36;
-      d.angle_deg = rng.uniform(0.f, 90.f);
-      d.centre = cv::Point2f(160.f + 110 * i, 180.f + rng.uniform(-20.f, 20.f));
-      scene.dice.push_back(d);
-    }
-    // The wall under the dice, as in the test above.
-    Scene empty = scene;
-    empty.dice.clear();
-    const cv::Mat with = render_scene(scene, seed), without = render_scene(empty, seed);
-    cv::Mat image = without.clone();
-    cv::rectangle(image, inner - cv::Point(14, 14) + cv::Size(28, 28), cv::Scalar(120, 122, 124), 28);
-    cv::Mat diff, changed;
-    cv::absdiff(with, without, diff);
-    cv::cvtColor(diff, diff, cv::COLOR_BGR2GRAY);
-    changed = diff > 12;
-    {
+    add_free_row(scene, rng, 4, 36, {160, 180}, 110);
+    const cv::Mat image = with_tray_wall(scene, seed, [&](cv::Mat& changed) {
       // The big die's light rim would part it from the wall: the wall runs up to its face.
       cv::Point2f corners[4];
       cv::RotatedRect(big.centre, cv::Size2f(big.side - 6, big.side - 6), big.angle_deg).points(corners);
@@ -278,9 +271,7 @@ TEST_CASE("a die larger than the others against a tray's wall is cut from the wa
       cv::rectangle(rim, cv::Rect(big.centre - cv::Point2f(big.side, big.side), cv::Size2f(2 * big.side, 2 * big.side)), 255, cv::FILLED);
       changed.setTo(0, rim);
       cv::fillConvexPoly(changed, face, 255);
-    }
-    cv::dilate(changed, changed, cv::Mat());
-    with.copyTo(image, changed);
+    });
     const auto score = score_reading(read_dice(image), sorted_values(scene), labelled_dice(scene));
     INFO("seed " << seed << ": " << score.found << " read, " << score.matched << " of 5 in place, " << score.correct
                  << " right");
