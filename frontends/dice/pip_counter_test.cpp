@@ -4,6 +4,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include <cmath>
+#include <string>
 
 #include "frontends/dice/dice_reader.h"
 #include "frontends/dice/dice_scene.h"
@@ -55,6 +56,15 @@ int value_at(const std::vector<Die>& dice, const SceneDie& die) {
   return 0;
 }
 
+// Reads `image` and checks each die of `scene` is read with its own value, naming `what`.
+void check_every_value(const cv::Mat& image, const Scene& scene, const std::string& what = "") {
+  const auto dice = read_dice(image);
+  for (const auto& die : scene.dice) {
+    INFO(what << "side " << die.side << ", value " << die.pips);
+    CHECK(value_at(dice, die) == die.pips);
+  }
+}
+
 }  // namespace
 
 TEST_CASE("pips joined by a fainter vein of their own colour are counted apart", "[dice_vision]") {
@@ -86,11 +96,7 @@ TEST_CASE("pips joined by a fainter vein of their own colour are counted apart",
                  cvRound(0.07f * die.side), cv::LINE_AA);
         paint_band(image, band, die.pip, 0.6f);
       }
-      const auto dice = read_dice(image);
-      for (const auto& die : scene.dice) {
-        INFO(palette.name << ", side " << die.side << ", value " << die.pips);
-        CHECK(value_at(dice, die) == die.pips);
-      }
+      check_every_value(image, scene, std::string(palette.name) + ", ");
     }
 }
 
@@ -114,11 +120,7 @@ TEST_CASE("black pips on a dark brass face with a specular streak are read", "[d
                   cv::Scalar(255), cv::FILLED, cv::LINE_AA);
       paint_band(image, band, cv::Scalar::all(250), 1.f);
     }
-    const auto dice = read_dice(image);
-    for (const auto& die : scene.dice) {
-      INFO("side " << die.side << ", value " << die.pips);
-      CHECK(value_at(dice, die) == die.pips);
-    }
+    check_every_value(image, scene);
   }
 }
 
@@ -159,11 +161,7 @@ TEST_CASE("a centre pip that runs into the corner pips in chroma still counts", 
     }
     cv::Mat image = render_scene(scene, 5 + first);
     subsample_chroma(image, 1.0);
-    const auto dice = read_dice(image);
-    for (const auto& die : scene.dice) {
-      INFO("side " << die.side << ", value " << die.pips);
-      CHECK(value_at(dice, die) == die.pips);
-    }
+    check_every_value(image, scene);
   }
 }
 
@@ -192,11 +190,7 @@ TEST_CASE("a short streak at a 1's corner is not its second pip", "[dice_vision]
                   cv::Scalar(255), cv::FILLED, cv::LINE_AA);
       paint_band(image, band, white, 0.9f);
     }
-    const auto dice = read_dice(image);
-    for (const auto& die : scene.dice) {
-      INFO("side " << die.side << ", value " << die.pips);
-      CHECK(value_at(dice, die) == die.pips);
-    }
+    check_every_value(image, scene);
   }
 }
 
