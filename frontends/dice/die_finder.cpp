@@ -189,6 +189,34 @@ Blob describe(const cv::Mat& labels, int label, cv::Rect box) {
   return describe_mask(std::move(mask), box);
 }
 
+// The bounding box of component `k` of connectedComponentsWithStats.
+cv::Rect component_box(const cv::Mat& stats, int k) {
+  return {stats.at<int>(k, cv::CC_STAT_LEFT), stats.at<int>(k, cv::CC_STAT_TOP), stats.at<int>(k, cv::CC_STAT_WIDTH),
+          stats.at<int>(k, cv::CC_STAT_HEIGHT)};
+}
+
+// The components of `mask` by their outer contours, each filled (what an outline's ring
+// encloses, the face, becomes part of it; cheaper than labelling the whole image), that
+// are clear of the frame and hold half a typical die to a clump of kMaxClump: box-sized
+// masks, 255 on the component, with their boxes.
+std::vector<std::pair<cv::Mat, cv::Rect>> filled_components(const cv::Mat& mask, double typical) {
+  std::vector<std::vector<cv::Point>> outlines;
+  cv::findContours(mask, outlines, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
+  std::vector<std::pair<cv::Mat, cv::Rect>> out;
+  for (const auto& outline : outlines) {
+    const cv::Rect box = cv::boundingRect(outline);
+    if (box.x == 0 || box.y == 0 || box.br().x == mask.cols || box.br().y == mask.rows) continue;
+    if (double(box.area()) < 0.5 * typical) continue;  // too small to be a die even when filled
+    cv::Mat piece = cv::Mat::zeros(box.size(), CV_8U);
+    cv::drawContours(piece, std::vector<std::vector<cv::Point>>{outline}, 0, cv::Scalar(255), cv::FILLED, cv::LINE_8,
+                     cv::noArray(), 0, -box.tl());
+    const double ratio = cv::countNonZero(piece) / typical;
+    if (ratio < 0.5 || ratio > kMaxClump) continue;
+    out.emplace_back(std::move(piece), box);
+  }
+  return out;
+}
+
 // Fills the holes a die's pips leave in the mask, but not the table inside a tray's rim.
 void fill_small_holes(cv::Mat& mask, double max_hole) {
   cv::Mat holes = ~mask, labels, stats, centroids;
@@ -398,19 +426,8 @@ bool add_thin_rings(cv::Mat rings, const cv::Mat& near_found, const cv::Mat& tak
   cv::drawContours(rings, outlines, -1, cv::Scalar(255), cv::FILLED);
   rings.setTo(0, near_found);  // a ring round a found die would enclose it
   cv::morphologyEx(rings, rings, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_ELLIPSE, {3, 3}));
-  // The components by their outer contours (cheaper here than labelling the whole image).
-  outlines.clear();
-  cv::findContours(rings, outlines, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
   bool added = false;
-  for (const auto& outline : outlines) {
-    const cv::Rect box = cv::boundingRect(outline);
-    if (box.x == 0 || box.y == 0 || box.br().x == rings.cols || box.br().y == rings.rows) continue;
-    if (double(box.area()) < 0.5 * typical) continue;  // too small to be a die
-    cv::Mat piece = cv::Mat::zeros(box.size(), CV_8U);
-    cv::drawContours(piece, std::vector<std::vector<cv::Point>>{outline}, 0, cv::Scalar(255), cv::FILLED, cv::LINE_8,
-                     cv::noArray(), 0, -box.tl());
-    const double ratio = cv::countNonZero(piece) / typical;
-    if (ratio < 0.5 || ratio > kMaxClump) continue;
+  for (auto& [piece, box] : filled_components(rings, typical)) {
     if (cv::countNonZero(piece & taken(box)) > 0) continue;
     bool in_found = false;
     for (const auto& f : found_boxes) in_found = in_found || (f & box).area() > kRingInFound * box.area();
@@ -458,30 +475,16 @@ bool add_faint_blobs(const cv::Mat& lab, const cv::Mat& table, const cv::Mat& fo
   const cv::Mat rings = mask.clone();
   cv::morphologyEx(mask, mask, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_ELLIPSE, {3, 3}));
   cv::morphologyEx(mask, mask, cv::MORPH_CLOSE, cv::getStructuringElement(cv::MORPH_ELLIPSE, {5, 5}));
-  // Each component's outer contour, filled: what it encloses (the face inside an
-  // outline's ring) becomes part of it.
-  std::vector<std::vector<cv::Point>> outlines;
-  cv::findContours(mask, outlines, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
   bool added = false;
   cv::Mat taken = cv::Mat::zeros(mask.size(), CV_8U);
-  for (const auto& outline : outlines) {
-    const cv::Rect box = cv::boundingRect(outline);
-    if (box.x == 0 || box.y == 0 || box.x + box.width == mask.cols || box.y + box.height == mask.rows) continue;
-    if (double(box.area()) < 0.5 * typical) continue;  // too small to be a die even when filled
-    cv::Mat piece = cv::Mat::zeros(box.size(), CV_8U);
-    cv::drawContours(piece, std::vector<std::vector<cv::Point>>{outline}, 0, cv::Scalar(255), cv::FILLED, cv::LINE_8,
-                     cv::noArray(), 0, -box.tl());
-    const double ratio = cv::countNonZero(piece) / typical;
-    if (ratio < 0.5 || ratio > kMaxClump) continue;
+  for (auto& [piece, box] : filled_components(mask, typical)) {
     piece.copyTo(taken(box), piece);
     blobs.push_back(describe_mask(std::move(piece), box));
     added = true;
   }
   std::vector<cv::Rect> found_boxes;
   for (int k = 1; k < stats.rows; ++k)
-    if (stats.at<int>(k, cv::CC_STAT_AREA) >= min_area)
-      found_boxes.emplace_back(stats.at<int>(k, cv::CC_STAT_LEFT), stats.at<int>(k, cv::CC_STAT_TOP),
-                               stats.at<int>(k, cv::CC_STAT_WIDTH), stats.at<int>(k, cv::CC_STAT_HEIGHT));
+    if (stats.at<int>(k, cv::CC_STAT_AREA) >= min_area) found_boxes.push_back(component_box(stats, k));
   return add_thin_rings(rings, near_claimed, taken, found_boxes, typical, blobs) || added;
 }
 
@@ -551,8 +554,7 @@ void add_dice_off_walls(const Blob& ring, double typical, cv::Size frame, std::v
   for (int k = 1; k < m; ++k) {
     const double ratio = stats.at<int>(k, cv::CC_STAT_AREA) / typical;
     if (ratio < 0.5 || ratio > kWallBump) continue;
-    const cv::Rect box(stats.at<int>(k, cv::CC_STAT_LEFT), stats.at<int>(k, cv::CC_STAT_TOP),
-                       stats.at<int>(k, cv::CC_STAT_WIDTH), stats.at<int>(k, cv::CC_STAT_HEIGHT));
+    const cv::Rect box = component_box(stats, k);
     const cv::Rect at = box + ring.box.tl();
     if (at.x == 0 || at.y == 0 || at.br().x == frame.width || at.br().y == frame.height) continue;  // cut by the frame
     Blob b = describe(pieces, k, box);
@@ -615,8 +617,7 @@ std::vector<Blob> without_spurs(std::vector<Blob> blobs, double typical) {
       continue;
     }
     for (const int k : kept) {
-      const cv::Rect box(stats.at<int>(k, cv::CC_STAT_LEFT), stats.at<int>(k, cv::CC_STAT_TOP),
-                         stats.at<int>(k, cv::CC_STAT_WIDTH), stats.at<int>(k, cv::CC_STAT_HEIGHT));
+      const cv::Rect box = component_box(stats, k);
       Blob piece = describe(pieces, k, box);
       piece.box += b.box.tl();
       piece.shape.center += cv::Point2f(b.box.tl());
@@ -658,8 +659,7 @@ std::vector<DieRegion> find_die_regions(const cv::Mat& bgr) {
       continue;
     }
     if (area > max_area) continue;
-    const cv::Rect box(stats.at<int>(k, cv::CC_STAT_LEFT), stats.at<int>(k, cv::CC_STAT_TOP),
-                       stats.at<int>(k, cv::CC_STAT_WIDTH), stats.at<int>(k, cv::CC_STAT_HEIGHT));
+    const cv::Rect box = component_box(stats, k);
     blobs.push_back(describe(labels, k, box));
   }
 
@@ -687,8 +687,7 @@ std::vector<DieRegion> find_die_regions(const cv::Mat& bgr) {
   if (typical > 0) {
     for (int k = 1; k < n; ++k) {
       if (stats.at<int>(k, cv::CC_STAT_AREA) <= kMaxClump * typical) continue;
-      const cv::Rect box(stats.at<int>(k, cv::CC_STAT_LEFT), stats.at<int>(k, cv::CC_STAT_TOP),
-                         stats.at<int>(k, cv::CC_STAT_WIDTH), stats.at<int>(k, cv::CC_STAT_HEIGHT));
+      const cv::Rect box = component_box(stats, k);
       add_dice_off_walls(describe(labels, k, box), typical, mask.size(), blobs);
     }
   }
@@ -696,7 +695,6 @@ std::vector<DieRegion> find_die_regions(const cv::Mat& bgr) {
   if (typical > 0) blobs = without_spurs(std::move(blobs), typical);
   std::vector<DieRegion> regions;
   for (const auto& b : blobs) {
-
     if (b.at_frame) {
       regions.push_back(region_from_mask(b.mask, b.box, 1.0));
       regions.back().at_frame = true;
