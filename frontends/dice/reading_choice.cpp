@@ -56,11 +56,10 @@ bool adds_a_streak(const PipReading& blobs, const FacePattern& pattern, int valu
   return added_min < 1e30 && added_min >= kStreak && added_min >= kStreakLead * matched_max;
 }
 
-// How many of the blob reader's pips are streaks: at least `streak` elongated (their
-// evidence's long over short axis) and kStreakLead times the most elongated of the pips below
-// that (its round pips).
-int streak_blobs(const FacePattern& pattern, double streak) {
-  const auto& e = pattern.given_elongation;
+// How many spots of `e` (their evidence's long over short axis) are streaks: at least
+// `streak` elongated and kStreakLead times the most elongated of the spots below that (the
+// round ones).
+int count_streaks(const std::vector<double>& e, double streak) {
   double round_max = 1;
   for (const double x : e)
     if (x < streak) round_max = std::max(round_max, x);
@@ -86,8 +85,7 @@ PipReading choose_reading(PipReading blobs, const FacePattern& pattern, double s
   const double margin = value > 0 ? pattern.margins[value] : 0;
   const double blob_value_score = blobs.pips > 0 ? pattern.scores[blobs.pips] : 0;
   // Overruling also needs every pip of the pattern's value standing out from every empty
-  // grid point (margin > 0).
-  // A raise whose every pip stands out from every empty grid point by a wide margin needs no
+  // grid point (margin > 0). A raise whose every pip stands out from every empty grid point by a wide margin needs no
   // lead in score: the blob reader lost a pip that is plainly there (a centre pip run
   // together with the others in a blurred chroma channel), and the pattern prefers its value.
   const double raise = margin >= kClearRaiseMargin ? 1 : kRaise;
@@ -123,7 +121,7 @@ PipReading choose_reading(PipReading blobs, const FacePattern& pattern, double s
   // falls into two cores that each pass the blob roundness test (a purple 4 read as 6).
   if (!overrule && blobs.pips > 1 && static_cast<int>(pattern.given_elongation.size()) == blobs.pips) {
     for (const double streak : {pattern.margins[blobs.pips] < 0 ? kStreak : kStreakPip, kStreakPip}) {
-      const int round = blobs.pips - streak_blobs(pattern, streak);
+      const int round = blobs.pips - count_streaks(pattern.given_elongation, streak);
       if (round >= 1 && round < blobs.pips && pattern.margins[round] > 0 &&
           pattern.consistency[round] >= kAlikeColour && pattern.scores[round] > blob_value_score) {
         value = round;
@@ -139,14 +137,8 @@ PipReading choose_reading(PipReading blobs, const FacePattern& pattern, double s
   // without it gives way when the pattern places that one with every pip standing out by more,
   // alike in colour, and it explains the face about as well (the swirl adds some evidence).
   if (!overrule && blobs.pips >= 3 && pattern.elongation_of[blobs.pips].size() == std::size_t(blobs.pips)) {
-    const auto& e = pattern.elongation_of[blobs.pips];
-    double round_max = 1;
-    for (const double x : e)
-      if (x < kStreakPip) round_max = std::max(round_max, x);
-    int streaks = 0;
-    for (const double x : e) streaks += x >= kStreakPip && x >= kStreakLead * round_max;
     const int round = blobs.pips - 1;
-    if (streaks == 1 && pattern.margins[round] > 0 && pattern.margins[round] > pattern.margins[blobs.pips] &&
+    if (count_streaks(pattern.elongation_of[blobs.pips], kStreakPip) == 1 && pattern.margins[round] > 0 && pattern.margins[round] > pattern.margins[blobs.pips] &&
         pattern.consistency[round] >= kAlikeColour && pattern.scores[round] >= kStreakLower * blob_value_score) {
       value = round;
       overrule = true;
