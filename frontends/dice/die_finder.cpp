@@ -594,12 +594,14 @@ void add_die_at_frame(const cv::Mat& labels, int label, cv::Rect box, double typ
 // near-ties. Several pieces are separate dice only when the blob has the area of
 // kNeckSplit dice or more: a die seen at a slant, its top face and its side face joined
 // by a neck, is about one die's area and stays whole.
-std::vector<Blob> without_spurs(std::vector<Blob> blobs, double typical) {
+// Blobs before `first` are trimmed already and pass as they are.
+std::vector<Blob> without_spurs(std::vector<Blob> blobs, double typical, std::size_t first = 0) {
   const int disc = std::max(3, static_cast<int>(std::lround(kSpurDisc * std::sqrt(typical))) | 1);
   const cv::Mat kernel = cv::getStructuringElement(cv::MORPH_ELLIPSE, {disc, disc});
   std::vector<Blob> out;
-  for (auto& b : blobs) {
-    if (b.at_frame || b.one_die) {
+  for (std::size_t i = 0; i < blobs.size(); ++i) {
+    Blob& b = blobs[i];
+    if (i < first || b.at_frame || b.one_die) {
       out.push_back(std::move(b));
       continue;
     }
@@ -674,10 +676,12 @@ std::vector<DieRegion> find_die_regions(const cv::Mat& bgr) {
   // Spurs come off the blobs found so far first: a white die's faint outline that touches
   // a found die's spur would otherwise be taken for part of the found die and cleared.
   cv::Mat spurs = cv::Mat::zeros(mask.size(), CV_8U);
+  std::size_t trimmed = 0;  // blobs [0, trimmed) have had their spurs taken off
   if (typical > 0) {
     for (const auto& b : blobs) spurs(b.box).setTo(255, b.mask);
     blobs = without_spurs(std::move(blobs), typical);
     for (const auto& b : blobs) spurs(b.box).setTo(0, b.mask);
+    trimmed = blobs.size();
   }
   if (add_faint_blobs(lab, table, mask, labels, stats, spurs, min_area, typical > 0 ? typical : hole, blobs) &&
       typical == 0)
@@ -692,7 +696,7 @@ std::vector<DieRegion> find_die_regions(const cv::Mat& bgr) {
     }
   }
 
-  if (typical > 0) blobs = without_spurs(std::move(blobs), typical);
+  if (typical > 0) blobs = without_spurs(std::move(blobs), typical, trimmed);
   std::vector<DieRegion> regions;
   for (const auto& b : blobs) {
     if (b.at_frame) {
