@@ -22,8 +22,12 @@ constexpr std::uint8_t kCore = 2;       // used in a conflict: needed by the ref
 constexpr std::uint8_t kAttached = 4;   // watched (size >= 2, not a tautology, active)
 constexpr std::uint8_t kTautology = 8;  // contains l and ~l: always true, never stored in watches
 
-// A clause watching literal x sits in watches_[x]; the blocker is another literal of the
-// clause whose truth lets propagation skip the clause without reading it.
+// A clause watching literal x sits in watches_[core][x] (core clauses and the others are
+// kept apart so that core-first propagation never walks past the clauses it skips). The
+// blocker is another literal of the clause whose truth lets propagation skip the clause
+// without reading it; for a binary clause it is the other literal, and the clause is
+// never read at all (kBinary is set in `clause`).
+constexpr std::uint32_t kBinary = 1U << 31;
 struct Watch {
   std::uint32_t clause;
   Lit blocker;
@@ -93,7 +97,8 @@ class Checker {
     }
     auto n = static_cast<std::size_t>(num_vars_) + 1;
     value_.assign(2 * n, 0);
-    watches_.resize(2 * n);
+    watches_[0].resize(2 * n);
+    watches_[1].resize(2 * n);
     stamp_.assign(2 * n, 0);
     reason_.assign(n, kNoClause);
     position_.assign(n, 0);
@@ -235,19 +240,24 @@ class Checker {
     }
   }
 
+  std::vector<std::vector<Watch>>& watch_lists(std::uint32_t c) { return watches_[(flags_[c] & kCore) ? 1 : 0]; }
+
   void attach(std::uint32_t c) {
     std::span<Lit> l = lits(c);
-    watches_[l[0].code()].push_back({c, l[1]});
-    watches_[l[1].code()].push_back({c, l[0]});
+    std::uint32_t tag = l.size() == 2 ? c | kBinary : c;
+    auto& lists = watch_lists(c);
+    lists[l[0].code()].push_back({tag, l[1]});
+    lists[l[1].code()].push_back({tag, l[0]});
     flags_[c] |= kAttached;
   }
 
   void detach(std::uint32_t c) {
     std::span<Lit> l = lits(c);
+    auto& lists = watch_lists(c);
     for (Lit w : {l[0], l[1]}) {
-      auto& ws = watches_[w.code()];
+      auto& ws = lists[w.code()];
       for (std::size_t i = 0; i < ws.size(); ++i) {
-        if (ws[i].clause == c) {
+        if ((ws[i].clause & ~kBinary) == c) {
           ws[i] = ws.back();
           ws.pop_back();
           break;
@@ -293,20 +303,28 @@ class Checker {
 
   // --- unit propagation -------------------------------------------------------------
 
-  enum class Mode { all, core, other };
-
-  // Visits the clauses watching `false_lit`, which has just become false. In Mode::core
-  // and Mode::other only core, resp. non-core, clauses are visited, and Mode::other stops
-  // after its first assignment so that propagation returns to core clauses at once.
-  std::uint32_t propagate_literal(Lit false_lit, Mode mode) {
-    auto& ws = watches_[false_lit.code()];
+  // Visits the clauses of one watch list (core or not) watching `false_lit`, which has
+  // just become false. With stop_at_assignment, returns after the first assignment so
+  // that core-first propagation goes back to core clauses at once.
+  std::uint32_t propagate_literal(Lit false_lit, bool core, bool stop_at_assignment) {
+    auto& ws = watches_[core ? 1 : 0][false_lit.code()];
     std::size_t i = 0, j = 0, n = ws.size();
     std::uint32_t conflict = kNoClause;
     while (i < n) {
       Watch w = ws[i];
-      if (value(w.blocker) > 0 ||
-          (mode != Mode::all && ((flags_[w.clause] & kCore) != 0) != (mode == Mode::core))) {
+      std::int8_t blocker = value(w.blocker);
+      if (blocker > 0) {
         ws[j++] = ws[i++];
+        continue;
+      }
+      if (w.clause & kBinary) {
+        ws[j++] = ws[i++];
+        if (blocker < 0) {
+          conflict = w.clause & ~kBinary;
+          break;
+        }
+        assign(w.blocker, w.clause & ~kBinary);
+        if (stop_at_assignment) break;
         continue;
       }
       Lit* c = arena_.data() + begin_[w.clause];
@@ -323,7 +341,7 @@ class Checker {
         if (value(c[k]) >= 0) {
           c[1] = c[k];
           c[k] = false_lit;
-          watches_[c[1].code()].push_back({w.clause, first});
+          watches_[core ? 1 : 0][c[1].code()].push_back({w.clause, first});
           moved = true;
           break;
         }
@@ -336,10 +354,12 @@ class Checker {
         break;
       }
       assign(first, w.clause);
-      if (mode == Mode::other) break;
+      if (stop_at_assignment) break;
     }
-    while (i < n) ws[j++] = ws[i++];
-    ws.resize(j);
+    if (j < i) {
+      while (i < n) ws[j++] = ws[i++];
+      ws.resize(j);
+    }
     return conflict;
   }
 
@@ -347,7 +367,9 @@ class Checker {
   std::uint32_t propagate_all() {
     if (formula_conflict_ != kNoClause) return formula_conflict_;
     while (head_ < trail_.size()) {
-      std::uint32_t conflict = propagate_literal(~trail_[head_++], Mode::all);
+      Lit false_lit = ~trail_[head_++];
+      std::uint32_t conflict = propagate_literal(false_lit, true, false);
+      if (conflict == kNoClause) conflict = propagate_literal(false_lit, false, false);
       if (conflict != kNoClause) return conflict;
     }
     return kNoClause;
@@ -359,12 +381,12 @@ class Checker {
     std::size_t core_head = head_, other_head = head_;
     while (true) {
       while (core_head < trail_.size()) {
-        std::uint32_t conflict = propagate_literal(~trail_[core_head++], Mode::core);
+        std::uint32_t conflict = propagate_literal(~trail_[core_head++], true, false);
         if (conflict != kNoClause) return conflict;
       }
       if (other_head == trail_.size()) return kNoClause;
       std::size_t before = trail_.size();
-      std::uint32_t conflict = propagate_literal(~trail_[other_head], Mode::other);
+      std::uint32_t conflict = propagate_literal(~trail_[other_head], false, true);
       if (conflict != kNoClause) return conflict;
       if (trail_.size() == before) ++other_head;
     }
@@ -372,7 +394,10 @@ class Checker {
 
   void mark_core(std::uint32_t c) {
     if (flags_[c] & kCore) return;
+    bool attached = (flags_[c] & kAttached) != 0;
+    if (attached) detach(c);
     flags_[c] |= kCore;
+    if (attached) attach(c);
     if (lemma_[c]) ++verdict_.core_lemmas;
   }
 
@@ -560,7 +585,7 @@ class Checker {
 
   // Assignment, by literal code / variable.
   std::vector<std::int8_t> value_;
-  std::vector<std::vector<Watch>> watches_;
+  std::vector<std::vector<Watch>> watches_[2];  // [core][literal]
   std::vector<std::uint32_t> reason_;
   std::vector<std::size_t> position_;
   std::vector<std::uint8_t> cone_done_;
