@@ -213,3 +213,38 @@ TEST_CASE("Every real photo and screenshot decodes exactly as imread decodes it"
   }
   CHECK(checked > 50);
 }
+
+namespace {
+
+std::vector<std::uint8_t> from_hex(const std::string& hex) {
+  std::vector<std::uint8_t> bytes;
+  for (std::size_t i = 0; i + 1 < hex.size(); i += 2) bytes.push_back(std::uint8_t(std::stoi(hex.substr(i, 2), nullptr, 16)));
+  return bytes;
+}
+
+// An EXIF payload whose IFD offset (bytes 4..7 of the TIFF header) is `ifd`.
+std::vector<std::uint8_t> exif_at(std::uint32_t ifd) {
+  std::vector<std::uint8_t> b = exif_with(6, true);
+  for (int i = 0; i < 4; ++i) b[6 + 4 + static_cast<std::size_t>(i)] = std::uint8_t(ifd >> (8 * i));
+  return b;
+}
+
+}  // namespace
+
+// Issue #15 item 1: `ifd + 2 > size` wrapped in 32 bits for ifd = 0xFFFFFFFF.
+TEST_CASE("EXIF offsets near 2^32 are malformed, not read out of bounds", "[image]") {
+  const auto crash = from_hex(
+      "ffd8ffe1001d4578696600004949252affffffffff000600000008000a0a5c0a0affc0001108001e0028030122000211010311"
+      "81ffda000c030100021103");
+  CHECK(image::decode_image(crash).empty());
+  for (std::uint32_t ifd : {0xFFFFFFFFu, 0xFFFFFFFEu, 0xFFFFFFF4u, 0x80000000u, 100u, 20u, 19u}) {
+    INFO("ifd " << ifd);
+    CHECK(image::exif_orientation(exif_at(ifd)) == 1);
+  }
+  CHECK(image::exif_orientation(exif_at(8)) == 6);  // the well-formed one still reads
+  // An entry count that runs past the end.
+  auto many = exif_with(6, true);
+  many[6 + 8] = 0xFF, many[6 + 9] = 0xFF;
+  many[6 + 10] = 0;  // first tag is no longer Orientation
+  CHECK(image::exif_orientation(many) == 1);
+}
