@@ -229,6 +229,26 @@ std::vector<std::uint8_t> exif_at(std::uint32_t ifd) {
   return b;
 }
 
+// A progressive JPEG whose first scan (DC, self-contained) is repeated until it has
+// `scans` scans: libjpeg reads each (a bogus but tolerated progression), so the decoding
+// time grows with the count.
+std::vector<std::uint8_t> jpeg_with_scans(int scans) {
+  std::vector<std::uint8_t> jpeg;
+  REQUIRE(cv::imencode(".jpg", test_picture(64, 64, 3), jpeg, {cv::IMWRITE_JPEG_PROGRESSIVE, 1}));
+  std::vector<std::size_t> sos;
+  for (std::size_t i = 2; i + 1 < jpeg.size(); ++i)
+    if (jpeg[i] == 0xFF && jpeg[i + 1] == 0xDA) sos.push_back(i);
+  REQUIRE(sos.size() > 1);
+  // The first scan runs from its SOS to the next marker (not a stuffed 0xFF00 or a restart).
+  std::size_t end = sos[0] + 2 + (std::size_t(jpeg[sos[0] + 2]) << 8 | jpeg[sos[0] + 3]);
+  while (!(jpeg[end] == 0xFF && jpeg[end + 1] != 0 && (jpeg[end + 1] < 0xD0 || jpeg[end + 1] > 0xD7))) ++end;
+  const std::vector<std::uint8_t> scan(jpeg.begin() + long(sos[0]), jpeg.begin() + long(end));
+  std::vector<std::uint8_t> out(jpeg.begin(), jpeg.begin() + long(end));
+  for (int i = int(sos.size()); i < scans; ++i) out.insert(out.end(), scan.begin(), scan.end());
+  out.insert(out.end(), jpeg.begin() + long(end), jpeg.end());
+  return out;
+}
+
 }  // namespace
 
 // Issue #15 item 1: `ifd + 2 > size` wrapped in 32 bits for ifd = 0xFFFFFFFF.
@@ -247,4 +267,33 @@ TEST_CASE("EXIF offsets near 2^32 are malformed, not read out of bounds", "[imag
   many[6 + 8] = 0xFF, many[6 + 9] = 0xFF;
   many[6 + 10] = 0;  // first tag is no longer Orientation
   CHECK(image::exif_orientation(many) == 1);
+}
+
+// Issue #15 item 4: libjpeg pads a cut file with grey and only warns; a photo read from
+// 30 % of its bytes gave a confident wrong answer.
+TEST_CASE("A truncated or short-of-data JPEG is refused, with the reason", "[image]") {
+  const std::vector<std::uint8_t> jpeg = image::encode_jpeg(test_picture(256, 256, 1), 90);
+  REQUIRE(image::decode_image(jpeg).size() == cv::Size(256, 256));
+  for (double part : {0.3, 0.6, 0.9}) {
+    INFO("cut to " << part);
+    std::vector<std::uint8_t> cut(jpeg.begin(), jpeg.begin() + long(double(jpeg.size()) * part));
+    std::string why;
+    CHECK(image::decode_image(cut, 1, &why).empty());
+    CHECK(why.find("truncated") != std::string::npos);
+  }
+  // Without its last two bytes (the EOI marker) every pixel is there: still refused, as a
+  // file cut short.
+  std::vector<std::uint8_t> no_eoi(jpeg.begin(), jpeg.end() - 2);
+  CHECK(image::decode_image(no_eoi).empty());
+}
+
+TEST_CASE("A JPEG with more scans than kMaxJpegScans is refused quickly", "[image]") {
+  const auto fine = jpeg_with_scans(image::kMaxJpegScans);
+  std::string fine_why;
+  CHECK(image::decode_image(fine, 1, &fine_why).size() == cv::Size(64, 64));
+  CHECK(fine_why == "");
+  const auto bomb = jpeg_with_scans(20000);
+  std::string why;
+  CHECK(image::decode_image(bomb, 1, &why).empty());
+  CHECK(why.find("scans") != std::string::npos);
 }
