@@ -27,7 +27,8 @@ std::string quote(std::string_view token) {
 
 class DimacsReader {
  public:
-  DimacsReader(std::string_view text, const std::string& filename) : text_(text), file_(filename) {}
+  DimacsReader(std::string_view text, const std::string& filename, std::uint64_t memory_budget)
+      : text_(text), file_(filename), budget_(memory_budget) {}
 
   Cnf read() {
     while (pos_ < text_.size()) {
@@ -135,6 +136,16 @@ class DimacsReader {
                std::to_string(kMaxDimacsVars),
            line[2]);
     }
+    // The declared counts and the text already read must fit the budget; what is left of
+    // it is how many literals the clauses may hold (checked as they are read).
+    const std::uint64_t fixed = formula_bytes(std::uint64_t(vars), std::uint64_t(clauses), 0) + text_.size();
+    if (fixed > budget_) {
+      fail("the header declares " + std::to_string(vars) + " variables and " + std::to_string(clauses) +
+               " clauses, about " + megabytes(fixed) + " to solve, over the memory budget of " + megabytes(budget_) +
+               " (--max-memory)",
+           line[2]);
+    }
+    literal_allowance_ = (budget_ - fixed) / kBytesPerLiteral;
     has_header_ = true;
     header_line_ = line_;
     header_column_ = line[0].column;
@@ -167,6 +178,10 @@ class DimacsReader {
       clause_line_ = line_;
       clause_column_ = t.column;
     }
+    if (++literals_ > literal_allowance_) {
+      fail("the clauses hold more literals than fit the memory budget of " + megabytes(budget_) + " (--max-memory)",
+           t);
+    }
     clause_.push_back(Lit::from_dimacs(d));
   }
 
@@ -185,6 +200,9 @@ class DimacsReader {
 
   std::string_view text_;
   std::string file_;
+  std::uint64_t budget_;
+  std::uint64_t literal_allowance_ = 0;
+  std::uint64_t literals_ = 0;
   std::size_t pos_ = 0;
   int line_ = 1;
 
@@ -212,8 +230,8 @@ std::string single_line(std::string_view s) {
 
 }  // namespace
 
-Cnf read_dimacs(std::string_view text, const std::string& filename) {
-  return DimacsReader(text, filename).read();
+Cnf read_dimacs(std::string_view text, const std::string& filename, std::uint64_t memory_budget) {
+  return DimacsReader(text, filename, memory_budget).read();
 }
 
 void write_dimacs(std::ostream& out, const Cnf& cnf) { write_dimacs(out, cnf, {}); }
