@@ -269,7 +269,7 @@ void add_check(CLI::App* cnf) {
                                   {"ignored_deletions", v.ignored_deletions},
                                   {"core_lemmas", v.core_lemmas},
                                   {"seconds", seconds}};
-      std::cout << j.dump() << '\n';
+      std::cout << j.dump(-1, ' ', false, kUtf8Replace) << '\n';
       return;
     }
     std::cout << "c formula " << cnf_summary(formula) << "\n"
