@@ -139,7 +139,9 @@ CapResult find_cap(int size, std::string_view solver_name, const sat::ProofOptio
 
   auto answer = [&](sat::Status status) {
     ++result.solver_calls;
-    if (status == sat::Status::unknown) throw std::runtime_error("the SAT solver gave no answer");
+    if (status == sat::Status::unknown) {
+      throw std::runtime_error("the " + solver->name() + " backend gave no verified answer");
+    }
     if (status == sat::Status::unsat) return false;
     std::vector<Card> cards;
     for (int p = 0; p < kDeckSize; ++p)
