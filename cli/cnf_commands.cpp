@@ -118,6 +118,10 @@ void add_solve(CLI::App* cnf) {
         std::remove(proof->path.c_str());
       }
     }
+    if (status == Status::unknown && backend.rfind("external:", 0) == 0) {
+      std::cout << "c an external program's UNSAT counts only with a DRAT proof that verifies "
+                   "(put {proof} in the command, see docs/sat.md)\n";
+    }
     std::vector<Lit> model;
     if (status == Status::sat) model = s->model(cnf.num_vars());
     write_solution(std::cout, status, model);
