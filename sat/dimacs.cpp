@@ -14,17 +14,6 @@ namespace {
 
 bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
 
-// A token for an error message: short and printable whatever the file holds.
-std::string quote(std::string_view token) {
-  std::string q = "'";
-  for (std::size_t i = 0; i < token.size() && i < 24; ++i) {
-    auto c = static_cast<unsigned char>(token[i]);
-    q += c >= 0x20 && c < 0x7f ? static_cast<char>(c) : '?';
-  }
-  if (token.size() > 24) q += "...";
-  return q + "'";
-}
-
 class DimacsReader {
  public:
   DimacsReader(std::string_view text, const std::string& filename) : text_(text), file_(filename) {}
@@ -74,12 +63,12 @@ class DimacsReader {
     bool negative = !s.empty() && s[0] == '-';
     std::string_view digits = negative ? s.substr(1) : s;
     if (digits.empty() || digits.find_first_not_of("0123456789") != std::string_view::npos) {
-      fail(quote(s) + " is not an integer", t);
+      fail(quote_token(s) + " is not an integer", t);
     }
     std::int64_t value = 0;
     for (char c : digits) {
       value = value * 10 + (c - '0');
-      if (value > std::numeric_limits<std::int32_t>::max()) fail("integer " + quote(s) + " is out of range", t);
+      if (value > std::numeric_limits<std::int32_t>::max()) fail("integer " + quote_token(s) + " is out of range", t);
     }
     if (negative && value == 0) fail("'-0' is not a literal (a clause ends with 0)", t);
     return static_cast<std::int32_t>(negative ? -value : value);
@@ -125,7 +114,9 @@ class DimacsReader {
       fail("expected 'p cnf <variables> <clauses>'", line.size() < 2 ? line[0] : line[1]);
     }
     if (line.size() < 4) fail("expected 'p cnf <variables> <clauses>': missing counts", line.back());
-    if (line.size() > 4) fail("unexpected " + quote(line[4].text) + " after 'p cnf <variables> <clauses>'", line[4]);
+    if (line.size() > 4) {
+      fail("unexpected " + quote_token(line[4].text) + " after 'p cnf <variables> <clauses>'", line[4]);
+    }
     std::int32_t vars = integer(line[2]);
     std::int32_t clauses = integer(line[3]);
     if (vars < 0) fail("negative variable count", line[2]);

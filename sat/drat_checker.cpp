@@ -7,6 +7,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "common/input_error.h"
 #include "sat/drat_proof.h"
 
 namespace puzzlesat::sat {
@@ -22,12 +23,19 @@ constexpr std::uint8_t kCore = 2;       // used in a conflict: needed by the ref
 constexpr std::uint8_t kAttached = 4;   // watched (size >= 2, not a tautology, active)
 constexpr std::uint8_t kTautology = 8;  // contains l and ~l: always true, never stored in watches
 
-// A clause watching literal x sits in watches_[x]; the blocker is another literal of the
-// clause whose truth lets propagation skip the clause without reading it.
+// A clause watching literal x sits in watches_[core][x] (core clauses and the others are
+// kept apart so that core-first propagation never walks past the clauses it skips). The
+// blocker is another literal of the clause whose truth lets propagation skip the clause
+// without reading it. For a binary clause it is the other literal, the clause is never
+// read, and `clause` is its id with kBinary set; for a longer one `clause` is where its
+// header (size, id) sits in the arena, just before its literals, so that propagation
+// reads one place in memory.
+constexpr std::uint32_t kBinary = 1U << 31;
 struct Watch {
   std::uint32_t clause;
   Lit blocker;
 };
+constexpr std::size_t kHeader = 2;
 
 // What the forward pass did at a step, replayed in reverse by the backward pass.
 struct StepRecord {
@@ -93,7 +101,8 @@ class Checker {
     }
     auto n = static_cast<std::size_t>(num_vars_) + 1;
     value_.assign(2 * n, 0);
-    watches_.resize(2 * n);
+    watches_[0].resize(2 * n);
+    watches_[1].resize(2 * n);
     stamp_.assign(2 * n, 0);
     reason_.assign(n, kNoClause);
     position_.assign(n, 0);
@@ -132,8 +141,13 @@ class Checker {
   // Stores a clause without its repeated literals; flags tautologies.
   std::uint32_t store(std::span<const Lit> clause, bool lemma) {
     auto id = static_cast<std::uint32_t>(begin_.size());
+    if (arena_.size() + clause.size() + kHeader >= kBinary || id >= kBinary) {
+      throw InputError("the formula and proof are too large for the checker (over 2^31 literals or clauses)");
+    }
     ++stamp_round_;
     std::uint8_t flags = 0;
+    arena_.push_back(Lit());
+    arena_.push_back(Lit::from_code(id));
     std::size_t begin = arena_.size();
     for (Lit l : clause) {
       if (stamp_[l.code()] == stamp_round_) continue;
@@ -143,6 +157,7 @@ class Checker {
     }
     begin_.push_back(begin);
     size_.push_back(static_cast<std::uint32_t>(arena_.size() - begin));
+    arena_[begin - kHeader] = Lit::from_code(size_.back());
     flags_.push_back(flags);
     lemma_.push_back(lemma);
     return id;
@@ -235,19 +250,29 @@ class Checker {
     }
   }
 
+  std::vector<std::vector<Watch>>& watch_lists(std::uint32_t c) { return watches_[(flags_[c] & kCore) ? 1 : 0]; }
+
+  std::uint32_t watch_tag(std::uint32_t c) const {
+    return size_[c] == 2 ? c | kBinary : static_cast<std::uint32_t>(begin_[c] - kHeader);
+  }
+
   void attach(std::uint32_t c) {
     std::span<Lit> l = lits(c);
-    watches_[l[0].code()].push_back({c, l[1]});
-    watches_[l[1].code()].push_back({c, l[0]});
+    std::uint32_t tag = watch_tag(c);
+    auto& lists = watch_lists(c);
+    lists[l[0].code()].push_back({tag, l[1]});
+    lists[l[1].code()].push_back({tag, l[0]});
     flags_[c] |= kAttached;
   }
 
   void detach(std::uint32_t c) {
     std::span<Lit> l = lits(c);
+    auto& lists = watch_lists(c);
+    std::uint32_t tag = watch_tag(c);
     for (Lit w : {l[0], l[1]}) {
-      auto& ws = watches_[w.code()];
+      auto& ws = lists[w.code()];
       for (std::size_t i = 0; i < ws.size(); ++i) {
-        if (ws[i].clause == c) {
+        if (ws[i].clause == tag) {
           ws[i] = ws.back();
           ws.pop_back();
           break;
@@ -293,23 +318,32 @@ class Checker {
 
   // --- unit propagation -------------------------------------------------------------
 
-  enum class Mode { all, core, other };
-
-  // Visits the clauses watching `false_lit`, which has just become false. In Mode::core
-  // and Mode::other only core, resp. non-core, clauses are visited, and Mode::other stops
-  // after its first assignment so that propagation returns to core clauses at once.
-  std::uint32_t propagate_literal(Lit false_lit, Mode mode) {
-    auto& ws = watches_[false_lit.code()];
+  // Visits the clauses of one watch list (core or not) watching `false_lit`, which has
+  // just become false. With stop_at_assignment, returns after the first assignment so
+  // that core-first propagation goes back to core clauses at once.
+  std::uint32_t propagate_literal(Lit false_lit, bool core, bool stop_at_assignment) {
+    auto& ws = watches_[core ? 1 : 0][false_lit.code()];
     std::size_t i = 0, j = 0, n = ws.size();
     std::uint32_t conflict = kNoClause;
     while (i < n) {
       Watch w = ws[i];
-      if (value(w.blocker) > 0 ||
-          (mode != Mode::all && ((flags_[w.clause] & kCore) != 0) != (mode == Mode::core))) {
+      std::int8_t blocker = value(w.blocker);
+      if (blocker > 0) {
         ws[j++] = ws[i++];
         continue;
       }
-      Lit* c = arena_.data() + begin_[w.clause];
+      if (w.clause & kBinary) {
+        ws[j++] = ws[i++];
+        if (blocker < 0) {
+          conflict = w.clause & ~kBinary;
+          break;
+        }
+        assign(w.blocker, w.clause & ~kBinary);
+        if (stop_at_assignment) break;
+        continue;
+      }
+      Lit* header = arena_.data() + w.clause;
+      Lit* c = header + kHeader;
       if (c[0] == false_lit) std::swap(c[0], c[1]);
       Lit first = c[0];
       if (first != w.blocker && value(first) > 0) {
@@ -317,13 +351,13 @@ class Checker {
         ++i;
         continue;
       }
-      std::uint32_t size = size_[w.clause];
+      std::uint32_t size = header[0].code();
       bool moved = false;
       for (std::uint32_t k = 2; k < size; ++k) {
         if (value(c[k]) >= 0) {
           c[1] = c[k];
           c[k] = false_lit;
-          watches_[c[1].code()].push_back({w.clause, first});
+          watches_[core ? 1 : 0][c[1].code()].push_back({w.clause, first});
           moved = true;
           break;
         }
@@ -331,15 +365,18 @@ class Checker {
       ++i;
       if (moved) continue;
       ws[j++] = w;
+      std::uint32_t id = header[1].code();
       if (value(first) < 0) {
-        conflict = w.clause;
+        conflict = id;
         break;
       }
-      assign(first, w.clause);
-      if (mode == Mode::other) break;
+      assign(first, id);
+      if (stop_at_assignment) break;
     }
-    while (i < n) ws[j++] = ws[i++];
-    ws.resize(j);
+    if (j < i) {
+      while (i < n) ws[j++] = ws[i++];
+      ws.resize(j);
+    }
     return conflict;
   }
 
@@ -347,7 +384,9 @@ class Checker {
   std::uint32_t propagate_all() {
     if (formula_conflict_ != kNoClause) return formula_conflict_;
     while (head_ < trail_.size()) {
-      std::uint32_t conflict = propagate_literal(~trail_[head_++], Mode::all);
+      Lit false_lit = ~trail_[head_++];
+      std::uint32_t conflict = propagate_literal(false_lit, true, false);
+      if (conflict == kNoClause) conflict = propagate_literal(false_lit, false, false);
       if (conflict != kNoClause) return conflict;
     }
     return kNoClause;
@@ -359,12 +398,12 @@ class Checker {
     std::size_t core_head = head_, other_head = head_;
     while (true) {
       while (core_head < trail_.size()) {
-        std::uint32_t conflict = propagate_literal(~trail_[core_head++], Mode::core);
+        std::uint32_t conflict = propagate_literal(~trail_[core_head++], true, false);
         if (conflict != kNoClause) return conflict;
       }
       if (other_head == trail_.size()) return kNoClause;
       std::size_t before = trail_.size();
-      std::uint32_t conflict = propagate_literal(~trail_[other_head], Mode::other);
+      std::uint32_t conflict = propagate_literal(~trail_[other_head], false, true);
       if (conflict != kNoClause) return conflict;
       if (trail_.size() == before) ++other_head;
     }
@@ -372,7 +411,10 @@ class Checker {
 
   void mark_core(std::uint32_t c) {
     if (flags_[c] & kCore) return;
+    bool attached = (flags_[c] & kAttached) != 0;
+    if (attached) detach(c);
     flags_[c] |= kCore;
+    if (attached) attach(c);
     if (lemma_[c]) ++verdict_.core_lemmas;
   }
 
@@ -560,7 +602,7 @@ class Checker {
 
   // Assignment, by literal code / variable.
   std::vector<std::int8_t> value_;
-  std::vector<std::vector<Watch>> watches_;
+  std::vector<std::vector<Watch>> watches_[2];  // [core][literal]
   std::vector<std::uint32_t> reason_;
   std::vector<std::size_t> position_;
   std::vector<std::uint8_t> cone_done_;
