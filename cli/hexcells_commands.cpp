@@ -141,7 +141,7 @@ void deduce_command(const DeduceArgs& a) {
       out["explanations"] = ex;
     }
     if (!a.proof.dir.empty()) out["proofs"] = proofs;
-    std::cout << out.dump() << "\n";
+    std::cout << out.dump(-1, ' ', false, kUtf8Replace) << "\n";
     return;
   }
   std::map<Pos, Color> highlight;
@@ -256,7 +256,7 @@ void add_hexcells_commands(CLI::App& app) {
   solve_cmd->callback([sa] {
     json all = json::array();
     for (const auto& p : sa->paths) all.push_back(solve_one(p, sa->steps, sa->json, sa->hints_first, sa->proof));
-    if (sa->json) std::cout << (all.size() == 1 ? all[0] : all).dump() << "\n";
+    if (sa->json) std::cout << (all.size() == 1 ? all[0] : all).dump(-1, ' ', false, kUtf8Replace) << "\n";
   });
 
   auto* cnf_cmd = hex->add_subcommand("cnf", "The current state's formula as DIMACS (c var names cell(x,y))");

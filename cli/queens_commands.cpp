@@ -28,7 +28,9 @@ void add_queens_commands(CLI::App& app) {
   auto* solve = group->add_subcommand("solve", "Place n queens so that none attacks another");
   solve->add_option("--n", opt->n, "Board size")->capture_default_str();
   solve->add_flag("--all", opt->all, "List every solution, not just one");
-  solve->add_option("--limit", opt->limit, "With --all: stop after this many");
+  solve->add_option("--limit", opt->limit, "With --all: stop after this many")
+      ->check(whole_number())
+      ->check(CLI::Range(std::size_t{1}, sat::kNoLimit));
   solve->add_flag("--json", opt->json, R"(Print {"n": n, "solutions": [[col per row]...], "complete": bool})");
   auto* solver = solve->add_option("--solver", opt->solver, sat::solver_spec_help());
   opt->proof.add_options(solve, "no placement exists (written only when none does)", solver);
@@ -47,7 +49,7 @@ void add_queens_commands(CLI::App& app) {
     if (opt->json) {
       nlohmann::json out = {{"n", opt->n}, {"solutions", result.placements}, {"complete", result.complete}};
       if (proof && result.placements.empty()) out["proof"] = proof->path;
-      std::cout << out.dump() << "\n";
+      std::cout << out.dump(-1, ' ', false, kUtf8Replace) << "\n";
       return;
     }
     if (result.placements.empty()) {

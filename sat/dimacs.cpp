@@ -16,7 +16,8 @@ bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' |
 
 class DimacsReader {
  public:
-  DimacsReader(std::string_view text, const std::string& filename) : text_(text), file_(filename) {}
+  DimacsReader(std::string_view text, const std::string& filename, std::uint64_t memory_budget)
+      : text_(text), file_(filename), budget_(memory_budget) {}
 
   Cnf read() {
     while (pos_ < text_.size()) {
@@ -126,6 +127,16 @@ class DimacsReader {
                std::to_string(kMaxDimacsVars),
            line[2]);
     }
+    // The declared counts and the text already read must fit the budget; what is left of
+    // it is how many literals the clauses may hold (checked as they are read).
+    const std::uint64_t fixed = formula_bytes(std::uint64_t(vars), std::uint64_t(clauses), 0) + text_.size();
+    if (fixed > budget_) {
+      fail("the header declares " + std::to_string(vars) + " variables and " + std::to_string(clauses) +
+               " clauses, about " + megabytes(fixed) + " to solve, over the memory budget of " + megabytes(budget_) +
+               " (--max-memory)",
+           line[2]);
+    }
+    literal_allowance_ = (budget_ - fixed) / kBytesPerLiteral;
     has_header_ = true;
     header_line_ = line_;
     header_column_ = line[0].column;
@@ -158,6 +169,10 @@ class DimacsReader {
       clause_line_ = line_;
       clause_column_ = t.column;
     }
+    if (++literals_ > literal_allowance_) {
+      fail("the clauses hold more literals than fit the memory budget of " + megabytes(budget_) + " (--max-memory)",
+           t);
+    }
     clause_.push_back(Lit::from_dimacs(d));
   }
 
@@ -176,6 +191,9 @@ class DimacsReader {
 
   std::string_view text_;
   std::string file_;
+  std::uint64_t budget_;
+  std::uint64_t literal_allowance_ = 0;
+  std::uint64_t literals_ = 0;
   std::size_t pos_ = 0;
   int line_ = 1;
 
@@ -203,8 +221,8 @@ std::string single_line(std::string_view s) {
 
 }  // namespace
 
-Cnf read_dimacs(std::string_view text, const std::string& filename) {
-  return DimacsReader(text, filename).read();
+Cnf read_dimacs(std::string_view text, const std::string& filename, std::uint64_t memory_budget) {
+  return DimacsReader(text, filename, memory_budget).read();
 }
 
 void write_dimacs(std::ostream& out, const Cnf& cnf) { write_dimacs(out, cnf, {}); }
