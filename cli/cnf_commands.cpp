@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include <chrono>
+#include <cstdio>
 #include <iomanip>
 #include <iostream>
 #include <memory>
@@ -13,6 +14,7 @@
 
 #include "cli/command.h"
 #include "cli/interrupt_guard.h"
+#include "cli/proof_args.h"
 #include "common/input_error.h"
 #include "sat/backbone.h"
 #include "sat/chunked_backbone.h"
@@ -20,6 +22,7 @@
 #include "sat/drat_checker.h"
 #include "sat/enumerate.h"
 #include "sat/memory_budget.h"
+#include "sat/proof.h"
 #include "sat/solver.h"
 
 namespace puzzlesat::cli {
@@ -35,6 +38,7 @@ struct FormulaOptions {
   std::string file;
   std::string solver = "minisat";
   std::string max_memory = "2G";
+  CLI::Option* solver_option = nullptr;
 };
 
 void add_max_memory_option(CLI::App* cmd, std::string& max_memory, const std::string& help) {
@@ -49,7 +53,7 @@ void add_max_memory_option(CLI::App* cmd, std::string& max_memory, const std::st
 
 void add_formula_options(CLI::App* cmd, FormulaOptions& opt) {
   cmd->add_option("FILE", opt.file, "DIMACS CNF file, or - for standard input")->required();
-  cmd->add_option("--solver", opt.solver, "Backend: " + solver_spec_help())->capture_default_str();
+  opt.solver_option = cmd->add_option("--solver", opt.solver, "Backend: " + solver_spec_help())->capture_default_str();
   add_max_memory_option(cmd, opt.max_memory,
                         "Refuse a formula that would need more memory than this to solve (e.g. 512M, 8G)");
 }
@@ -61,13 +65,15 @@ Cnf load(const FormulaOptions& opt) {
 }
 
 // A backend name the user typed wrongly is bad input (exit 2), not an internal error.
-std::unique_ptr<Solver> solver_for(const FormulaOptions& opt, const Cnf& cnf) {
+// With `proof`, the backend traces a DRAT proof from the first clause on.
+std::unique_ptr<Solver> solver_for(const std::string& spec, const Cnf& cnf, const ProofOptions* proof = nullptr) {
   std::unique_ptr<Solver> s;
   try {
-    s = make_solver(opt.solver);
+    s = make_solver(spec);
   } catch (const std::invalid_argument& e) {
     throw InputError(std::string("--solver: ") + e.what());
   }
+  if (proof) s->trace_proof(*proof);
   s->add_cnf(cnf);
   return s;
 }
@@ -87,6 +93,7 @@ void add_solve(CLI::App* cnf) {
   struct Options : FormulaOptions {
     std::optional<double> timeout;
     std::optional<std::int64_t> conflicts;
+    ProofArgs proof;
   };
   auto opt = std::make_shared<Options>();
   auto* cmd = cnf->add_subcommand(
@@ -98,9 +105,12 @@ void add_solve(CLI::App* cnf) {
       ->check(seconds_limit());
   cmd->add_option("--conflicts", opt->conflicts, "Give up after N conflicts (answer UNKNOWN)")
       ->check(CLI::NonNegativeNumber);
+  opt->proof.add_options(cmd, "the formula is unsatisfiable (kept only on UNSAT)", opt->solver_option);
   cmd->callback([opt] {
+    std::string backend = opt->proof.backend(opt->solver);
     Cnf cnf = load(*opt);
-    auto s = solver_for(*opt, cnf);
+    auto proof = opt->proof.options();
+    auto s = solver_for(backend, cnf, proof ? &*proof : nullptr);
     try {
       s->set_budget({.conflicts = opt->conflicts, .seconds = opt->timeout});
     } catch (const std::invalid_argument& e) {
@@ -117,6 +127,19 @@ void add_solve(CLI::App* cnf) {
     std::cout << "c solver " << s->name() << ", " << cnf.num_vars() << " variables, " << cnf.num_clauses()
               << " clauses, " << std::fixed << std::setprecision(3) << st.seconds << " s, " << st.conflicts
               << " conflicts\n";
+    if (proof) {
+      s->close_proof();
+      if (status == Status::unsat) {
+        write_formula_file(proof_formula_path(proof->path), cnf);
+        std::cout << "c " << proof_note(*proof) << "\n";
+      } else {
+        std::remove(proof->path.c_str());
+      }
+    }
+    if (status == Status::unknown && backend.rfind("external:", 0) == 0) {
+      std::cout << "c an external program's UNSAT counts only with a DRAT proof that verifies "
+                   "(put {proof} in the command, see docs/sat.md)\n";
+    }
     std::vector<Lit> model;
     if (status == Status::sat) model = s->model(cnf.num_vars());
     write_solution(std::cout, status, model);
@@ -141,7 +164,7 @@ void add_backbone(CLI::App* cnf) {
   cmd->add_flag("--json", opt->json, R"(Print {"status": "sat"|"unsat", "forced": [...], "calls": n})");
   cmd->callback([opt] {
     Cnf cnf = load(*opt);
-    auto s = solver_for(*opt, cnf);
+    auto s = solver_for(opt->solver, cnf);
     std::vector<Lit> candidates;
     for (int v = 1; v <= cnf.num_vars(); ++v) candidates.push_back(Lit(Var(v)));
     BackboneResult r =
@@ -211,7 +234,7 @@ void add_enumerate(CLI::App* cnf) {
     } else {
       for (int v = 1; v <= cnf.num_vars(); ++v) projection.push_back(Var(v));
     }
-    auto s = solver_for(*opt, cnf);
+    auto s = solver_for(opt->solver, cnf);
     EnumerationResult r = enumerate_models(*s, projection, opt->limit.value_or(kNoLimit));
     if (!r.complete && (!opt->limit || r.models.size() < *opt->limit)) {
       throw std::runtime_error("the solver gave up before the enumeration was complete");
@@ -283,7 +306,7 @@ void add_check(CLI::App* cnf) {
                                   {"ignored_deletions", v.ignored_deletions},
                                   {"core_lemmas", v.core_lemmas},
                                   {"seconds", seconds}};
-      std::cout << j.dump() << '\n';
+      std::cout << j.dump(-1, ' ', false, kUtf8Replace) << '\n';
       return;
     }
     std::cout << "c formula " << cnf_summary(formula) << "\n"
