@@ -3,7 +3,7 @@
 // 3-SAT with 500-2,000 variables at clause ratios 3.5-4.0 (seeded, so the formulas are
 // the same on every run). Prints a Markdown table; a call stopped by the time limit
 // shows as "> limit". Run:
-//   cmake --build build --target bench_backbone_scale && build/bench/bench_backbone_scale [limit-seconds]
+//   cmake --build build --target bench_backbone_scale && build/bench/bench_backbone_scale [limit-seconds [variables]]
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -26,9 +26,11 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 
 int main(int argc, char** argv) {
   const double limit = argc > 1 ? std::atof(argv[1]) : 60;
+  const int only = argc > 2 ? std::atoi(argv[2]) : 0;  // one formula size only
   std::printf("| variables | ratio | seed | plain solve s | backbone s | ratio to solve | calls | forced |\n");
   std::printf("|---:|---:|---:|---:|---:|---:|---:|---:|\n");
   for (int n : {500, 1000, 2000}) {
+    if (only && n != only) continue;
     for (double ratio : {3.5, 3.75, 4.0}) {
       for (int seed : {1, 2}) {
         std::mt19937_64 rng(static_cast<std::uint64_t>(n * 100 + seed));
