@@ -168,7 +168,7 @@ void add_backbone(CLI::App* cnf) {
     std::vector<Lit> candidates;
     for (int v = 1; v <= cnf.num_vars(); ++v) candidates.push_back(Lit(Var(v)));
     BackboneResult r =
-        opt->method == "chunked" ? chunked_backbone(*s, candidates) : compute_backbone(*s, candidates);
+        opt->method == "chunked" ? chunked_backbone(*s, candidates) : compute_backbone(*s, candidates, {}, &cnf);
     if (r.status == Status::unknown) throw std::runtime_error("the solver gave up before the backbone was known");
     std::vector<int> forced = to_dimacs(r.forced);
     if (opt->json) {
