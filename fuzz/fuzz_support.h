@@ -12,7 +12,6 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <span>
 #include <string_view>
 
 #include "common/input_error.h"
@@ -44,10 +43,5 @@ int expect_input_error(F f) {
   }
   return 0;
 }
-
-// Issue #15 defect 1 (an EXIF IFD offset near 0xFFFFFFFF wraps the bounds check in
-// frontends/image/exif_orientation.cpp) is fixed on branch `hard`; until that lands the
-// image harnesses skip such inputs instead of rediscovering it every run.
-bool hits_exif_offset_wrap(std::span<const std::uint8_t> bytes);
 
 }  // namespace puzzlesat::fuzz

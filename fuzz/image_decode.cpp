@@ -1,6 +1,7 @@
 // JPEG and PNG decoding (frontends/image/image_file.h), EXIF orientation included: any
-// bytes decode to an 8-bit BGR image or to an empty one, and a decoded image encoded as
-// JPEG decodes again to the same size. The last byte picks the reduction (1, 2, 4, 8).
+// bytes decode to an 8-bit BGR image or to an empty one with a reason, and a decoded
+// image encoded as JPEG decodes again to the same size. The last byte picks the
+// reduction (1, 2, 4, 8).
 #include <algorithm>
 
 #include "frontends/image/image_file.h"
@@ -43,10 +44,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (size == 0 || size > kMaxInput) return -1;
   const std::span<const std::uint8_t> bytes(data, size);
   if (declared_pixels(bytes) > kMaxPixels) return -1;
-  if (fuzz::hits_exif_offset_wrap(bytes)) return -1;
   const int reduction = 1 << (data[size - 1] & 3);
-  const cv::Mat image = image::decode_image(bytes, reduction);
-  if (image.empty()) return 0;
+  std::string why;
+  const cv::Mat image = image::decode_image(bytes, reduction, &why);
+  if (image.empty()) {
+    FUZZ_CHECK(!why.empty());  // every refusal says why
+    return 0;
+  }
   FUZZ_CHECK(image.type() == CV_8UC3);
   FUZZ_CHECK(image.cols > 0 && image.rows > 0);
   const std::vector<std::uint8_t> jpeg = image::encode_jpeg(image, 90);
