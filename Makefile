@@ -24,16 +24,17 @@ test: build
 	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS) --timeout 900
 
 # Unit tests (not the end-to-end CLI tests) and the fuzz corpora under the sanitizers.
-sanitize: deps sanitize-configure
+sanitize: sanitize-configure
 	@cmake --build $(SANITIZE_BUILD) -j $(JOBS) --target unit_tests fuzzers
 	@cd $(SANITIZE_BUILD) && ctest --output-on-failure -j $(JOBS) --timeout 900 -LE integration_tests -E _NOT_BUILT
 
 # Every fuzz harness for FUZZ_SECONDS, two at a time; fails on any finding.
-fuzz: deps sanitize-configure
+fuzz: sanitize-configure
 	@cmake --build $(SANITIZE_BUILD) -j $(JOBS) --target fuzzers
 	@fuzz/run $(SANITIZE_BUILD) $(FUZZ_SECONDS)
 
 sanitize-configure:
+	@scripts/install-deps fuzz
 	@cmake -S . -B $(SANITIZE_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
 	  -DPUZZLESAT_SANITIZE=ON -DPUZZLESAT_FUZZ=ON >/dev/null
 
