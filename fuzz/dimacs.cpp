@@ -42,6 +42,15 @@ std::string as_written(std::string_view s) {
   return out;
 }
 
+// A comment that reads "var <n> <name>" once its line breaks are blanks is written as
+// the `c var` line of a name (the format cannot tell them apart): then names and
+// comments may change on the way, the clauses may not.
+bool comment_reads_as_name(const sat::Cnf& cnf) {
+  for (const auto& [clause, text] : cnf.comments())
+    if (as_written(text).starts_with("var ")) return true;
+  return false;
+}
+
 void check_same(const sat::Cnf& a, const sat::Cnf& b) {
   FUZZ_CHECK(a.num_vars() == b.num_vars());
   FUZZ_CHECK(a.num_clauses() == b.num_clauses());
@@ -49,6 +58,7 @@ void check_same(const sat::Cnf& a, const sat::Cnf& b) {
     const auto ca = a.clause(i), cb = b.clause(i);
     FUZZ_CHECK(std::equal(ca.begin(), ca.end(), cb.begin(), cb.end()));
   }
+  if (comment_reads_as_name(a)) return;
   for (int v = 1; v <= a.num_vars(); ++v) FUZZ_CHECK(as_written(a.name(sat::Var(v))) == b.name(sat::Var(v)));
   FUZZ_CHECK(a.comments().size() == b.comments().size());
   for (std::size_t i = 0; i < a.comments().size(); ++i) {
@@ -71,6 +81,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     check_same(cnf, again);
     std::ostringstream out2;
     sat::write_dimacs(out2, again);
-    FUZZ_CHECK(out.str() == out2.str());
+    if (!comment_reads_as_name(cnf)) FUZZ_CHECK(out.str() == out2.str());
   });
 }
