@@ -2,8 +2,10 @@
 #include <nlohmann/json.hpp>
 
 #include <iostream>
+#include <stdexcept>
 
 #include "cli/command.h"
+#include "cli/proof_args.h"
 #include "problems/queens/queens.h"
 #include "sat/enumerate.h"
 #include "sat/solver.h"
@@ -20,23 +22,39 @@ void add_queens_commands(CLI::App& app) {
     std::size_t limit = sat::kNoLimit;
     bool json = false;
     std::string solver = "minisat";
+    ProofArgs proof;
   };
   auto opt = std::make_shared<Options>();
   auto* solve = group->add_subcommand("solve", "Place n queens so that none attacks another");
   solve->add_option("--n", opt->n, "Board size")->capture_default_str();
   solve->add_flag("--all", opt->all, "List every solution, not just one");
-  solve->add_option("--limit", opt->limit, "With --all: stop after this many");
+  solve->add_option("--limit", opt->limit, "With --all: stop after this many")
+      ->check(whole_number())
+      ->check(CLI::Range(std::size_t{1}, sat::kNoLimit));
   solve->add_flag("--json", opt->json, R"(Print {"n": n, "solutions": [[col per row]...], "complete": bool})");
-  solve->add_option("--solver", opt->solver, sat::solver_spec_help());
+  auto* solver = solve->add_option("--solver", opt->solver, sat::solver_spec_help());
+  opt->proof.add_options(solve, "no placement exists (written only when none does)", solver);
   solve->callback([opt] {
-    auto result = queens::solve(opt->n, opt->solver, opt->all ? opt->limit : 1);
+    std::string backend = opt->proof.backend(opt->solver);
+    auto result = queens::solve(opt->n, backend, opt->all ? opt->limit : 1);
+    // No placement and an incomplete search: the backend gave up or its UNSAT could not
+    // be verified; that is no answer, and certainly no proof.
+    if (result.placements.empty() && !result.complete) {
+      throw std::runtime_error("the " + backend + " backend gave no verified answer");
+    }
+    auto proof = opt->proof.options();
+    if (proof && result.placements.empty() && !queens::prove_no_placement(opt->n, backend, *proof)) {
+      throw std::logic_error("no placement was found, but the proof run found one");
+    }
     if (opt->json) {
       nlohmann::json out = {{"n", opt->n}, {"solutions", result.placements}, {"complete", result.complete}};
-      std::cout << out.dump() << "\n";
+      if (proof && result.placements.empty()) out["proof"] = proof->path;
+      std::cout << out.dump(-1, ' ', false, kUtf8Replace) << "\n";
       return;
     }
     if (result.placements.empty()) {
       std::cout << "no placement of " << opt->n << " queens exists (proved by SAT)\n";
+      if (proof) std::cout << proof_note(*proof) << "\n";
       return;
     }
     for (const auto& p : result.placements) std::cout << queens::draw(p) << "\n";

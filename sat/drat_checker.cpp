@@ -7,6 +7,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "common/input_error.h"
 #include "sat/drat_proof.h"
 
 namespace puzzlesat::sat {
@@ -25,13 +26,16 @@ constexpr std::uint8_t kTautology = 8;  // contains l and ~l: always true, never
 // A clause watching literal x sits in watches_[core][x] (core clauses and the others are
 // kept apart so that core-first propagation never walks past the clauses it skips). The
 // blocker is another literal of the clause whose truth lets propagation skip the clause
-// without reading it; for a binary clause it is the other literal, and the clause is
-// never read at all (kBinary is set in `clause`).
+// without reading it. For a binary clause it is the other literal, the clause is never
+// read, and `clause` is its id with kBinary set; for a longer one `clause` is where its
+// header (size, id) sits in the arena, just before its literals, so that propagation
+// reads one place in memory.
 constexpr std::uint32_t kBinary = 1U << 31;
 struct Watch {
   std::uint32_t clause;
   Lit blocker;
 };
+constexpr std::size_t kHeader = 2;
 
 // What the forward pass did at a step, replayed in reverse by the backward pass.
 struct StepRecord {
@@ -51,7 +55,7 @@ class Checker {
       (s.deletion ? verdict_.deletions : verdict_.lemmas)++;
       if (!s.deletion && s.size == 0) has_empty = true;
     }
-    if (!has_empty) return fail("the proof does not add the empty clause (a line `0`)", 0);
+    if (!has_empty) return fail("the proof does not add the empty clause", 0);
     number_variables();
     load_formula();
     std::uint32_t conflict = propagate_all();
@@ -137,8 +141,13 @@ class Checker {
   // Stores a clause without its repeated literals; flags tautologies.
   std::uint32_t store(std::span<const Lit> clause, bool lemma) {
     auto id = static_cast<std::uint32_t>(begin_.size());
+    if (arena_.size() + clause.size() + kHeader >= kBinary || id >= kBinary) {
+      throw InputError("the formula and proof are too large for the checker (over 2^31 literals or clauses)");
+    }
     ++stamp_round_;
     std::uint8_t flags = 0;
+    arena_.push_back(Lit());
+    arena_.push_back(Lit::from_code(id));
     std::size_t begin = arena_.size();
     for (Lit l : clause) {
       if (stamp_[l.code()] == stamp_round_) continue;
@@ -148,6 +157,7 @@ class Checker {
     }
     begin_.push_back(begin);
     size_.push_back(static_cast<std::uint32_t>(arena_.size() - begin));
+    arena_[begin - kHeader] = Lit::from_code(size_.back());
     flags_.push_back(flags);
     lemma_.push_back(lemma);
     return id;
@@ -242,9 +252,13 @@ class Checker {
 
   std::vector<std::vector<Watch>>& watch_lists(std::uint32_t c) { return watches_[(flags_[c] & kCore) ? 1 : 0]; }
 
+  std::uint32_t watch_tag(std::uint32_t c) const {
+    return size_[c] == 2 ? c | kBinary : static_cast<std::uint32_t>(begin_[c] - kHeader);
+  }
+
   void attach(std::uint32_t c) {
     std::span<Lit> l = lits(c);
-    std::uint32_t tag = l.size() == 2 ? c | kBinary : c;
+    std::uint32_t tag = watch_tag(c);
     auto& lists = watch_lists(c);
     lists[l[0].code()].push_back({tag, l[1]});
     lists[l[1].code()].push_back({tag, l[0]});
@@ -254,10 +268,11 @@ class Checker {
   void detach(std::uint32_t c) {
     std::span<Lit> l = lits(c);
     auto& lists = watch_lists(c);
+    std::uint32_t tag = watch_tag(c);
     for (Lit w : {l[0], l[1]}) {
       auto& ws = lists[w.code()];
       for (std::size_t i = 0; i < ws.size(); ++i) {
-        if ((ws[i].clause & ~kBinary) == c) {
+        if (ws[i].clause == tag) {
           ws[i] = ws.back();
           ws.pop_back();
           break;
@@ -327,7 +342,8 @@ class Checker {
         if (stop_at_assignment) break;
         continue;
       }
-      Lit* c = arena_.data() + begin_[w.clause];
+      Lit* header = arena_.data() + w.clause;
+      Lit* c = header + kHeader;
       if (c[0] == false_lit) std::swap(c[0], c[1]);
       Lit first = c[0];
       if (first != w.blocker && value(first) > 0) {
@@ -335,7 +351,7 @@ class Checker {
         ++i;
         continue;
       }
-      std::uint32_t size = size_[w.clause];
+      std::uint32_t size = header[0].code();
       bool moved = false;
       for (std::uint32_t k = 2; k < size; ++k) {
         if (value(c[k]) >= 0) {
@@ -349,11 +365,12 @@ class Checker {
       ++i;
       if (moved) continue;
       ws[j++] = w;
+      std::uint32_t id = header[1].code();
       if (value(first) < 0) {
-        conflict = w.clause;
+        conflict = id;
         break;
       }
-      assign(first, w.clause);
+      assign(first, id);
       if (stop_at_assignment) break;
     }
     if (j < i) {
@@ -465,14 +482,12 @@ class Checker {
   // Resolution asymmetric tautology on `pivot`: every resolvent of the lemma with an
   // active clause containing ~pivot is RUP (or a tautology).
   bool rat(std::uint32_t lemma, Lit pivot) {
+    if (occurrences_.empty()) index_occurrences();
     std::vector<Lit> lemma_lits(lits(lemma).begin(), lits(lemma).end());
     std::vector<Lit> resolvent;
-    for (std::uint32_t c = 0; c < begin_.size(); ++c) {
+    for (std::uint32_t c : occurrences_[(~pivot).code()]) {
       if (!(flags_[c] & kActive) || (flags_[c] & kTautology)) continue;
       std::span<Lit> d = lits(c);
-      bool has_pivot = false;
-      for (Lit l : d) has_pivot = has_pivot || l == ~pivot;
-      if (!has_pivot) continue;
       ++stamp_round_;
       for (Lit l : lemma_lits) stamp_[l.code()] = stamp_round_;
       resolvent = lemma_lits;
@@ -485,6 +500,15 @@ class Checker {
       if (!tautology && !rup(resolvent)) return false;
     }
     return true;
+  }
+
+  // The clauses holding each literal, built at the first RAT check (most proofs have
+  // none). Literal sets never change, so the lists stay true; activity is tested on use.
+  void index_occurrences() {
+    occurrences_.resize(value_.size());
+    for (std::uint32_t c = 0; c < begin_.size(); ++c) {
+      for (Lit l : lits(c)) occurrences_[l.code()].push_back(c);
+    }
   }
 
   // Forward pass, step s: adds or deletes at the top level. Returns the conflict clause
@@ -594,6 +618,7 @@ class Checker {
   std::size_t top_ = 0;   // trail length of the top level during a check
 
   std::vector<StepRecord> records_;
+  std::vector<std::vector<std::uint32_t>> occurrences_;  // [literal]: clause ids, for RAT
 
   // Scratch.
   std::vector<std::uint32_t> stamp_;
@@ -607,8 +632,20 @@ class Checker {
 }  // namespace
 
 DratVerdict check_drat(const Cnf& formula, std::string_view proof, const std::string& proof_name) {
-  DratProof parsed = parse_drat(proof, proof_name);
-  return Checker(formula, parsed).run();
+  return check_drat(formula, parse_drat(proof, proof_name));
+}
+
+DratVerdict check_drat(const Cnf& formula, const DratProof& proof) { return Checker(formula, proof).run(); }
+
+std::uint64_t drat_check_bytes(const Cnf& formula, const DratProof& proof) {
+  // Per literal: renumbered copy, arena, watches and occurrence lists; per clause: its
+  // header, index, flags, hash entry and step record; per variable: assignment, the four
+  // watch lists and the renumbering entry.
+  std::uint64_t literals = proof.literals.size() + formula.num_literals();
+  std::uint64_t clauses = proof.steps.size() + formula.num_clauses();
+  std::uint64_t vars = static_cast<std::uint64_t>(formula.num_vars()) + 1;
+  for (std::int32_t d : proof.literals) vars += d > formula.num_vars() || -d > formula.num_vars();  // fresh: at most
+  return literals * 20 + clauses * 96 + vars * 192;
 }
 
 }  // namespace puzzlesat::sat

@@ -16,30 +16,14 @@
 #include "sat/generators.h"
 #include "tests/cadical_proof.h"
 #include "tests/run_cli.h"
+#include "tests/temp_file.h"
 
 using namespace puzzlesat::sat;
 using puzzlesat::testing::cadical_proof;
 using puzzlesat::testing::run_cli;
+using puzzlesat::testing::TempFile;
 
 namespace {
-
-// A temporary file holding `bytes`, removed at the end of the scope.
-class TempFile {
- public:
-  explicit TempFile(const std::string& bytes) {
-    std::string templ = (std::filesystem::temp_directory_path() / "puzzlesat-check-test-XXXXXX").string();
-    int fd = mkstemp(templ.data());
-    REQUIRE(fd >= 0);
-    close(fd);
-    path_ = templ;
-    std::ofstream(path_, std::ios::binary) << bytes;
-  }
-  ~TempFile() { std::filesystem::remove(path_); }
-  std::string path() const { return path_.string(); }
-
- private:
-  std::filesystem::path path_;
-};
 
 std::string dimacs(const Cnf& cnf) {
   std::ostringstream out;
@@ -135,5 +119,20 @@ TEST_CASE("cnf check rejects malformed formulas and proofs with exit 2 and one l
   r = run_cli({"cnf", "check", formula.path(), "/nonexistent/proof.drat"});
   CHECK(r.exit_code == 2);
   r = run_cli({"cnf", "check", "-", "-"});
+  CHECK(r.exit_code == 2);
+}
+
+TEST_CASE("cnf check refuses a proof over the --max-memory budget with exit 2", "[cli][cnf][drat]") {
+  Cnf php = pigeonhole(6, 5);
+  TempFile formula(dimacs(php));
+  TempFile proof(cadical_proof(php, false).proof);
+  auto r = run_cli({"cnf", "check", formula.path(), proof.path(), "--max-memory", "64M"});
+  CHECK(r.exit_code == 0);
+  r = run_cli({"cnf", "check", formula.path(), proof.path(), "--max-memory", "20K"});
+  CHECK(r.exit_code == 2);
+  CHECK(r.out.empty());
+  CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  CHECK_THAT(r.err, Catch::StartsWith("puzzlesat: error: " + proof.path()));
+  r = run_cli({"cnf", "check", formula.path(), proof.path(), "--max-memory", "lots"});
   CHECK(r.exit_code == 2);
 }
