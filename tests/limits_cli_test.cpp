@@ -50,7 +50,7 @@ struct TempDir {
 }  // namespace
 
 // Issue #15 item 5.
-TEST_CASE("--timeout: too long to count is no limit; NaN, 0 and negative are refused", "[cli][limits]") {
+TEST_CASE("A timeout too long to count is no limit, and NaN, 0 and negative timeouts are refused", "[cli][limits]") {
   const std::string php = (repo_root() / "demo" / "pigeonhole-5-4.cnf").string();
   for (const char* forever : {"1e10", "1e308", "inf"}) {
     INFO(forever);
