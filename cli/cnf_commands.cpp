@@ -41,17 +41,21 @@ struct FormulaOptions {
   CLI::Option* solver_option = nullptr;
 };
 
-void add_formula_options(CLI::App* cmd, FormulaOptions& opt) {
-  cmd->add_option("FILE", opt.file, "DIMACS CNF file, or - for standard input")->required();
-  opt.solver_option = cmd->add_option("--solver", opt.solver, "Backend: " + solver_spec_help())->capture_default_str();
-  cmd->add_option("--max-memory", opt.max_memory,
-                  "Refuse a formula that would need more memory than this to solve (e.g. 512M, 8G)")
+void add_max_memory_option(CLI::App* cmd, std::string& max_memory, const std::string& help) {
+  cmd->add_option("--max-memory", max_memory, help)
       ->check(CLI::Validator(
           [](std::string& text) -> std::string {
             return parse_byte_size(text) > 0 ? "" : "'" + text + "' is not a size such as 512M or 8G";
           },
           "SIZE"))
       ->capture_default_str();
+}
+
+void add_formula_options(CLI::App* cmd, FormulaOptions& opt) {
+  cmd->add_option("FILE", opt.file, "DIMACS CNF file, or - for standard input")->required();
+  opt.solver_option = cmd->add_option("--solver", opt.solver, "Backend: " + solver_spec_help())->capture_default_str();
+  add_max_memory_option(cmd, opt.max_memory,
+                        "Refuse a formula that would need more memory than this to solve (e.g. 512M, 8G)");
 }
 
 // The file may not be larger than the budget; the reader checks the rest (memory_budget.h).
@@ -262,6 +266,7 @@ std::string cnf_summary(const Cnf& cnf) {
 void add_check(CLI::App* cnf) {
   struct Options {
     std::string formula, proof;
+    std::string max_memory = "2G";
     bool json = false;
   };
   auto opt = std::make_shared<Options>();
@@ -274,12 +279,21 @@ void add_check(CLI::App* cnf) {
   cmd->add_flag("--json", opt->json,
                 R"(Print {"verified": bool, "message": "...", "failed_line": n, "format": "text"|"binary", )"
                 R"("lemmas": n, "deletions": n, "ignored_deletions": n, "core_lemmas": n, "seconds": s})");
+  add_max_memory_option(cmd, opt->max_memory,
+                        "Refuse a formula or proof that would need more memory than this to check (e.g. 512M, 8G)");
   cmd->callback([opt] {
     if (opt->formula == "-" && opt->proof == "-") throw InputError("FORMULA and PROOF cannot both be standard input");
-    Cnf formula = read_dimacs(read_input(opt->formula), opt->formula);
-    std::string proof = read_input(opt->proof);
+    const std::uint64_t budget = parse_byte_size(opt->max_memory);
+    Cnf formula = read_dimacs(read_input(opt->formula, budget), opt->formula, budget);
     auto start = std::chrono::steady_clock::now();
-    DratVerdict v = check_drat(formula, proof, opt->proof);
+    // The file first: parsing takes at most 4 bytes per byte of a binary proof.
+    DratProof proof = parse_drat(read_input(opt->proof, budget / 8), opt->proof);
+    if (std::uint64_t need = drat_check_bytes(formula, proof); need > budget) {
+      throw InputError("checking the proof needs about " + megabytes(need) + ", over the --max-memory budget of " +
+                           megabytes(budget),
+                       {opt->proof});
+    }
+    DratVerdict v = check_drat(formula, proof);
     double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     set_exit_code(v.verified ? 0 : kExitNotVerified);
     if (opt->json) {

@@ -12,12 +12,14 @@ function(puzzlesat_library name)
 endfunction()
 
 # puzzlesat_tests(NAME SOURCES... DEPS ...): a Catch2 executable whose test cases are
-# registered with ctest one by one. A test prints "SKIPPED: why" to be reported as skipped.
+# registered with ctest one by one, labelled with NAME (so `ctest -L sat_tests` runs one
+# executable's tests). A test prints "SKIPPED: why" to be reported as skipped.
 function(puzzlesat_tests name)
   cmake_parse_arguments(ARG "" "" "SOURCES;DEPS" ${ARGN})
   add_executable(${name} ${ARG_SOURCES})
   target_link_libraries(${name} PRIVATE ${ARG_DEPS} puzzlesat_test_main)
   catch_discover_tests(${name}
     WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
-    PROPERTIES SKIP_REGULAR_EXPRESSION "SKIPPED:")
+    PROPERTIES SKIP_REGULAR_EXPRESSION "SKIPPED:" LABELS ${name})
+  set_property(GLOBAL APPEND PROPERTY PUZZLESAT_TEST_TARGETS ${name})
 endfunction()

@@ -55,6 +55,9 @@ class Checker {
       (s.deletion ? verdict_.deletions : verdict_.lemmas)++;
       if (!s.deletion && s.size == 0) has_empty = true;
     }
+    // A formula holding the empty clause is refuted as it stands (CaDiCaL then writes an
+    // empty proof); any other needs the proof to add it.
+    for (std::size_t c = 0; c < formula_.num_clauses() && !has_empty; ++c) has_empty = formula_.clause(c).empty();
     if (!has_empty) return fail("the proof does not add the empty clause", 0);
     number_variables();
     load_formula();
@@ -632,8 +635,20 @@ class Checker {
 }  // namespace
 
 DratVerdict check_drat(const Cnf& formula, std::string_view proof, const std::string& proof_name) {
-  DratProof parsed = parse_drat(proof, proof_name);
-  return Checker(formula, parsed).run();
+  return check_drat(formula, parse_drat(proof, proof_name));
+}
+
+DratVerdict check_drat(const Cnf& formula, const DratProof& proof) { return Checker(formula, proof).run(); }
+
+std::uint64_t drat_check_bytes(const Cnf& formula, const DratProof& proof) {
+  // Per literal: renumbered copy, arena, watches and occurrence lists; per clause: its
+  // header, index, flags, hash entry and step record; per variable: assignment, the four
+  // watch lists and the renumbering entry.
+  std::uint64_t literals = proof.literals.size() + formula.num_literals();
+  std::uint64_t clauses = proof.steps.size() + formula.num_clauses();
+  std::uint64_t vars = static_cast<std::uint64_t>(formula.num_vars()) + 1;
+  for (std::int32_t d : proof.literals) vars += d > formula.num_vars() || -d > formula.num_vars();  // fresh: at most
+  return literals * 20 + clauses * 96 + vars * 192;
 }
 
 }  // namespace puzzlesat::sat

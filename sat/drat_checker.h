@@ -10,8 +10,10 @@
 // - Each added lemma must be RUP (unit propagation on the formula, the earlier lemmas
 //   not yet deleted and the negated lemma reaches a conflict) or else RAT on its FIRST
 //   literal p (every resolvent with a current clause containing ¬p is RUP).
-// - The proof must add the empty clause. Checking stops at the first step after which
-//   unit propagation alone refutes the clauses; later steps are parsed but not checked.
+// - The proof must add the empty clause (unless the formula holds it already: then any
+//   well-formed proof verifies, as CaDiCaL writes none). Checking stops at the first step
+//   after which unit propagation alone refutes the clauses; later steps are parsed but not
+//   checked.
 // - Deleting a clause that is the reason of a literal unit propagation fixes at the top
 //   level ("a unit clause") is ignored, as drat-trim does by default: solvers delete such
 //   clauses after simplifying with them, and keeping a clause never makes a refutation
@@ -25,10 +27,12 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
 #include "sat/cnf.h"
+#include "sat/drat_proof.h"
 
 namespace puzzlesat::sat {
 
@@ -48,5 +52,11 @@ struct DratVerdict {
 // is_binary_drat). Throws puzzlesat::InputError (naming `proof_name`, line and token) when
 // the proof is malformed; a well-formed but invalid proof is a verdict, not an exception.
 DratVerdict check_drat(const Cnf& formula, std::string_view proof, const std::string& proof_name = "proof");
+// The same on a proof already parsed (sat/drat_proof.h), e.g. after checking its size.
+DratVerdict check_drat(const Cnf& formula, const DratProof& proof);
+
+// Estimated peak bytes check_drat needs beyond the parsed proof, erring high (measured:
+// php-9-8's CaDiCaL proof, 10.4M literals in 686k steps, peaked at 202 MB in all).
+std::uint64_t drat_check_bytes(const Cnf& formula, const DratProof& proof);
 
 }  // namespace puzzlesat::sat
