@@ -10,14 +10,14 @@
 #include <string>
 #include <vector>
 
-#include "cli/command.h"
+#include <puzzlesat/command.h>
 #include "cli/interrupt_guard.h"
-#include "common/input_error.h"
-#include "sat/backbone.h"
-#include "sat/chunked_backbone.h"
-#include "sat/dimacs.h"
-#include "sat/enumerate.h"
-#include "sat/solver.h"
+#include <puzzlesat/input_error.h>
+#include <puzzlesat/backbone.h>
+#include <puzzlesat/chunked_backbone.h>
+#include <puzzlesat/dimacs.h>
+#include <puzzlesat/enumerate.h>
+#include <puzzlesat/solver.h>
 
 namespace puzzlesat::cli {
 

@@ -1,11 +1,11 @@
-#include "cli/command.h"
+#include <puzzlesat/command.h>
 
 #include <fstream>
 #include <iostream>
 #include <iterator>
 #include <sstream>
 
-#include "common/input_error.h"
+#include <puzzlesat/input_error.h>
 
 namespace puzzlesat::cli {
 

@@ -9,9 +9,9 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
-#include "cli/command.h"
+#include <puzzlesat/command.h>
 #include "cli/yahtzee_advise.h"
-#include "common/input_error.h"
+#include <puzzlesat/input_error.h>
 #include "frontends/dice/dice_annotate.h"
 #include "frontends/dice/dice_labels.h"
 #include "frontends/dice/dice_reader.h"

@@ -10,11 +10,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli/command.h"
-#include "common/input_error.h"
-#include "encodings/cardinality.h"
-#include "encodings/contiguity.h"
-#include "encodings/set_rule.h"
+#include <puzzlesat/command.h>
+#include <puzzlesat/input_error.h>
+#include <puzzlesat/cardinality.h>
+#include <puzzlesat/contiguity.h>
+#include <puzzlesat/set_rule.h>
 
 namespace puzzlesat::cli {
 namespace {

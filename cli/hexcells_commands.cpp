@@ -5,15 +5,15 @@
 #include <iostream>
 #include <memory>
 
-#include "cli/command.h"
-#include "common/input_error.h"
+#include <puzzlesat/command.h>
+#include <puzzlesat/input_error.h>
 #include "problems/hexcells/deduce.h"
 #include "problems/hexcells/encode.h"
 #include "problems/hexcells/explain.h"
 #include "problems/hexcells/format.h"
 #include "problems/hexcells/play.h"
 #include "problems/hexcells/render.h"
-#include "sat/dimacs.h"
+#include <puzzlesat/dimacs.h>
 
 namespace puzzlesat::cli {
 namespace {

@@ -4,8 +4,8 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "cli/command.h"
-#include "common/input_error.h"
+#include <puzzlesat/command.h>
+#include <puzzlesat/input_error.h>
 #include "frontends/hexcells/annotate.h"
 #include "frontends/hexcells/board_convert.h"
 #include "frontends/hexcells/reader.h"

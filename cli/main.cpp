@@ -6,8 +6,8 @@
 #include <iostream>
 #include <new>
 
-#include "cli/command.h"
-#include "common/input_error.h"
+#include <puzzlesat/command.h>
+#include <puzzlesat/input_error.h>
 
 // One line per subcommand group; group G is added by add_G_commands() in cli/G_commands.cpp.
 #define PUZZLESAT_COMMAND_GROUPS(X) \

@@ -3,10 +3,10 @@
 
 #include <iostream>
 
-#include "cli/command.h"
+#include <puzzlesat/command.h>
 #include "problems/queens/queens.h"
-#include "sat/enumerate.h"
-#include "sat/solver.h"
+#include <puzzlesat/enumerate.h>
+#include <puzzlesat/solver.h>
 
 namespace puzzlesat::cli {
 

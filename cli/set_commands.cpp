@@ -7,9 +7,9 @@
 #include <random>
 #include <stdexcept>
 
-#include "cli/command.h"
-#include "common/input_error.h"
-#include "common/progress.h"
+#include <puzzlesat/command.h>
+#include <puzzlesat/input_error.h>
+#include <puzzlesat/progress.h>
 #include "problems/set/board.h"
 #include "problems/set/cap.h"
 #include "problems/set/card_text.h"
@@ -18,7 +18,7 @@
 #include "problems/set/game.h"
 #include "problems/set/sat_finder.h"
 #include "problems/set/stats.h"
-#include "sat/dimacs.h"
+#include <puzzlesat/dimacs.h>
 
 namespace puzzlesat::cli {
 

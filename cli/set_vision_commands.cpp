@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "cli/command.h"
-#include "common/input_error.h"
+#include <puzzlesat/command.h>
+#include <puzzlesat/input_error.h>
 #include "frontends/image/image_file.h"
 #include "frontends/set/annotate.h"
 #include "frontends/set/evaluation.h"

@@ -15,10 +15,10 @@
 #include <random>
 #include <sstream>
 
-#include "cli/command.h"
+#include <puzzlesat/command.h>
 #include "cli/yahtzee_advise.h"
-#include "common/input_error.h"
-#include "common/progress.h"
+#include <puzzlesat/input_error.h>
+#include <puzzlesat/progress.h>
 #include "problems/yahtzee/advisor.h"
 #include "problems/yahtzee/game.h"
 #include "problems/yahtzee/play_session.h"

@@ -5,7 +5,7 @@ function(puzzlesat_library name)
   cmake_parse_arguments(ARG "" "" "SOURCES;DEPS" ${ARGN})
   add_library(puzzlesat_${name} STATIC ${ARG_SOURCES})
   add_library(puzzlesat::${name} ALIAS puzzlesat_${name})
-  target_include_directories(puzzlesat_${name} PUBLIC ${PROJECT_SOURCE_DIR})
+  target_include_directories(puzzlesat_${name} PUBLIC ${PROJECT_SOURCE_DIR} ${PROJECT_SOURCE_DIR}/include)
   target_link_libraries(puzzlesat_${name} PUBLIC ${ARG_DEPS})
   # The CLI links every library; it learns them from this list.
   set_property(GLOBAL APPEND PROPERTY PUZZLESAT_LIBRARIES puzzlesat::${name})

@@ -9,8 +9,8 @@
 #include <stdexcept>
 
 #include "sat/deadline.h"
-#include "sat/dimacs.h"
-#include "sat/solution.h"
+#include <puzzlesat/dimacs.h>
+#include <puzzlesat/solution.h>
 
 namespace puzzlesat::sat {
 

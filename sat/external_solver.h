@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "sat/cnf.h"
-#include "sat/solver.h"
+#include <puzzlesat/cnf.h>
+#include <puzzlesat/solver.h>
 #include "sat/subprocess.h"
 
 namespace puzzlesat::sat {

@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "common/input_error.h"
+#include <puzzlesat/input_error.h>
 #include "frontends/image/image_file.h"
 
 namespace puzzlesat::image {

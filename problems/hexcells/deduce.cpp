@@ -5,12 +5,12 @@
 #include <numeric>
 #include <set>
 
-#include "encodings/cardinality.h"
-#include "sat/chunked_backbone.h"
+#include <puzzlesat/cardinality.h>
+#include <puzzlesat/chunked_backbone.h>
 #include "problems/hexcells/constraints.h"
 #include "problems/hexcells/encode.h"
-#include "sat/backbone.h"
-#include "sat/solver.h"
+#include <puzzlesat/backbone.h>
+#include <puzzlesat/solver.h>
 
 // How REMAINING is handled, since encoding it naively over all hidden cells makes big
 // levels take minutes: hints with disjoint hidden cells are packed out of it (exact), the

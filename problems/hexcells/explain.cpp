@@ -5,7 +5,7 @@
 #include <stdexcept>
 
 #include "problems/hexcells/encode.h"
-#include "sat/solver.h"
+#include <puzzlesat/solver.h>
 
 namespace puzzlesat::hexcells {
 namespace {

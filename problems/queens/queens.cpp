@@ -2,9 +2,9 @@
 
 #include <cstdlib>
 
-#include "common/input_error.h"
-#include "encodings/cardinality.h"
-#include "sat/enumerate.h"
+#include <puzzlesat/input_error.h>
+#include <puzzlesat/cardinality.h>
+#include <puzzlesat/enumerate.h>
 
 namespace puzzlesat::queens {
 

@@ -4,7 +4,7 @@
 #include <set>
 #include <sstream>
 
-#include "common/input_error.h"
+#include <puzzlesat/input_error.h>
 
 namespace puzzlesat::yahtzee {
 

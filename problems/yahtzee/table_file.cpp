@@ -11,8 +11,8 @@
 #include <optional>
 #include <system_error>
 
-#include "common/input_error.h"
-#include "common/progress.h"
+#include <puzzlesat/input_error.h>
+#include <puzzlesat/progress.h>
 
 namespace puzzlesat::yahtzee {
 

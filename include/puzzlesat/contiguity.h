@@ -8,8 +8,8 @@
 #include <optional>
 #include <span>
 
-#include "sat/cnf.h"
-#include "sat/lit.h"
+#include <puzzlesat/cnf.h>
+#include <puzzlesat/lit.h>
 
 namespace puzzlesat::enc {
 

@@ -7,8 +7,8 @@
 #include <span>
 #include <vector>
 
-#include "sat/lit.h"
-#include "sat/solver.h"
+#include <puzzlesat/lit.h>
+#include <puzzlesat/solver.h>
 
 namespace puzzlesat::sat {
 

@@ -10,8 +10,8 @@
 #include <string>
 #include <string_view>
 
-#include "sat/cnf.h"
-#include "sat/solution.h"
+#include <puzzlesat/cnf.h>
+#include <puzzlesat/solution.h>
 
 namespace puzzlesat::sat {
 

@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "sat/lit.h"
+#include <puzzlesat/lit.h>
 
 namespace puzzlesat::sat {
 

@@ -12,8 +12,8 @@
 #include <string_view>
 #include <vector>
 
-#include "sat/cnf.h"
-#include "sat/lit.h"
+#include <puzzlesat/cnf.h>
+#include <puzzlesat/lit.h>
 
 namespace puzzlesat::sat {
 
