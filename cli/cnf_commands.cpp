@@ -11,6 +11,9 @@
 #include <vector>
 
 #include <puzzlesat/command.h>
+#include <puzzlesat/plugin.h>
+
+#include "cli/groups.h"
 #include "cli/interrupt_guard.h"
 #include <puzzlesat/input_error.h>
 #include <puzzlesat/backbone.h>
@@ -213,12 +216,13 @@ void add_enumerate(CLI::App* cnf) {
 
 }  // namespace
 
-void add_cnf_commands(CLI::App& app) {
-  auto* cnf = app.add_subcommand("cnf", "Solve and analyse DIMACS CNF formulas");
-  cnf->require_subcommand(1);
+void add_cnf_commands(Commands& commands) {
+  CLI::App* cnf = &commands.app;
   add_solve(cnf);
   add_backbone(cnf);
   add_enumerate(cnf);
 }
+
+const CommandGroup cnf_group{"cnf", "Solve and analyse DIMACS CNF formulas", add_cnf_commands};
 
 }  // namespace puzzlesat::cli

@@ -6,6 +6,9 @@
 #include <memory>
 
 #include <puzzlesat/command.h>
+#include <puzzlesat/plugin.h>
+
+#include "cli/groups.h"
 #include <puzzlesat/input_error.h>
 #include "problems/hexcells/deduce.h"
 #include "problems/hexcells/encode.h"
@@ -47,14 +50,16 @@ void show(const std::string& path) {
   std::cout << "\n" << render(b) << "\nREMAINING " << b.remaining.value() << "\n" << render_legend();
 }
 
-void deduce_command(const std::string& path, bool with_explain, bool as_json) {
+void deduce_command(const std::string& path, bool with_explain, bool as_json, const std::string& solver) {
   Board b = load(path);
-  Deduction d = deduce(b);
+  DeduceOptions deduce_options;
+  deduce_options.solver = solver;
+  Deduction d = deduce(b, deduce_options);
   if (!d.consistent)
     throw InputError("impossible state: no colouring of the hidden cells agrees with the visible hints and REMAINING",
                      {path, 0, 0});
   std::vector<Reason> reasons;
-  if (with_explain) reasons = explain(b, d);
+  if (with_explain) reasons = explain(b, d, solver);
   if (as_json) {
     json out = {{"blue", cells_json(d.blue)}, {"black", cells_json(d.black)}};
     if (with_explain) {
@@ -95,7 +100,7 @@ void deduce_command(const std::string& path, bool with_explain, bool as_json) {
   }
 }
 
-json solve_one(const std::string& path, bool steps, bool as_json, bool hints_first) {
+json solve_one(const std::string& path, bool steps, bool as_json, bool hints_first, const std::string& solver) {
   Board level = load(path);
   if (!level.colours_known())
     throw InputError("'solve' plays a level file, which holds the solution; for a state use 'deduce'", {path, 1, 1});
@@ -114,6 +119,7 @@ json solve_one(const std::string& path, bool steps, bool as_json, bool hints_fir
   };
   PlayOptions options;
   options.hints_first = hints_first;
+  options.deduce.solver = solver;
   PlayResult res = play(level, on_round, options);
   json out = {{"level", path},
               {"verdict", to_string(res.verdict)},
@@ -133,9 +139,8 @@ json solve_one(const std::string& path, bool steps, bool as_json, bool hints_fir
 
 }  // namespace
 
-void add_hexcells_commands(CLI::App& app) {
-  auto* hex = app.add_subcommand("hexcells", "Hexcells levels: show, deduce forced cells, play to the end, export CNF");
-  hex->require_subcommand(1);
+void add_hexcells_commands(Commands& commands) {
+  CLI::App* hex = &commands.app;
 
   auto* show_cmd = hex->add_subcommand("show", "Draw a level or state in the terminal");
   auto show_path = std::make_shared<std::string>();
@@ -146,17 +151,20 @@ void add_hexcells_commands(CLI::App& app) {
   struct DeduceArgs {
     std::string path;
     bool explain = false, json = false;
+    std::string solver = "minisat";
   };
   auto da = std::make_shared<DeduceArgs>();
   deduce_cmd->add_option("LEVEL", da->path, "Level or state file ('-' = stdin)")->required();
   deduce_cmd->add_flag("--explain", da->explain, "For each forced cell, a minimal set of hints forcing it");
   deduce_cmd->add_flag("--json", da->json, R"(Output {"blue": [[x,y]...], "black": [[x,y]...]})");
-  deduce_cmd->callback([da] { deduce_command(da->path, da->explain, da->json); });
+  add_solver_option(*deduce_cmd, da->solver);
+  deduce_cmd->callback([da] { deduce_command(da->path, da->explain, da->json, da->solver); });
 
   auto* solve_cmd = hex->add_subcommand("solve", "Play levels to the end: solved (no guessing needed) or stuck");
   struct SolveArgs {
     std::vector<std::string> paths;
     bool steps = false, json = false, hints_first = false;
+    std::string solver = "minisat";
   };
   auto sa = std::make_shared<SolveArgs>();
   solve_cmd->add_option("LEVEL", sa->paths, "Level files")->required();
@@ -165,9 +173,10 @@ void add_hexcells_commands(CLI::App& app) {
   solve_cmd->add_flag("--hints-first", sa->hints_first,
                       "Each round reveal what the hints force, using REMAINING only when they force nothing "
                       "(same verdict and final board, other rounds)");
+  add_solver_option(*solve_cmd, sa->solver);
   solve_cmd->callback([sa] {
     json all = json::array();
-    for (const auto& p : sa->paths) all.push_back(solve_one(p, sa->steps, sa->json, sa->hints_first));
+    for (const auto& p : sa->paths) all.push_back(solve_one(p, sa->steps, sa->json, sa->hints_first, sa->solver));
     if (sa->json) std::cout << (all.size() == 1 ? all[0] : all).dump() << "\n";
   });
 
@@ -176,5 +185,8 @@ void add_hexcells_commands(CLI::App& app) {
   cnf_cmd->add_option("LEVEL", *cnf_path, "Level or state file ('-' = stdin)")->required();
   cnf_cmd->callback([cnf_path] { sat::write_dimacs(std::cout, state_formula(load(*cnf_path))); });
 }
+
+const CommandGroup hexcells_group{
+    "hexcells", "Hexcells levels: show, deduce forced cells, play to the end, export CNF", add_hexcells_commands};
 
 }  // namespace puzzlesat::cli

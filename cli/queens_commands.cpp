@@ -4,15 +4,18 @@
 #include <iostream>
 
 #include <puzzlesat/command.h>
+#include <puzzlesat/plugin.h>
+
+#include "cli/groups.h"
 #include "problems/queens/queens.h"
+#include <puzzlesat/dimacs.h>
 #include <puzzlesat/enumerate.h>
 #include <puzzlesat/solver.h>
 
 namespace puzzlesat::cli {
 
-void add_queens_commands(CLI::App& app) {
-  auto* group = app.add_subcommand("queens", "The n-queens puzzle: the example plugin");
-  group->require_subcommand(1);
+void add_queens_commands(Commands& commands) {
+  CLI::App* group = &commands.app;
 
   struct Options {
     int n = 8;
@@ -43,6 +46,13 @@ void add_queens_commands(CLI::App& app) {
     if (opt->all)
       std::cout << result.placements.size() << (result.complete ? " solutions\n" : " solutions (limit reached)\n");
   });
+
+  auto cnf_n = std::make_shared<int>(8);
+  auto* cnf = group->add_subcommand("cnf", "Print the n-queens formula as DIMACS, with `c var` names queen(row,col)");
+  cnf->add_option("--n", *cnf_n, "Board size")->capture_default_str();
+  cnf->callback([cnf_n] { sat::write_dimacs(std::cout, queens::encode(*cnf_n).cnf); });
 }
+
+const CommandGroup queens_group{"queens", "The n-queens puzzle: the example plugin", add_queens_commands};
 
 }  // namespace puzzlesat::cli

@@ -8,6 +8,9 @@
 #include <stdexcept>
 
 #include <puzzlesat/command.h>
+#include <puzzlesat/plugin.h>
+
+#include "cli/groups.h"
 #include <puzzlesat/input_error.h>
 #include <puzzlesat/progress.h>
 #include "problems/set/board.h"
@@ -294,14 +297,15 @@ void add_cap(CLI::App* group) {
 
 }  // namespace
 
-void add_set_commands(CLI::App& app) {
-  auto* group = app.add_subcommand("set", "SET: find sets, prove none remains, play games");
-  group->require_subcommand(1);
+void add_set_commands(Commands& commands) {
+  CLI::App* group = &commands.app;
   add_solve(group);
   add_play(group);
   add_stats(group);
   add_cnf(group);
   add_cap(group);
 }
+
+const CommandGroup set_group{"set", "SET: find sets, prove none remains, play games", add_set_commands};
 
 }  // namespace puzzlesat::cli

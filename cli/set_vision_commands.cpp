@@ -13,6 +13,9 @@
 #include <vector>
 
 #include <puzzlesat/command.h>
+#include <puzzlesat/plugin.h>
+
+#include "cli/groups.h"
 #include <puzzlesat/input_error.h>
 #include "frontends/image/image_file.h"
 #include "frontends/set/annotate.h"
@@ -206,8 +209,8 @@ void run_eval(const std::string& dir, bool as_json) {
 
 }  // namespace
 
-void add_set_vision_commands(CLI::App& app) {
-  CLI::App* set = app.get_subcommand("set");
+void add_set_vision_commands(Commands& commands) {
+  CLI::App* set = &commands.app;
 
   auto opt = std::make_shared<PhotoOptions>();
   auto* photo = set->add_subcommand("photo", "Read the cards in a photo of a SET table and find the sets");
@@ -238,5 +241,7 @@ void add_set_vision_commands(CLI::App& app) {
   eval->add_flag("--json", *as_json, "Machine-readable output");
   eval->callback([dir, as_json] { run_eval(*dir, *as_json); });
 }
+
+const CommandGroup set_vision_group{set_group, add_set_vision_commands};
 
 }  // namespace puzzlesat::cli
