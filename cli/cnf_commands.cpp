@@ -1,8 +1,9 @@
 // `puzzlesat cnf …`: the formula-level commands. `solve` behaves as a SAT-competition
 // solver (s/v lines, exit 10/20/0); `backbone` and `enumerate` expose the SAT layer's
-// analyses on any DIMACS file.
+// analyses on any DIMACS file; `check` verifies a DRAT proof of unsatisfiability.
 #include <nlohmann/json.hpp>
 
+#include <chrono>
 #include <iomanip>
 #include <iostream>
 #include <memory>
@@ -19,6 +20,7 @@
 #include <puzzlesat/backbone.h>
 #include <puzzlesat/chunked_backbone.h>
 #include <puzzlesat/dimacs.h>
+#include <puzzlesat/drat_checker.h>
 #include <puzzlesat/enumerate.h>
 #include <puzzlesat/solver.h>
 
@@ -214,6 +216,59 @@ void add_enumerate(CLI::App* cnf) {
   });
 }
 
+// Exit code of `cnf check` when the proof is well-formed but does not verify.
+constexpr int kExitNotVerified = 1;
+
+std::string cnf_summary(const Cnf& cnf) {
+  return std::to_string(cnf.num_vars()) + " variables, " + std::to_string(cnf.num_clauses()) + " clauses";
+}
+
+void add_check(CLI::App* cnf) {
+  struct Options {
+    std::string formula, proof;
+    bool json = false;
+  };
+  auto opt = std::make_shared<Options>();
+  auto* cmd = cnf->add_subcommand(
+      "check",
+      "Verify a DRAT proof (text or binary, as CaDiCaL or any competition solver writes) that a DIMACS formula is "
+      "unsatisfiable: prints `s VERIFIED` (exit 0) or `s NOT VERIFIED` and the failing step with its line (exit 1)");
+  cmd->add_option("FORMULA", opt->formula, "DIMACS CNF file, or - for standard input")->required();
+  cmd->add_option("PROOF", opt->proof, "DRAT proof file, or - for standard input")->required();
+  cmd->add_flag("--json", opt->json,
+                R"(Print {"verified": bool, "message": "...", "failed_line": n, "format": "text"|"binary", )"
+                R"("lemmas": n, "deletions": n, "ignored_deletions": n, "core_lemmas": n, "seconds": s})");
+  cmd->callback([opt] {
+    if (opt->formula == "-" && opt->proof == "-") throw InputError("FORMULA and PROOF cannot both be standard input");
+    Cnf formula = read_dimacs(read_input(opt->formula), opt->formula);
+    std::string proof = read_input(opt->proof);
+    auto start = std::chrono::steady_clock::now();
+    DratVerdict v = check_drat(formula, proof, opt->proof);
+    double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    set_exit_code(v.verified ? 0 : kExitNotVerified);
+    if (opt->json) {
+      nlohmann::ordered_json j = {{"verified", v.verified},
+                                  {"message", v.message},
+                                  {"failed_line", v.failed_line},
+                                  {"format", v.binary ? "binary" : "text"},
+                                  {"lemmas", v.lemmas},
+                                  {"deletions", v.deletions},
+                                  {"ignored_deletions", v.ignored_deletions},
+                                  {"core_lemmas", v.core_lemmas},
+                                  {"seconds", seconds}};
+      std::cout << j.dump() << '\n';
+      return;
+    }
+    std::cout << "c formula " << cnf_summary(formula) << "\n"
+              << "c proof " << (v.binary ? "binary" : "text") << ", " << v.lemmas << " lemmas, " << v.deletions
+              << " deletions (" << v.ignored_deletions << " ignored)\n"
+              << "c " << v.core_lemmas << " lemmas needed and checked in " << std::fixed << std::setprecision(3)
+              << seconds << " s\n";
+    if (!v.verified) std::cout << "c " << v.message << '\n';
+    std::cout << (v.verified ? "s VERIFIED\n" : "s NOT VERIFIED\n");
+  });
+}
+
 }  // namespace
 
 void add_cnf_commands(Commands& commands) {
@@ -221,6 +276,7 @@ void add_cnf_commands(Commands& commands) {
   add_solve(cnf);
   add_backbone(cnf);
   add_enumerate(cnf);
+  add_check(cnf);
 }
 
 const CommandGroup cnf_group{"cnf", "Solve and analyse DIMACS CNF formulas", add_cnf_commands};

@@ -11,6 +11,10 @@ namespace puzzlesat::sat {
 
 class Deadline {
  public:
+  // Limits longer than this (31 years), infinity and NaN never expire: converting them to
+  // clock ticks would overflow, and an overflowed deadline lay in the past (issue #15).
+  static constexpr double kForever = 1e9;
+
   Deadline(double seconds, std::function<void()> on_expiry);
   ~Deadline();
   Deadline(const Deadline&) = delete;

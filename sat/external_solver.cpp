@@ -117,8 +117,14 @@ void ExternalSolver::set_budget(const Budget& budget) {
 
 Status ExternalSolver::interpret(int exit_code, const std::string& out, const std::string& result,
                                  std::span<const Lit> assumptions) {
-  std::optional<ParsedSolution> answer = result.empty() ? parse_solution(out) : parse_minisat_result(result);
-  if (!answer && exit_code == 20) answer = ParsedSolution{Status::unsat, {}};
+  std::optional<ParsedSolution> answer;
+  try {
+    answer = result.empty() ? parse_solution(out) : parse_minisat_result(result);
+  } catch (const std::runtime_error& e) {
+    throw std::runtime_error("external solver '" + command_ + "' gave a " + e.what());
+  }
+  // Only a program that prints no answer at all is taken at its exit code.
+  if (!answer && exit_code == 20 && result.empty()) answer = ParsedSolution{Status::unsat, {}};
   if (!answer) {
     throw std::runtime_error("external solver '" + command_ + "' gave no readable answer (exit code " +
                              std::to_string(exit_code) + ")");

@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <limits>
+#include <stdexcept>
 #include <string>
 
 namespace puzzlesat::sat {
@@ -77,24 +78,22 @@ void write_solution(std::ostream& out, Status status, std::span<const Lit> model
 
 std::optional<ParsedSolution> parse_solution(std::string_view text) {
   ParsedSolution result;
-  bool has_status = false, ok = true, ended = false;
+  bool has_status = false, conflict = false, ok = true, ended = false;
   for_each_line(text, [&](std::string_view line) {
     if (line.substr(0, 2) == "s ") {
       std::string_view s = line.substr(2);
       while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+      Status status = s == "SATISFIABLE" ? Status::sat : s == "UNSATISFIABLE" ? Status::unsat : Status::unknown;
+      conflict = conflict || (has_status && status != result.status);
       has_status = true;
-      if (s == "SATISFIABLE") {
-        result.status = Status::sat;
-      } else if (s == "UNSATISFIABLE") {
-        result.status = Status::unsat;
-      } else {
-        result.status = Status::unknown;
-      }
+      result.status = status;
     } else if (line.substr(0, 2) == "v " && !ended) {
       ok = ok && read_literals(line.substr(2), result.model, ended);
     }
   });
-  if (!has_status || !ok) return std::nullopt;
+  if (conflict) throw std::runtime_error("malformed answer: conflicting 's' lines");
+  if (!ok) throw std::runtime_error("malformed answer: a 'v' token is not an integer");
+  if (!has_status) return std::nullopt;
   return result;
 }
 

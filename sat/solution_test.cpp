@@ -45,7 +45,11 @@ TEST_CASE("Solution parsing: competition output and MiniSat result files", "[sat
   CHECK(parse_solution("s UNSATISFIABLE\n")->status == Status::unsat);
   CHECK(parse_solution("s UNKNOWN\n")->status == Status::unknown);
   CHECK_FALSE(parse_solution("c nothing\n"));
-  CHECK_FALSE(parse_solution("s SATISFIABLE\nv 1 x 0\n"));
+  CHECK_THROWS_WITH(parse_solution("s SATISFIABLE\nv 1 x 0\n"), Catch::Contains("malformed"));
+  // Two answers that disagree are an error, not "the last line wins"; a repeat is fine.
+  CHECK_THROWS_WITH(parse_solution("s SATISFIABLE\nv 1 0\ns UNSATISFIABLE\n"), Catch::Contains("conflicting"));
+  CHECK_THROWS_WITH(parse_solution("s UNKNOWN\ns SATISFIABLE\nv 1 0\n"), Catch::Contains("conflicting"));
+  CHECK(parse_solution("s UNSATISFIABLE\ns UNSATISFIABLE\n")->status == Status::unsat);
 
   auto m = parse_minisat_result("SAT\n-1 2 0\n");
   REQUIRE(m);

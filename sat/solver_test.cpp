@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <limits>
 #include <random>
 #include <stdexcept>
 #include <thread>
@@ -265,5 +266,20 @@ TEST_CASE("add_cnf in parts, after solving, answers like the whole formula", "[s
     }
     CHECK(sat > 20);
     CHECK(unsat > 20);
+  }
+}
+
+// Issue #15 item 5: 1e10 s overflowed the clock and expired at once (UNKNOWN on an UNSAT
+// formula); infinity and NaN did the same.
+TEST_CASE("Time budgets too long to count are no limit, not an instant Unknown", "[sat][solver]") {
+  for (std::string spec : {"minisat", "cadical", "external:minisat"}) {
+    for (double seconds : {1e10, 1e300, std::numeric_limits<double>::infinity(),
+                           std::numeric_limits<double>::quiet_NaN()}) {
+      INFO(spec << " " << seconds);
+      auto s = make_solver(spec);
+      s->add_cnf(pigeonhole(7, 6));
+      s->set_budget({.conflicts = {}, .seconds = seconds});
+      CHECK(s->solve() == Status::unsat);
+    }
   }
 }

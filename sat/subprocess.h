@@ -1,6 +1,8 @@
 // Subprocess: runs a program without a shell (argument vector, PATH lookup), with its
 // standard output and error going to files, and lets another thread kill it. Used by
-// the external solver backend; killing is safe against pid reuse.
+// the external solver backend. The program runs in its own process group with no
+// signals blocked; killing reaches the whole group and is safe against pid reuse, and
+// nothing of the group outlives run().
 #pragma once
 
 #include <mutex>
@@ -22,7 +24,7 @@ class Subprocess {
   Exit run(const std::vector<std::string>& argv, const std::string& stdout_path,
            const std::string& stderr_path);
 
-  // Ends the running program, if any, with SIGKILL. Safe from any thread.
+  // Ends the running program and its process group, if any, with SIGKILL. Safe from any thread.
   void kill();
 
  private:

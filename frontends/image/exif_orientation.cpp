@@ -14,12 +14,15 @@ int exif_orientation(std::span<const std::uint8_t> app1) {
     return little ? tiff[at] | tiff[at + 1] << 8 : tiff[at] << 8 | tiff[at + 1];
   };
   auto u32 = [&](std::size_t at) -> std::uint32_t { return little ? u16(at) | u16(at + 2) << 16 : u16(at) << 16 | u16(at + 2); };
-  const std::uint32_t ifd = u32(4);
-  if (ifd + 2 > tiff.size()) return 1;
-  const std::uint32_t entries = u16(ifd);
-  for (std::uint32_t i = 0; i < entries; ++i) {
-    const std::size_t entry = ifd + 2 + 12 * std::size_t{i};
-    if (entry + 12 > tiff.size()) return 1;
+  // Offsets come from the file: compare them by subtraction from the size, never by
+  // adding to them (ifd + 2 wraps in 32 bits for ifd = 0xFFFFFFFF).
+  const std::size_t ifd = u32(4);
+  if (ifd > tiff.size() || tiff.size() - ifd < 2) return 1;
+  const std::size_t entries = u16(ifd);
+  const std::size_t room = tiff.size() - ifd - 2;  // bytes left for the entries
+  for (std::size_t i = 0; i < entries; ++i) {
+    if (12 * (i + 1) > room) return 1;
+    const std::size_t entry = ifd + 2 + 12 * i;
     if (u16(entry) == 0x0112) {  // Orientation, a SHORT stored in the value field
       const std::uint32_t value = u16(entry + 8);
       return value >= 1 && value <= 8 ? static_cast<int>(value) : 1;

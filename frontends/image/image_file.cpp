@@ -11,6 +11,7 @@
 #include <iterator>
 
 #include <jpeglib.h>
+#include <jerror.h>
 #include <png.h>
 
 #include <opencv2/imgproc.hpp>
@@ -26,33 +27,58 @@ namespace {
 struct JpegError {
   jpeg_error_mgr mgr;
   std::jmp_buf jump;
+  const char* why = "corrupt JPEG";  // what made decoding fail
+  bool short_of_data = false;        // a warning that the data ran out
 };
 
 void jpeg_fail(j_common_ptr cinfo) {
   auto* err = reinterpret_cast<JpegError*>(cinfo->err);
+  if (err->short_of_data) err->why = "truncated or missing image data";
   std::longjmp(err->jump, 1);
 }
 
 void jpeg_quiet(j_common_ptr, int) {}
+
+// libjpeg only warns when the file ends early (JWRN_JPEG_EOF) or a scan's data stops at a
+// marker (JWRN_HIT_MARKER), and pads the rest with grey: a photo cut to 30 % read as a
+// confident wrong answer. Those warnings are remembered and the image refused.
+void jpeg_note_warning(j_common_ptr cinfo, int level) {
+  auto* err = reinterpret_cast<JpegError*>(cinfo->err);
+  if (level < 0 && (err->mgr.msg_code == JWRN_JPEG_EOF || err->mgr.msg_code == JWRN_HIT_MARKER))
+    err->short_of_data = true;
+}
+
+// Called by libjpeg as it reads; stops a file with more than kMaxJpegScans scans.
+void jpeg_scan_limit(j_common_ptr cinfo) {
+  auto* d = reinterpret_cast<j_decompress_ptr>(cinfo);
+  if (d->input_scan_number > kMaxJpegScans) {
+    reinterpret_cast<JpegError*>(cinfo->err)->why = "too many scans";
+    std::longjmp(reinterpret_cast<JpegError*>(cinfo->err)->jump, 1);
+  }
+}
 
 bool is_jpeg(std::span<const std::uint8_t> b) { return b.size() > 3 && b[0] == 0xFF && b[1] == 0xD8 && b[2] == 0xFF; }
 bool is_png(std::span<const std::uint8_t> b) { return b.size() > 8 && png_sig_cmp(b.data(), 0, 8) == 0; }
 
 // Everything the longjmp may cross lives in this frame or is plain data, so no
 // destructor is skipped.
-cv::Mat decode_jpeg(std::span<const std::uint8_t> bytes, int reduction) {
+cv::Mat decode_jpeg(std::span<const std::uint8_t> bytes, int reduction, const char*& why) {
   jpeg_decompress_struct cinfo{};
   JpegError err{};
   cinfo.err = jpeg_std_error(&err.mgr);
   err.mgr.error_exit = jpeg_fail;
-  err.mgr.emit_message = jpeg_quiet;
+  err.mgr.emit_message = jpeg_note_warning;
+  jpeg_progress_mgr progress{};
+  progress.progress_monitor = jpeg_scan_limit;
   cv::Mat out;
   int orientation = 1;
   if (setjmp(err.jump)) {
     jpeg_destroy_decompress(&cinfo);
+    why = err.why;
     return cv::Mat();
   }
   jpeg_create_decompress(&cinfo);
+  cinfo.progress = &progress;
   jpeg_mem_src(&cinfo, bytes.data(), static_cast<unsigned long>(bytes.size()));
   jpeg_save_markers(&cinfo, JPEG_APP0 + 1, 0xFFFF);
   jpeg_read_header(&cinfo, TRUE);
@@ -61,10 +87,12 @@ cv::Mat decode_jpeg(std::span<const std::uint8_t> bytes, int reduction) {
   }
   if (over_pixel_limit(cinfo.image_width, cinfo.image_height)) {
     jpeg_destroy_decompress(&cinfo);
+    why = "over the megapixel limit";
     return cv::Mat();
   }
   if (cinfo.jpeg_color_space == JCS_CMYK || cinfo.jpeg_color_space == JCS_YCCK) {
     jpeg_destroy_decompress(&cinfo);
+    why = "CMYK JPEG";
     return cv::Mat();  // print-shop JPEGs; no photo or screenshot here uses them
   }
   cinfo.scale_num = 1;
@@ -78,6 +106,10 @@ cv::Mat decode_jpeg(std::span<const std::uint8_t> bytes, int reduction) {
   }
   jpeg_finish_decompress(&cinfo);
   jpeg_destroy_decompress(&cinfo);
+  if (err.short_of_data) {
+    why = "truncated or missing image data";
+    return cv::Mat();
+  }
   apply_orientation(out, orientation);
   return out;
 }
@@ -153,12 +185,18 @@ cv::Mat as_bgr(const cv::Mat& image) {
 
 }  // namespace
 
-cv::Mat decode_image(std::span<const std::uint8_t> bytes, int reduction) {
+cv::Mat decode_image(std::span<const std::uint8_t> bytes, int reduction, std::string* why) {
   if (reduction != 1 && reduction != 2 && reduction != 4 && reduction != 8) reduction = 1;
-  if (is_jpeg(bytes)) return decode_jpeg(bytes, reduction);
-  if (!is_png(bytes)) return cv::Mat();
-  cv::Mat image = decode_png(bytes);
-  if (image.empty() || reduction == 1) return image;
+  const char* reason = "not a JPEG or PNG";
+  cv::Mat image;
+  if (is_jpeg(bytes)) {
+    image = decode_jpeg(bytes, reduction, reason);
+  } else if (is_png(bytes)) {
+    reason = "corrupt or truncated PNG";
+    image = decode_png(bytes);
+  }
+  if (image.empty() && why) *why = reason;
+  if (image.empty() || reduction == 1 || !is_png(bytes)) return image;
   // As imread does for formats that cannot shrink while decoding.
   cv::Mat small;
   cv::resize(image, small, cv::Size(std::max(1, image.cols / reduction), std::max(1, image.rows / reduction)), 0, 0,
@@ -206,10 +244,13 @@ cv::Size stored_size(const std::string& path) {
   return {int(w), int(h)};
 }
 
-cv::Mat read_image(const std::string& path, int reduction) {
+cv::Mat read_image(const std::string& path, int reduction, std::string* why) {
   std::vector<std::uint8_t> bytes;
-  if (!read_file(path, bytes)) return cv::Mat();
-  return decode_image(bytes, reduction);
+  if (!read_file(path, bytes)) {
+    if (why) *why = "cannot read the file";
+    return cv::Mat();
+  }
+  return decode_image(bytes, reduction, why);
 }
 
 std::vector<std::uint8_t> encode_jpeg(const cv::Mat& image, int quality) {

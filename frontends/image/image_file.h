@@ -18,6 +18,11 @@ namespace puzzlesat::image {
 // photos pass.
 inline constexpr double kMaxMegapixels = 120.0;
 
+// The JPEG decoder refuses files with more scans than this: a progressive JPEG may repeat
+// empty scans, and each costs a pass over every block (20,000 scans of a 10,000 x 10,000
+// image took 102 s). Encoders write 1 (baseline) to about 12 (progressive) scans.
+inline constexpr int kMaxJpegScans = 100;
+
 // Whether a width x height image is over kMaxMegapixels (in double: the product of two
 // header fields can overflow int).
 inline bool over_pixel_limit(double width, double height) { return width * height > kMaxMegapixels * 1e6; }
@@ -25,8 +30,9 @@ inline bool over_pixel_limit(double width, double height) { return width * heigh
 // A JPEG or PNG file as 8-bit BGR, turned upright by its EXIF orientation. reduction
 // (1, 2, 4 or 8) shrinks a JPEG while decoding (cheap) and a PNG by resizing afterwards,
 // like cv::IMREAD_REDUCED_COLOR_n. Returns an empty Mat when the file is missing, not a
-// JPEG/PNG, corrupt, or over kMaxMegapixels.
-cv::Mat read_image(const std::string& path, int reduction = 1);
+// JPEG/PNG, corrupt, truncated, over kMaxMegapixels or kMaxJpegScans; then *why (when
+// given) says which, in a few words.
+cv::Mat read_image(const std::string& path, int reduction = 1, std::string* why = nullptr);
 
 // A JPEG's stored width and height (before EXIF orientation) from its frame header,
 // without decoding, to choose a reduction; {0, 0} when the file is not a JPEG.
@@ -37,7 +43,7 @@ cv::Size jpeg_size(const std::string& path);
 cv::Size stored_size(const std::string& path);
 
 // The same from bytes in memory.
-cv::Mat decode_image(std::span<const std::uint8_t> bytes, int reduction = 1);
+cv::Mat decode_image(std::span<const std::uint8_t> bytes, int reduction = 1, std::string* why = nullptr);
 
 // An 8-bit BGR (or grey) image as JPEG bytes; quality 1..100 as in cv::IMWRITE_JPEG_QUALITY.
 std::vector<std::uint8_t> encode_jpeg(const cv::Mat& image, int quality = 95);

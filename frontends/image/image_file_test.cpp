@@ -213,3 +213,87 @@ TEST_CASE("Every real photo and screenshot decodes exactly as imread decodes it"
   }
   CHECK(checked > 50);
 }
+
+namespace {
+
+std::vector<std::uint8_t> from_hex(const std::string& hex) {
+  std::vector<std::uint8_t> bytes;
+  for (std::size_t i = 0; i + 1 < hex.size(); i += 2) bytes.push_back(std::uint8_t(std::stoi(hex.substr(i, 2), nullptr, 16)));
+  return bytes;
+}
+
+// An EXIF payload whose IFD offset (bytes 4..7 of the TIFF header) is `ifd`.
+std::vector<std::uint8_t> exif_at(std::uint32_t ifd) {
+  std::vector<std::uint8_t> b = exif_with(6, true);
+  for (int i = 0; i < 4; ++i) b[6 + 4 + static_cast<std::size_t>(i)] = std::uint8_t(ifd >> (8 * i));
+  return b;
+}
+
+// A progressive JPEG whose first scan (DC, self-contained) is repeated until it has
+// `scans` scans: libjpeg reads each (a bogus but tolerated progression), so the decoding
+// time grows with the count.
+std::vector<std::uint8_t> jpeg_with_scans(int scans) {
+  std::vector<std::uint8_t> jpeg;
+  REQUIRE(cv::imencode(".jpg", test_picture(64, 64, 3), jpeg, {cv::IMWRITE_JPEG_PROGRESSIVE, 1}));
+  std::vector<std::size_t> sos;
+  for (std::size_t i = 2; i + 1 < jpeg.size(); ++i)
+    if (jpeg[i] == 0xFF && jpeg[i + 1] == 0xDA) sos.push_back(i);
+  REQUIRE(sos.size() > 1);
+  // The first scan runs from its SOS to the next marker (not a stuffed 0xFF00 or a restart).
+  std::size_t end = sos[0] + 2 + (std::size_t(jpeg[sos[0] + 2]) << 8 | jpeg[sos[0] + 3]);
+  while (!(jpeg[end] == 0xFF && jpeg[end + 1] != 0 && (jpeg[end + 1] < 0xD0 || jpeg[end + 1] > 0xD7))) ++end;
+  const std::vector<std::uint8_t> scan(jpeg.begin() + long(sos[0]), jpeg.begin() + long(end));
+  std::vector<std::uint8_t> out(jpeg.begin(), jpeg.begin() + long(end));
+  for (int i = int(sos.size()); i < scans; ++i) out.insert(out.end(), scan.begin(), scan.end());
+  out.insert(out.end(), jpeg.begin() + long(end), jpeg.end());
+  return out;
+}
+
+}  // namespace
+
+// Issue #15 item 1: `ifd + 2 > size` wrapped in 32 bits for ifd = 0xFFFFFFFF.
+TEST_CASE("EXIF offsets near 2^32 are malformed, not read out of bounds", "[image]") {
+  const auto crash = from_hex(
+      "ffd8ffe1001d4578696600004949252affffffffff000600000008000a0a5c0a0affc0001108001e0028030122000211010311"
+      "81ffda000c030100021103");
+  CHECK(image::decode_image(crash).empty());
+  for (std::uint32_t ifd : {0xFFFFFFFFu, 0xFFFFFFFEu, 0xFFFFFFF4u, 0x80000000u, 100u, 20u, 19u}) {
+    INFO("ifd " << ifd);
+    CHECK(image::exif_orientation(exif_at(ifd)) == 1);
+  }
+  CHECK(image::exif_orientation(exif_at(8)) == 6);  // the well-formed one still reads
+  // An entry count that runs past the end.
+  auto many = exif_with(6, true);
+  many[6 + 8] = 0xFF, many[6 + 9] = 0xFF;
+  many[6 + 10] = 0;  // first tag is no longer Orientation
+  CHECK(image::exif_orientation(many) == 1);
+}
+
+// Issue #15 item 4: libjpeg pads a cut file with grey and only warns; a photo read from
+// 30 % of its bytes gave a confident wrong answer.
+TEST_CASE("A truncated or short-of-data JPEG is refused, with the reason", "[image]") {
+  const std::vector<std::uint8_t> jpeg = image::encode_jpeg(test_picture(256, 256, 1), 90);
+  REQUIRE(image::decode_image(jpeg).size() == cv::Size(256, 256));
+  for (double part : {0.3, 0.6, 0.9}) {
+    INFO("cut to " << part);
+    std::vector<std::uint8_t> cut(jpeg.begin(), jpeg.begin() + long(double(jpeg.size()) * part));
+    std::string why;
+    CHECK(image::decode_image(cut, 1, &why).empty());
+    CHECK(why.find("truncated") != std::string::npos);
+  }
+  // Without its last two bytes (the EOI marker) every pixel is there: still refused, as a
+  // file cut short.
+  std::vector<std::uint8_t> no_eoi(jpeg.begin(), jpeg.end() - 2);
+  CHECK(image::decode_image(no_eoi).empty());
+}
+
+TEST_CASE("A JPEG with more scans than kMaxJpegScans is refused quickly", "[image]") {
+  const auto fine = jpeg_with_scans(image::kMaxJpegScans);
+  std::string fine_why;
+  CHECK(image::decode_image(fine, 1, &fine_why).size() == cv::Size(64, 64));
+  CHECK(fine_why == "");
+  const auto bomb = jpeg_with_scans(20000);
+  std::string why;
+  CHECK(image::decode_image(bomb, 1, &why).empty());
+  CHECK(why.find("scans") != std::string::npos);
+}

@@ -22,12 +22,13 @@ cv::Mat load_image(const std::string& path, int reduction) {
                      {path});
   }
   cv::Mat image;
+  std::string why = "out of memory";
   try {
-    image = read_image(path, reduction);
+    image = read_image(path, reduction, &why);
   } catch (const cv::Exception&) {
     image.release();  // e.g. out of memory for a large image
   }
-  if (image.empty()) throw InputError("not a readable image (JPEG or PNG)", {path});
+  if (image.empty()) throw InputError("not a readable image (JPEG or PNG): " + why, {path});
   const int lo = std::min(image.cols, image.rows) * reduction;
   const int hi = std::max(image.cols, image.rows) * reduction;
   if (lo < kMinSide || hi > kMaxAspect * lo) {

@@ -66,7 +66,7 @@ TEST_CASE("load_image names the file and the fault for bad images", "[image]") {
   std::ofstream(dir.path / "empty.jpg");
   CHECK(refusal(dir.path / "empty.jpg") == "empty file, not an image");
   std::ofstream(dir.path / "text.jpg") << "not a photo\n";
-  CHECK(refusal(dir.path / "text.jpg") == "not a readable image (JPEG or PNG)");
+  CHECK(refusal(dir.path / "text.jpg") == "not a readable image (JPEG or PNG): not a JPEG or PNG");
 
   // A 20,000 x 30 strip and a 20 x 20 icon hold no puzzle, and would collapse the readers'
   // fixed-size work images to zero rows.
@@ -85,6 +85,18 @@ TEST_CASE("a JPEG that claims 65,000 x 65,000 pixels is refused before decoding"
   CHECK(refusal(dir.path / "bomb.jpg").find("megapixel limit") != std::string::npos);
   // The decoder itself refuses it too, for callers that bypass load_image.
   CHECK(image::decode_image(bytes).empty());
-  // The same trick at a size within the limit still decodes (as a padded, mostly grey image).
-  CHECK(image::decode_image(jpeg_claiming(64, 48)).size() == cv::Size(64, 48));
+  // The same trick at a size within the limit lacks the data for most pixels: refused
+  // rather than read as a padded, mostly grey image.
+  std::string why;
+  CHECK(image::decode_image(jpeg_claiming(64, 48), 1, &why).empty());
+  CHECK(why == "truncated or missing image data");
+}
+
+TEST_CASE("load_image says why a JPEG is refused: truncated", "[image]") {
+  TempDir dir;
+  auto bytes = image::encode_jpeg(cv::Mat(64, 64, CV_8UC3, cv::Scalar(1, 2, 3)));
+  bytes.resize(bytes.size() / 2);
+  std::ofstream(dir.path / "cut.jpg", std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()),
+                                                              std::streamsize(bytes.size()));
+  CHECK(refusal(dir.path / "cut.jpg").find("truncated") != std::string::npos);
 }

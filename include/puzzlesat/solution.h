@@ -25,8 +25,9 @@ struct ParsedSolution {
 };
 
 // Reads a competition solver's standard output: the `s` line and `v` lines, ignoring
-// comments and anything else. nullopt when there is no `s` line or a `v` token is not
-// an integer.
+// comments and anything else. nullopt when there is no `s` line; throws
+// std::runtime_error when the answer is malformed: `s` lines that disagree (no "last
+// line wins") or a `v` token that is not an integer.
 std::optional<ParsedSolution> parse_solution(std::string_view text);
 
 // Reads MiniSat's result file: `SAT` then `1 -2 … 0`, or `UNSAT`, or `INDET`.

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include <puzzlesat/input_error.h>
+#include <puzzlesat/utf8.h>
 
 namespace puzzlesat::yahtzee {
 
@@ -41,6 +42,9 @@ int roll_die(std::mt19937_64& rng) {
 
 Game Game::start(RuleSet rules, std::vector<std::string> names, std::uint64_t seed) {
   if (names.empty() || names.size() > kMaxPlayers) throw InputError("a game has 1 to 8 players");
+  // Names go into the JSON save: made valid UTF-8 first, so two names that differ only in
+  // invalid bytes are caught here rather than when the save is read back.
+  for (auto& n : names) n = valid_utf8(n);
   std::set<std::string> seen;
   for (const auto& n : names) {
     if (n.empty()) throw InputError("a player's name is empty");
@@ -106,7 +110,10 @@ Game Game::from_json(const nlohmann::json& j, const std::string& file) {
         sheet.set_box(*box, points.get<int>());
       }
       const int bonuses = p.at("yahtzee_bonuses").get<int>();
-      if (bonuses < 0 || bonuses > kBoxes - 1 || (bonuses > 0 && sheet.box(kYahtzee) != 50))
+      // A bonus is won on a turn after the Yahtzee box holds 50, so each needs one more
+      // filled box; simple rules have none.
+      if (bonuses < 0 || (bonuses > 0 && (g.rules == RuleSet::simple || sheet.box(kYahtzee) != 50 ||
+                                          bonuses > filled_count(sheet) - 1)))
         throw fail("impossible number of Yahtzee bonuses");
       sheet.set_yahtzee_bonuses(bonuses);
       g.sheets.push_back(sheet);

@@ -153,3 +153,47 @@ TEST_CASE("saved games round-trip and edited ones are refused", "[yahtzee][game]
   CHECK_THROWS_AS(Game::from_json(broken([](auto& k) { k.erase("rng"); }), "f"), InputError);
   CHECK_THROWS_AS(Game::start(RuleSet::simple, std::vector<std::string>(9, "x"), 1), InputError);
 }
+
+// Issue #15 item 8: a save with one filled box and 12 Yahtzee bonuses loaded (1250 points
+// after one turn). Each bonus needs a turn scored after the Yahtzee box.
+TEST_CASE("saved games with more Yahtzee bonuses than turns are refused", "[yahtzee][game]") {
+  Game g = Game::start(RuleSet::official, {"ann"}, 7);
+  g.dice = {6, 6, 6, 6, 6};
+  g.rolls = 1;
+  g.score(kYahtzee);
+  auto j = g.to_json();
+  for (int bonuses : {1, 12}) {
+    j["players"][0]["yahtzee_bonuses"] = bonuses;
+    CHECK_THROWS_WITH(Game::from_json(j, "f"), Catch::Contains("Yahtzee bonuses"));
+  }
+  g.dice = {6, 6, 6, 6, 6};
+  g.rolls = 1;
+  g.score(kSixes);
+  j = g.to_json();
+  CHECK(j["players"][0]["yahtzee_bonuses"] == 1);
+  CHECK(Game::from_json(j, "f").to_json() == j);
+  j["players"][0]["yahtzee_bonuses"] = 2;
+  CHECK_THROWS_AS(Game::from_json(j, "f"), InputError);
+  // Simple rules have no Yahtzee bonus at all.
+  Game simple = Game::start(RuleSet::simple, {"ann"}, 7);
+  simple.dice = {6, 6, 6, 6, 6};
+  simple.rolls = 1;
+  simple.score(kYahtzee);
+  simple.dice = {6, 6, 6, 6, 6};
+  simple.rolls = 1;
+  simple.score(kSixes);
+  auto k = simple.to_json();
+  k["players"][0]["yahtzee_bonuses"] = 1;
+  CHECK_THROWS_AS(Game::from_json(k, "f"), InputError);
+}
+
+// Issue #15 item 9: a name that is not UTF-8 aborted every JSON output and every save.
+TEST_CASE("players' names that are not UTF-8 are saved with U+FFFD in place of the bad bytes", "[yahtzee][game]") {
+  Game g = Game::start(RuleSet::official, {"ren\xe9", "bob"}, 7);
+  CHECK(g.names[0] == "ren\xEF\xBF\xBD");
+  std::string text;
+  REQUIRE_NOTHROW(text = g.to_json().dump());
+  CHECK(Game::from_json(nlohmann::json::parse(text), "f").names == g.names);
+  // Two names that differ only in invalid bytes are the same name once saved.
+  CHECK_THROWS_AS(Game::start(RuleSet::official, {"\xff", "\xfe"}, 7), InputError);
+}

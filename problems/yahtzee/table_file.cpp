@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -11,6 +12,7 @@
 #include <optional>
 #include <system_error>
 
+#include <puzzlesat/file_io.h>
 #include <puzzlesat/input_error.h>
 #include <puzzlesat/progress.h>
 
@@ -20,6 +22,10 @@ namespace {
 
 constexpr char kMagic[8] = {'P', 'Z', 'Y', 'A', 'H', 'T', 'Z', '\0'};
 constexpr size_t kHeaderBytes = 32;
+// The best official game: upper boxes 105 + bonus 35, lower boxes 235, 12 Yahtzee bonuses.
+constexpr double kMaxGameScore = 105 + kUpperBonus + 235 + 12 * kYahtzeeBonus;
+// Tables are 10-20 MB; a file far larger is not one.
+constexpr std::uint64_t kMaxTableFileBytes = std::uint64_t{1} << 30;
 
 void put_u32(std::string& out, std::uint32_t v) {
   for (int i = 0; i < 4; ++i) out += static_cast<char>((v >> (8 * i)) & 0xff);
@@ -60,26 +66,12 @@ void save_table(const Table& table, const std::string& path) {
   put_u64(header, table.data().size());
   put_u64(header, fnv1a(payload.data(), payload.size()));
 
-  const std::filesystem::path target(path);
-  if (target.has_parent_path()) std::filesystem::create_directories(target.parent_path());
-  const std::string temp = path + ".tmp" + std::to_string(getpid());
-  {
-    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-    out.write(header.data(), static_cast<std::streamsize>(header.size()));
-    out.write(payload.data(), static_cast<std::streamsize>(payload.size()));
-    if (!out.flush()) {
-      std::filesystem::remove(temp);
-      throw std::runtime_error("cannot write strategy table " + path);
-    }
-  }
-  std::filesystem::rename(temp, target);
+  write_file_atomically(path, header + payload);
 }
 
 Table load_table(const std::string& path, RuleSet rules) {
   const SourceLocation where{path, 0, 0};
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError("cannot open strategy table", where);
-  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string bytes = read_regular_file(path, kMaxTableFileBytes);
   if (bytes.size() < kHeaderBytes || std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0)
     throw InputError("not a yahtzee strategy table", where);
   const auto version = get_le(bytes.data() + 8, 4);
@@ -101,9 +93,15 @@ Table load_table(const std::string& path, RuleSet rules) {
     throw InputError("strategy table is truncated or of the wrong size", where);
   if (fnv1a(bytes.data() + kHeaderBytes, count * 8) != checksum)
     throw InputError("strategy table fails its checksum", where);
+  // A checksum proves the bytes are as written, not that a writer was honest: every value
+  // is an expected remaining score, so a finite number from 0 to the best possible game.
   for (size_t i = 0; i < count; ++i) {
     const std::uint64_t bits = get_le(bytes.data() + kHeaderBytes + i * 8, 8);
-    std::memcpy(&table.data()[i], &bits, sizeof bits);
+    double value = 0;
+    std::memcpy(&value, &bits, sizeof bits);
+    if (!std::isfinite(value) || value < 0 || value > kMaxGameScore)
+      throw InputError("strategy table holds an impossible value at entry " + std::to_string(i), where);
+    table.data()[i] = value;
   }
   return table;
 }
@@ -123,6 +121,9 @@ std::string default_table_path(RuleSet rules) {
 
 Table load_or_compute_table(RuleSet rules, const std::string& path) {
   std::error_code ec;
+  // A folder or a FIFO at the path is the user's mistake, not a damaged table to replace.
+  if (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec))
+    throw InputError("not a strategy table file (a directory, FIFO or device)", {path, 0, 0});
   if (std::filesystem::exists(path, ec)) {
     try {
       return load_table(path, rules);

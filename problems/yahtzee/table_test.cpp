@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -93,6 +94,20 @@ TEST_CASE("table files round-trip and reject damage", "[yahtzee][table]") {
   SECTION("a truncated file is refused") {
     std::filesystem::resize_file(file.path, 1000);
     CHECK_THROWS_AS(load_table(file.path.string(), RuleSet::simple), puzzlesat::InputError);
+  }
+  // Issue #15 item 8: a table full of NaN with a recomputed checksum loaded, and advice
+  // printed -inf with exit 0.
+  SECTION("impossible values with a valid checksum are refused") {
+    for (double bad : {std::nan(""), double(INFINITY), -double(INFINITY), -1.0, 1e6}) {
+      INFO(bad);
+      Table edited = t;
+      edited.data()[1000] = bad;
+      save_table(edited, file.path.string());
+      CHECK_THROWS_WITH(load_table(file.path.string(), RuleSet::simple), Catch::Contains("impossible value"));
+    }
+  }
+  SECTION("a directory in place of the table is refused, not computed over") {
+    CHECK_THROWS_AS(load_or_compute_table(RuleSet::simple, "/tmp"), puzzlesat::InputError);
   }
   SECTION("a file of the other rules is not overwritten") {
     CHECK_THROWS_AS(load_or_compute_table(RuleSet::official, file.path.string()), TableRulesMismatch);
