@@ -40,7 +40,7 @@ struct FormulaOptions {
 
 void add_formula_options(CLI::App* cmd, FormulaOptions& opt) {
   cmd->add_option("FILE", opt.file, "DIMACS CNF file, or - for standard input")->required();
-  cmd->add_option("--solver", opt.solver, "Backend: " + solver_spec_help())->capture_default_str();
+  add_solver_option(*cmd, opt.solver);
 }
 
 Cnf load(const FormulaOptions& opt) { return read_dimacs(read_input(opt.file), opt.file); }

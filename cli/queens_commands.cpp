@@ -30,7 +30,7 @@ void add_queens_commands(Commands& commands) {
   solve->add_flag("--all", opt->all, "List every solution, not just one");
   solve->add_option("--limit", opt->limit, "With --all: stop after this many");
   solve->add_flag("--json", opt->json, R"(Print {"n": n, "solutions": [[col per row]...], "complete": bool})");
-  solve->add_option("--solver", opt->solver, sat::solver_spec_help());
+  add_solver_option(*solve, opt->solver);
   solve->callback([opt] {
     auto result = queens::solve(opt->n, opt->solver, opt->all ? opt->limit : 1);
     if (opt->json) {

@@ -76,7 +76,7 @@ void add_solve(CLI::App* group) {
   opt->source.add_options(cmd);
   cmd->add_flag("--all", opt->all, "List every set (SAT model enumeration)");
   cmd->add_flag("--json", opt->json, "Print {\"cards\", \"sets\", \"no_set\"} as JSON");
-  cmd->add_option("--solver", opt->solver, sat::solver_spec_help())->capture_default_str();
+  add_solver_option(*cmd, opt->solver);
   cmd->callback([opt] {
     check_solver(opt->solver);
     std::vector<Card> cards = opt->source.read();
@@ -269,7 +269,7 @@ void add_cap(CLI::App* group) {
   cmd->add_option("--size,-k", opt->size, "Number of cards K")
       ->required()
       ->check(CLI::Range(0, kDeckSize));
-  cmd->add_option("--solver", opt->solver, sat::solver_spec_help())->capture_default_str();
+  add_solver_option(*cmd, opt->solver);
   cmd->add_flag("--json", opt->json, "Print {\"size\", \"status\", \"cards\", \"seconds\"} as JSON");
   cmd->callback([opt] {
     check_solver(opt->solver);

@@ -52,13 +52,29 @@ if(NOT rc EQUAL 2 OR NOT err MATCHES "^puzzlesat: error: .*bad.board:1:3: unexpe
   message(FATAL_ERROR "bad board: exit ${rc}, stderr ${err}")
 endif()
 
-# pkg-config sees the same package.
+# pkg-config sees the same package: a program built with its flags alone links and runs.
 find_program(PKG_CONFIG pkg-config)
-if(PKG_CONFIG)
+find_program(CXX NAMES c++ g++)
+if(PKG_CONFIG AND CXX)
   set(ENV{PKG_CONFIG_PATH} ${prefix}/lib/pkgconfig)
   run("pkg-config" ${PKG_CONFIG} --cflags --libs puzzlesat)
-  if(NOT out MATCHES "-I${prefix}/lib/pkgconfig/../../include" OR NOT out MATCHES "-lpuzzlesat_sat")
-    message(FATAL_ERROR "pkg-config --cflags --libs puzzlesat printed ${out}")
+  separate_arguments(flags UNIX_COMMAND "${out}")
+  file(WRITE ${WORK_DIR}/pc.cpp [=[
+#include <puzzlesat/model.h>
+#include <iostream>
+int main() {
+  puzzlesat::Model m;
+  puzzlesat::RectGrid g(1, 3);
+  auto x = m.bools(g, "x");
+  m.require(puzzlesat::count_true(x.all()) == 2);
+  m.require(~x[puzzlesat::Cell{0, 1}]);
+  std::cout << m.unique_solution(x.all()).unique() << "\n";
+}
+]=])
+  run("compile with pkg-config flags" ${CXX} -o ${WORK_DIR}/pc ${WORK_DIR}/pc.cpp ${flags})
+  run("the pkg-config program" ${WORK_DIR}/pc)
+  if(NOT out STREQUAL "1\n")
+    message(FATAL_ERROR "the pkg-config program printed ${out}")
   endif()
 endif()
 message(STATUS "out-of-tree plugin built against ${prefix} and run")

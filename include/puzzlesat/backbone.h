@@ -2,6 +2,10 @@
 // "deduction by contradiction" in general form: a literal is forced iff assuming its
 // negation is unsatisfiable. Models found along the way rule candidates out for free, so
 // only the survivors cost a solver call each.
+//
+//   auto solver = sat::make_solver();
+//   solver->add_cnf(cnf);
+//   sat::BackboneResult r = sat::compute_backbone(*solver, cells);  // r.forced, r.free
 #pragma once
 
 #include <span>

@@ -1,6 +1,6 @@
 #include "minesweeper.h"
 
-#include <puzzlesat/input_error.h>
+#include <puzzlesat/puzzlesat.h>  // the umbrella header: everything public
 
 #include <sstream>
 
