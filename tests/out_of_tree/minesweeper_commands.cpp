@@ -1,6 +1,7 @@
 // `minesweeper solve BOARD` and `minesweeper cnf BOARD`: the plugin's command group.
 #include <puzzlesat/command.h>
 #include <puzzlesat/dimacs.h>
+#include <puzzlesat/input_error.h>
 #include <puzzlesat/plugin.h>
 
 #include <iostream>
@@ -24,7 +25,7 @@ void solve(const Options& o) {
   if (o.json) {
     std::string mines, safe;
     for (std::size_t i = 0; i < cells.size(); ++i) {
-      if (!a.forced.value[i]) continue;
+      if (board.at(cells[i]) != '.' || !a.forced.value[i]) continue;  // covered cells only
       std::string& list = *a.forced.value[i] ? mines : safe;
       list += (list.empty() ? "[" : ",[") + std::to_string(cells[i].row) + "," + std::to_string(cells[i].col) + "]";
     }
@@ -45,7 +46,7 @@ void add_minesweeper_commands(puzzlesat::cli::Commands& commands) {
   auto opt = std::make_shared<Options>();
   auto* solve_cmd = commands.app.add_subcommand("solve", "Mark the covered cells the numbers force: * mine, o safe");
   solve_cmd->add_option("BOARD", opt->board, "Board file: . covered, 0-8 revealed, * mine ('-' = stdin)")->required();
-  solve_cmd->add_flag("--json", opt->json, R"(Print {"mines": [[r,c]...], "safe": [[r,c]...], "unique": bool})");
+  solve_cmd->add_flag("--json", opt->json, R"(Print {"mines": [[r,c]...], "safe": [[r,c]...], "unique": bool}: covered cells forced)");
   puzzlesat::cli::add_solver_option(*solve_cmd, opt->solver);
   solve_cmd->callback([opt] { solve(*opt); });
 
