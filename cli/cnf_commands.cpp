@@ -22,6 +22,7 @@
 #include <puzzlesat/dimacs.h>
 #include <puzzlesat/drat_checker.h>
 #include <puzzlesat/enumerate.h>
+#include <puzzlesat/memory_budget.h>
 #include <puzzlesat/solver.h>
 
 namespace puzzlesat::cli {
@@ -36,14 +37,27 @@ constexpr int kExitUnsat = 20;
 struct FormulaOptions {
   std::string file;
   std::string solver = "minisat";
+  std::string max_memory = "2G";
 };
 
 void add_formula_options(CLI::App* cmd, FormulaOptions& opt) {
   cmd->add_option("FILE", opt.file, "DIMACS CNF file, or - for standard input")->required();
   add_solver_option(*cmd, opt.solver);
+  cmd->add_option("--max-memory", opt.max_memory,
+                  "Refuse a formula that would need more memory than this to solve (e.g. 512M, 8G)")
+      ->check(CLI::Validator(
+          [](std::string& text) -> std::string {
+            return parse_byte_size(text) > 0 ? "" : "'" + text + "' is not a size such as 512M or 8G";
+          },
+          "SIZE"))
+      ->capture_default_str();
 }
 
-Cnf load(const FormulaOptions& opt) { return read_dimacs(read_input(opt.file), opt.file); }
+// The file may not be larger than the budget; the reader checks the rest (memory_budget.h).
+Cnf load(const FormulaOptions& opt) {
+  const std::uint64_t budget = parse_byte_size(opt.max_memory);
+  return read_dimacs(read_input(opt.file, budget), opt.file, budget);
+}
 
 // A backend name the user typed wrongly is bad input (exit 2), not an internal error.
 std::unique_ptr<Solver> solver_for(const FormulaOptions& opt, const Cnf& cnf) {
@@ -79,8 +93,8 @@ void add_solve(CLI::App* cnf) {
       "Solve a DIMACS CNF formula like a competition solver: prints `s SATISFIABLE` and `v` lines, "
       "`s UNSATISFIABLE` or `s UNKNOWN`; exit code 10, 20 or 0");
   add_formula_options(cmd, *opt);
-  cmd->add_option("--timeout", opt->timeout, "Give up after S seconds of solving (answer UNKNOWN)")
-      ->check(CLI::PositiveNumber);
+  cmd->add_option("--timeout", opt->timeout, "Give up after S seconds of solving (answer UNKNOWN; inf: no limit)")
+      ->check(seconds_limit());
   cmd->add_option("--conflicts", opt->conflicts, "Give up after N conflicts (answer UNKNOWN)")
       ->check(CLI::NonNegativeNumber);
   cmd->callback([opt] {
@@ -135,7 +149,7 @@ void add_backbone(CLI::App* cnf) {
     std::vector<int> forced = to_dimacs(r.forced);
     if (opt->json) {
       nlohmann::ordered_json j = {{"status", std::string(to_string(r.status))}, {"forced", forced}, {"calls", r.solver_calls}};
-      std::cout << j.dump() << '\n';
+      std::cout << j.dump(-1, ' ', false, kUtf8Replace) << '\n';
       return;
     }
     if (r.status == Status::unsat) {
@@ -184,7 +198,9 @@ void add_enumerate(CLI::App* cnf) {
   auto* cmd = cnf->add_subcommand("enumerate", "List the models, restricted to the projection variables");
   add_formula_options(cmd, *opt);
   cmd->add_option("--project", opt->project, "Comma-separated variables to project onto, e.g. 1,2,5 (default: all)");
-  cmd->add_option("--limit", opt->limit, "Stop after N models (default: no limit)");
+  cmd->add_option("--limit", opt->limit, "Stop after N models (default: no limit)")
+      ->check(whole_number())
+      ->check(CLI::Range(std::size_t{1}, kNoLimit));
   cmd->add_flag("--json", opt->json, R"(Print {"count": n, "models": [[1, -2, 5], ...]})");
   cmd->callback([opt] {
     Cnf cnf = load(*opt);
@@ -205,7 +221,7 @@ void add_enumerate(CLI::App* cnf) {
     if (opt->json) {
       nlohmann::ordered_json models = nlohmann::ordered_json::array();
       for (const auto& m : r.models) models.push_back(to_dimacs(m));
-      std::cout << nlohmann::ordered_json{{"count", r.models.size()}, {"models", models}}.dump() << '\n';
+      std::cout << nlohmann::ordered_json{{"count", r.models.size()}, {"models", models}}.dump(-1, ' ', false, kUtf8Replace) << '\n';
       return;
     }
     for (const auto& m : r.models) {

@@ -57,7 +57,7 @@ void run_dice(const std::string& image_path, bool json, const std::string& annot
   if (dice.empty()) throw InputError("no dice found in the image", {image_path});
   if (!annotated_path.empty()) write_annotated(image, dice, annotated_path);
   if (json) {
-    std::cout << nlohmann::json{{"dice", dice_json(dice)}}.dump(2) << "\n";
+    std::cout << nlohmann::json{{"dice", dice_json(dice)}}.dump(2, ' ', false, kUtf8Replace) << "\n";
     return;
   }
   std::vector<int> values;
@@ -175,7 +175,7 @@ void run_dice_eval(const std::string& dir, bool json) {
                                   {"dice_matched_by_position", all_by_position},
                                   {"detection", detection},
                                   {"seconds_per_image", seconds / n}}}}
-                     .dump(2)
+                     .dump(2, ' ', false, kUtf8Replace)
               << "\n";
     return;
   }
@@ -263,7 +263,7 @@ void add_dice_vision_commands(Commands& commands) {
   };
   auto sc = std::make_shared<SceneCommandOptions>();
   scene->add_option("OUT", sc->path, "Image file to write (.png or .jpg)")->required();
-  scene->add_option("--seed", sc->seed, "Random seed of the roll")->capture_default_str();
+  scene->add_option("--seed", sc->seed, "Random seed of the roll")->check(whole_number())->capture_default_str();
   scene->add_option("--dice", sc->count, "Number of dice")->check(CLI::Range(1, 12))->capture_default_str();
   scene->callback([sc] { run_dice_scene(sc->path, sc->seed, sc->count); });
 }

@@ -80,7 +80,7 @@ void deduce_command(const std::string& path, bool with_explain, bool as_json, co
       }
       out["explanations"] = ex;
     }
-    std::cout << out.dump() << "\n";
+    std::cout << out.dump(-1, ' ', false, kUtf8Replace) << "\n";
     return;
   }
   std::map<Pos, Color> highlight;
@@ -177,7 +177,7 @@ void add_hexcells_commands(Commands& commands) {
   solve_cmd->callback([sa] {
     json all = json::array();
     for (const auto& p : sa->paths) all.push_back(solve_one(p, sa->steps, sa->json, sa->hints_first, sa->solver));
-    if (sa->json) std::cout << (all.size() == 1 ? all[0] : all).dump() << "\n";
+    if (sa->json) std::cout << (all.size() == 1 ? all[0] : all).dump(-1, ' ', false, kUtf8Replace) << "\n";
   });
 
   auto* cnf_cmd = hex->add_subcommand("cnf", "The current state's formula as DIMACS (c var names cell(x,y))");

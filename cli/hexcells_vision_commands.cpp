@@ -123,7 +123,7 @@ void run(const Options& opt) {
       out["forced_blue"] = positions_json(deduction->blue);
       out["forced_black"] = positions_json(deduction->black);
     }
-    std::cout << out.dump() << "\n";
+    std::cout << out.dump(-1, ' ', false, kUtf8Replace) << "\n";
     return;
   }
   std::map<hx::Pos, hx::Color> highlight;

@@ -28,14 +28,16 @@ void add_queens_commands(Commands& commands) {
   auto* solve = group->add_subcommand("solve", "Place n queens so that none attacks another");
   solve->add_option("--n", opt->n, "Board size")->capture_default_str();
   solve->add_flag("--all", opt->all, "List every solution, not just one");
-  solve->add_option("--limit", opt->limit, "With --all: stop after this many");
+  solve->add_option("--limit", opt->limit, "With --all: stop after this many")
+      ->check(whole_number())
+      ->check(CLI::Range(std::size_t{1}, sat::kNoLimit));
   solve->add_flag("--json", opt->json, R"(Print {"n": n, "solutions": [[col per row]...], "complete": bool})");
   add_solver_option(*solve, opt->solver);
   solve->callback([opt] {
     auto result = queens::solve(opt->n, opt->solver, opt->all ? opt->limit : 1);
     if (opt->json) {
       nlohmann::json out = {{"n", opt->n}, {"solutions", result.placements}, {"complete", result.complete}};
-      std::cout << out.dump() << "\n";
+      std::cout << out.dump(-1, ' ', false, kUtf8Replace) << "\n";
       return;
     }
     if (result.placements.empty()) {

@@ -92,7 +92,7 @@ void add_solve(CLI::App* group) {
       for (const Triple& t : search.sets) sets.push_back({t[0], t[1], t[2]});
       std::cout << json{{"cards", card_texts(cards)}, {"sets", sets},
                         {"no_set", search.sets.empty()}}
-                       .dump()
+                       .dump(-1, ' ', false, kUtf8Replace)
                 << "\n";
       return;
     }
@@ -133,7 +133,8 @@ void add_play(CLI::App* group) {
   };
   auto opt = std::make_shared<Options>();
   auto* cmd = group->add_subcommand("play", "Play a whole game of SET (one player, seeded)");
-  cmd->add_option("--seed", opt->seed, "Shuffle seed (default: random; the narration and --json show it)");
+  cmd->add_option("--seed", opt->seed, "Shuffle seed (default: random; the narration and --json show it)")
+      ->check(whole_number());
   cmd->add_flag("--quiet", opt->quiet, "Print only the sets taken, one per line");
   cmd->add_flag("--json", opt->json, "Print {\"seed\", \"sets\", \"final_board\"} as JSON");
   cmd->callback([opt] {
@@ -143,7 +144,7 @@ void add_play(CLI::App* group) {
       json sets = json::array();
       for (const auto& s : game.sets) sets.push_back(card_texts(s));
       std::cout << json{{"seed", seed}, {"sets", sets}, {"final_board", card_texts(game.final_board)}}
-                       .dump()
+                       .dump(-1, ' ', false, kUtf8Replace)
                 << "\n";
       return;
     }
@@ -190,7 +191,7 @@ void add_stats(CLI::App* group) {
                   "Games to play, and random 12- and 15-card boards to draw")
       ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40))
       ->capture_default_str();
-  cmd->add_option("--seed", opt->seed, "Random seed")->capture_default_str();
+  cmd->add_option("--seed", opt->seed, "Random seed")->check(whole_number())->capture_default_str();
   cmd->add_flag("--json", opt->json, "Print the estimates as JSON");
   cmd->callback([opt] {
     Progress progress("games", opt->games);
@@ -222,7 +223,7 @@ void add_stats(CLI::App* group) {
                       {"published", r.published.value},
                       {"agrees", agree(r.e, r.published)}};
       }
-      std::cout << out.dump() << "\n";
+      std::cout << out.dump(-1, ' ', false, kUtf8Replace) << "\n";
       return;
     }
     std::cout << fmt::format(
@@ -279,7 +280,7 @@ void add_cap(CLI::App* group) {
                         {"status", r.cards ? "sat" : "unsat"},
                         {"cards", r.cards ? card_texts(*r.cards) : json::array()},
                         {"seconds", r.seconds}}
-                       .dump()
+                       .dump(-1, ' ', false, kUtf8Replace)
                 << "\n";
       return;
     }

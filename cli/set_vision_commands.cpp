@@ -88,7 +88,7 @@ void run_photo(const PhotoOptions& opt) {
                        {"confidence", std::round(c.reading.confidence() * 1000) / 1000},
                        {"flagged", c.reading.confidence() < kLowConfidence}});
     }
-    std::cout << json{{"cards", cards}, {"sets", annotation.sets}, {"no_set", no_set}}.dump(2) << "\n";
+    std::cout << json{{"cards", cards}, {"sets", annotation.sets}, {"no_set", no_set}}.dump(2, ' ', false, kUtf8Replace) << "\n";
     return;
   }
   std::cout << fmt::format("{}: {} cards ({}x{} px; decode {:.3f} s, read {:.3f} s)\n", opt.image,
@@ -201,7 +201,7 @@ void run_eval(const std::string& dir, bool as_json) {
     }
   }
   if (as_json) {
-    std::cout << json{{"photos", rows}, {"totals", score_json(total)}, {"photo_count", photos.size()}}.dump(2) << "\n";
+    std::cout << json{{"photos", rows}, {"totals", score_json(total)}, {"photo_count", photos.size()}}.dump(2, ' ', false, kUtf8Replace) << "\n";
   } else {
     std::cout << score_row(fmt::format("TOTAL ({} photos; seconds are per photo)", photos.size()), total, int(photos.size()));
   }
@@ -223,7 +223,9 @@ void add_set_vision_commands(Commands& commands) {
   auto ropt = std::make_shared<RenderOptions>();
   auto* render = set->add_subcommand("render", "Draw a synthetic photo of a SET table with known cards");
   render->add_option("OUTPUT", ropt->output, "Image to write (PNG or JPEG)")->required();
-  render->add_option("--seed", ropt->seed, "Random seed: the same seed draws the same table")->capture_default_str();
+  render->add_option("--seed", ropt->seed, "Random seed: the same seed draws the same table")
+      ->check(whole_number())
+      ->capture_default_str();
   render->add_option("--cards", ropt->cards, "Number of distinct cards, 1..30")->capture_default_str();
   render->add_flag("--touching", ropt->touching, "Lay the second card edge to edge against the first");
   render->add_flag("--white-desk", ropt->white_desk, "A white desk nearly as bright as the cards, no clutter");

@@ -8,7 +8,6 @@
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -20,6 +19,7 @@
 
 #include "cli/groups.h"
 #include "cli/yahtzee_advise.h"
+#include <puzzlesat/file_io.h>
 #include <puzzlesat/input_error.h>
 #include <puzzlesat/progress.h>
 #include "problems/yahtzee/advisor.h"
@@ -91,7 +91,7 @@ void run_advise(const AdviseOptions& o, const std::vector<AdviseRollSource>& rol
   const Table table = open_table(o.table);
   const Advice advice = advise(table, query);
   if (o.json) {
-    std::cout << advice_json(advice).dump(2) << "\n";
+    std::cout << advice_json(advice).dump(2, ' ', false, kUtf8Replace) << "\n";
     return;
   }
   std::vector<int> roll(query.roll.begin(), query.roll.end());
@@ -126,11 +126,7 @@ void run_table(const TableCommandOptions& o) {
     });
   }();
   const std::chrono::duration<double> seconds = std::chrono::steady_clock::now() - start;
-  try {
-    save_table(table, path);
-  } catch (const std::exception& e) {
-    throw InputError(std::string("cannot write the strategy table: ") + e.what(), {path});
-  }
+  save_table(table, path);  // InputError naming the file when it cannot be written
   const double expected = table.value(State{});
   if (o.json) {
     nlohmann::json j = {{"rules", rules_name(rules)},
@@ -138,7 +134,7 @@ void run_table(const TableCommandOptions& o) {
                         {"seconds", std::round(seconds.count() * 1e3) / 1e3},
                         {"widgets", table.reachable_widgets()},
                         {"file", path}};
-    std::cout << j.dump(2) << "\n";
+    std::cout << j.dump(2, ' ', false, kUtf8Replace) << "\n";
     return;
   }
   fmt::print("{} rules: expected score {:.6f} over {} reachable scorecards, computed in {:.3f} s, saved to {}\n",
@@ -169,15 +165,7 @@ std::string default_save_path() {
 }
 
 void save_game(const Game& game, const std::string& path) {
-  const std::filesystem::path target(path);
-  if (target.has_parent_path()) std::filesystem::create_directories(target.parent_path());
-  const std::string temp = path + ".tmp";
-  {
-    std::ofstream out(temp, std::ios::trunc);
-    out << game.to_json().dump(2) << "\n";
-    if (!out.flush()) throw InputError("cannot write the saved game", {path});
-  }
-  std::filesystem::rename(temp, target);
+  write_file_atomically(path, game.to_json().dump(2, ' ', false, kUtf8Replace) + "\n");
 }
 
 Game load_game(const std::string& path) {
@@ -220,6 +208,7 @@ void run_play(const PlayOptions& o) {
     game.hints = !o.no_hints;
     if (save_path.empty()) save_path = default_save_path();
   }
+  save_game(game, save_path);  // a bad --save path fails now, as bad input, not mid-game
   std::unique_ptr<Table> table;
   if (game.hints && !game.over()) {
     TableOptions t = o.table;
@@ -270,7 +259,7 @@ void run_simulate(const SimulateOptions& o) {
                         {"expected_score", table.value(State{})},
                         {"published_sd", published_sd},
                         {"seconds", seconds.count()}};
-    std::cout << j.dump(2) << "\n";
+    std::cout << j.dump(2, ' ', false, kUtf8Replace) << "\n";
     return;
   }
   fmt::print(
@@ -312,7 +301,8 @@ void add_yahtzee_commands(Commands& commands) {
   add_table_options(play, play_opts->table);
   auto* players = play->add_option("--players", play_opts->players, "Number of players, 1 to 8")->capture_default_str();
   auto* names = play->add_option("--names", play_opts->names, "Players' names, e.g. ann,bob")->excludes(players);
-  auto* seed = play->add_option("--seed", play_opts->seed, "Seed for the virtual dice (default: random)");
+  auto* seed = play->add_option("--seed", play_opts->seed, "Seed for the virtual dice (default: random)")
+                   ->check(whole_number());
   auto* no_hints = play->add_flag("--no-hints", play_opts->no_hints, "Do not show the best keeps and boxes");
   auto* typed =
       play->add_flag("--typed-dice", play_opts->typed_dice, "Type in the dice you roll instead of virtual dice");
@@ -332,7 +322,9 @@ void add_yahtzee_commands(Commands& commands) {
   auto* sim = yahtzee->add_subcommand("simulate", "Mean and standard deviation of the optimal player's score");
   add_table_options(sim, sim_opts->table);
   sim->add_option("--games", sim_opts->games, "Number of games")->required()->check(CLI::Range(1, 100000000));
-  sim->add_option("--seed", sim_opts->seed, "Seed of the first game's dice")->capture_default_str();
+  sim->add_option("--seed", sim_opts->seed, "Seed of the first game's dice")
+      ->check(whole_number())
+      ->capture_default_str();
   sim->add_flag("--json", sim_opts->json, "Machine-readable output");
   sim->callback([sim_opts] { run_simulate(*sim_opts); });
 }

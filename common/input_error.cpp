@@ -12,6 +12,16 @@ std::string format_input_error(const std::string& message, const SourceLocation&
   return prefix.empty() ? message : prefix + " " + message;
 }
 
+std::string quote_token(std::string_view token) {
+  std::string q = "'";
+  for (std::size_t i = 0; i < token.size() && i < 24; ++i) {
+    auto c = static_cast<unsigned char>(token[i]);
+    q += c >= 0x20 && c < 0x7f ? static_cast<char>(c) : '?';
+  }
+  if (token.size() > 24) q += "...";
+  return q + "'";
+}
+
 InputError::InputError(const std::string& message, SourceLocation where)
     : std::runtime_error(format_input_error(message, where)),
       where_(std::move(where)),

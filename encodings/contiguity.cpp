@@ -14,6 +14,9 @@
 #include <puzzlesat/contiguity.h>
 
 #include <algorithm>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include <puzzlesat/cardinality.h>
@@ -85,6 +88,34 @@ Windows find_windows(const ReadingOrder& r, int k) {
     }
   }
   return w;
+}
+
+// The windows find_windows would list, counted without listing them.
+std::size_t count_windows(const ReadingOrder& r, int k) {
+  std::size_t count = 0, len = 0;
+  auto close = [&] {
+    if (k > 0 && static_cast<std::size_t>(k) <= len) count += r.cyclic && static_cast<std::size_t>(k) < len ? len : len - k + 1;
+  };
+  for (std::size_t i = 0; i < r.x.size(); ++i) {
+    if (i > 0 && r.after_gap[i]) close(), len = 0;
+    ++len;
+  }
+  close();
+  return count;
+}
+
+// Like cardinality's clause cap: a gadget larger than this is refused
+// (std::invalid_argument) before it is built. No puzzle comes near it; `encode connected
+// --n 100000 --k 50000` would have needed about 10^10 literals.
+// not_connected's automaton keeps a few ordered sets per layer (about 300 bytes per
+// state with its clauses), so its states are capped instead: 10^6 states, ~300 MB.
+constexpr double kMaxLiterals = 100'000'000;
+constexpr double kMaxStates = 1'000'000;
+
+void refuse_if_too_large(double size, double cap, const char* unit, const char* gadget, std::size_t n, int k) {
+  if (size > cap)
+    throw std::invalid_argument(std::string(gadget) + " of " + std::to_string(k) + " in " + std::to_string(n) +
+                                " slots would need more than " + std::to_string(std::int64_t(cap)) + " " + unit);
 }
 
 bool covers(const std::vector<int>& win, int j) { return std::find(win.begin(), win.end(), j) != win.end(); }
@@ -177,7 +208,13 @@ void encode_not_one_run(ClauseWriter& out, const ReadingOrder& r, int k) {
 }  // namespace
 
 void connected(sat::Cnf& cnf, std::span<const Slot> slots, int k, Topology topology, GapRule gaps) {
-  const Windows w = find_windows(reading_order(slots, topology, gaps), k);
+  const ReadingOrder r = reading_order(slots, topology, gaps);
+  // Each window's k slots are listed and each slot's clauses name every window.
+  const double windows = static_cast<double>(count_windows(r, k));
+  if (k > 1 && static_cast<std::size_t>(k) < r.x.size())
+    refuse_if_too_large(windows * (2.0 * k + static_cast<double>(r.x.size())), kMaxLiterals, "literals", "connected",
+                        r.x.size(), k);
+  const Windows w = find_windows(r, k);
   ClauseWriter out(cnf);
   const int n = static_cast<int>(w.lits.size());
   if (k <= 1 || k >= n) {
@@ -210,6 +247,9 @@ void not_connected(sat::Cnf& cnf, std::span<const Slot> slots, int k, Topology t
   ClauseWriter out(cnf);
   const ReadingOrder r = reading_order(slots, topology, gaps);
   if (k <= 1 || k > static_cast<int>(r.x.size())) return out.add({});
+  // The automaton has up to (k+1) x 4 states per slot (x 16 on a ring).
+  const double states = (k + 1.0) * (r.cyclic ? 16 : 4) * static_cast<double>(r.x.size());
+  refuse_if_too_large(states, kMaxStates, "automaton states", "notconnected", r.x.size(), k);
   encode_not_one_run(out, r, k);
 }
 

@@ -154,3 +154,19 @@ TEST_CASE("contiguity over repeated, complementary and constant literals", "[enc
     REQUIRE(enc::testing::projected_models(cnf, base) == expected);
   }
 }
+
+// Issue #15 item 2: `encode connected --n 100000 --k 50000` went past 8 GB.
+TEST_CASE("contiguity gadgets too large to build are refused before they are built", "[encodings][contiguity]") {
+  for (auto topology : {Topology::line, Topology::ring}) {
+    sat::Cnf cnf;
+    std::vector<Slot> slots;
+    for (int i = 0; i < 100000; ++i) slots.push_back(cnf.new_lit());
+    CHECK_THROWS_AS(enc::connected(cnf, slots, 50000, topology, GapRule::breaks), std::invalid_argument);
+    CHECK_THROWS_AS(enc::not_connected(cnf, slots, 50000, topology, GapRule::breaks), std::invalid_argument);
+    CHECK(cnf.num_clauses() == 0);
+    // Large but reasonable still builds.
+    std::vector<Slot> some(slots.begin(), slots.begin() + 300);
+    CHECK_NOTHROW(enc::connected(cnf, some, 40, topology, GapRule::breaks));
+    CHECK_NOTHROW(enc::not_connected(cnf, some, 40, topology, GapRule::breaks));
+  }
+}

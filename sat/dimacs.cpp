@@ -14,20 +14,10 @@ namespace {
 
 bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
 
-// A token for an error message: short and printable whatever the file holds.
-std::string quote(std::string_view token) {
-  std::string q = "'";
-  for (std::size_t i = 0; i < token.size() && i < 24; ++i) {
-    auto c = static_cast<unsigned char>(token[i]);
-    q += c >= 0x20 && c < 0x7f ? static_cast<char>(c) : '?';
-  }
-  if (token.size() > 24) q += "...";
-  return q + "'";
-}
-
 class DimacsReader {
  public:
-  DimacsReader(std::string_view text, const std::string& filename) : text_(text), file_(filename) {}
+  DimacsReader(std::string_view text, const std::string& filename, std::uint64_t memory_budget)
+      : text_(text), file_(filename), budget_(memory_budget) {}
 
   Cnf read() {
     while (pos_ < text_.size()) {
@@ -74,12 +64,12 @@ class DimacsReader {
     bool negative = !s.empty() && s[0] == '-';
     std::string_view digits = negative ? s.substr(1) : s;
     if (digits.empty() || digits.find_first_not_of("0123456789") != std::string_view::npos) {
-      fail(quote(s) + " is not an integer", t);
+      fail(quote_token(s) + " is not an integer", t);
     }
     std::int64_t value = 0;
     for (char c : digits) {
       value = value * 10 + (c - '0');
-      if (value > std::numeric_limits<std::int32_t>::max()) fail("integer " + quote(s) + " is out of range", t);
+      if (value > std::numeric_limits<std::int32_t>::max()) fail("integer " + quote_token(s) + " is out of range", t);
     }
     if (negative && value == 0) fail("'-0' is not a literal (a clause ends with 0)", t);
     return static_cast<std::int32_t>(negative ? -value : value);
@@ -125,7 +115,9 @@ class DimacsReader {
       fail("expected 'p cnf <variables> <clauses>'", line.size() < 2 ? line[0] : line[1]);
     }
     if (line.size() < 4) fail("expected 'p cnf <variables> <clauses>': missing counts", line.back());
-    if (line.size() > 4) fail("unexpected " + quote(line[4].text) + " after 'p cnf <variables> <clauses>'", line[4]);
+    if (line.size() > 4) {
+      fail("unexpected " + quote_token(line[4].text) + " after 'p cnf <variables> <clauses>'", line[4]);
+    }
     std::int32_t vars = integer(line[2]);
     std::int32_t clauses = integer(line[3]);
     if (vars < 0) fail("negative variable count", line[2]);
@@ -135,6 +127,16 @@ class DimacsReader {
                std::to_string(kMaxDimacsVars),
            line[2]);
     }
+    // The declared counts and the text already read must fit the budget; what is left of
+    // it is how many literals the clauses may hold (checked as they are read).
+    const std::uint64_t fixed = formula_bytes(std::uint64_t(vars), std::uint64_t(clauses), 0) + text_.size();
+    if (fixed > budget_) {
+      fail("the header declares " + std::to_string(vars) + " variables and " + std::to_string(clauses) +
+               " clauses, about " + megabytes(fixed) + " to solve, over the memory budget of " + megabytes(budget_) +
+               " (--max-memory)",
+           line[2]);
+    }
+    literal_allowance_ = (budget_ - fixed) / kBytesPerLiteral;
     has_header_ = true;
     header_line_ = line_;
     header_column_ = line[0].column;
@@ -167,6 +169,10 @@ class DimacsReader {
       clause_line_ = line_;
       clause_column_ = t.column;
     }
+    if (++literals_ > literal_allowance_) {
+      fail("the clauses hold more literals than fit the memory budget of " + megabytes(budget_) + " (--max-memory)",
+           t);
+    }
     clause_.push_back(Lit::from_dimacs(d));
   }
 
@@ -185,6 +191,9 @@ class DimacsReader {
 
   std::string_view text_;
   std::string file_;
+  std::uint64_t budget_;
+  std::uint64_t literal_allowance_ = 0;
+  std::uint64_t literals_ = 0;
   std::size_t pos_ = 0;
   int line_ = 1;
 
@@ -212,8 +221,8 @@ std::string single_line(std::string_view s) {
 
 }  // namespace
 
-Cnf read_dimacs(std::string_view text, const std::string& filename) {
-  return DimacsReader(text, filename).read();
+Cnf read_dimacs(std::string_view text, const std::string& filename, std::uint64_t memory_budget) {
+  return DimacsReader(text, filename, memory_budget).read();
 }
 
 void write_dimacs(std::ostream& out, const Cnf& cnf) { write_dimacs(out, cnf, {}); }

@@ -143,3 +143,31 @@ TEST_CASE("DIMACS reader rejects each malformed case with its position", "[sat][
   // CRLF does not shift columns.
   check_rejected("p cnf 3 1\r\n1 y 0\r\n", 2, 3, "'y' is not an integer");
 }
+
+// Issue #15 item 2: `p cnf 67108864 0` (18 bytes) took 5.5 GB.
+TEST_CASE("DIMACS headers and clauses beyond the memory budget are refused", "[sat][dimacs]") {
+  CHECK_THROWS_WITH(read_dimacs("p cnf 67108864 0\n", "huge.cnf"), Catch::Contains("over the memory budget of 2048 MB"));
+  CHECK_THROWS_WITH(read_dimacs("p cnf 20000000 0\n", "big.cnf"), Catch::Contains("--max-memory"));
+  CHECK_THROWS_WITH(read_dimacs("p cnf 10 30000000\n1 0\n", "many.cnf"), Catch::Contains("30000000 clauses"));
+  // A larger budget admits what the default refuses; a smaller one refuses what fits.
+  CHECK(read_dimacs("p cnf 20000000 0\n", "big.cnf", std::uint64_t{8} << 30).num_vars() == 20000000);
+  CHECK(read_dimacs("p cnf 1000 0\n", "small.cnf", 1 << 20).num_vars() == 1000);
+  CHECK_THROWS_AS(read_dimacs("p cnf 10000 0\n", "small.cnf", 1 << 20), puzzlesat::InputError);
+  // The literals count as they are read: the header's counts fit, the clauses do not.
+  std::string text = "p cnf 3 1\n";
+  for (int i = 0; i < 100000; ++i) text += "1 ";
+  text += "0\n";
+  CHECK_THROWS_WITH(read_dimacs(text, "long.cnf", text.size() + 1000 + 4000), Catch::Contains("literals"));
+  CHECK(read_dimacs(text, "long.cnf").num_clauses() == 1);
+}
+
+TEST_CASE("Byte sizes: 512M, 2G, plain bytes; anything else is 0", "[sat][dimacs]") {
+  CHECK(parse_byte_size("2G") == std::uint64_t{2} << 30);
+  CHECK(parse_byte_size("512M") == std::uint64_t{512} << 20);
+  CHECK(parse_byte_size("100K") == 102400);
+  CHECK(parse_byte_size("12345") == 12345);
+  for (const char* bad : {"", "-1G", "1.5G", "G", "2X", "99999999999999999999", "20000000000T", "nan"}) {
+    INFO(bad);
+    CHECK(parse_byte_size(bad) == 0);
+  }
+}

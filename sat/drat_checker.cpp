@@ -7,6 +7,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include <puzzlesat/input_error.h>
 #include "sat/drat_proof.h"
 
 namespace puzzlesat::sat {
@@ -25,13 +26,16 @@ constexpr std::uint8_t kTautology = 8;  // contains l and ~l: always true, never
 // A clause watching literal x sits in watches_[core][x] (core clauses and the others are
 // kept apart so that core-first propagation never walks past the clauses it skips). The
 // blocker is another literal of the clause whose truth lets propagation skip the clause
-// without reading it; for a binary clause it is the other literal, and the clause is
-// never read at all (kBinary is set in `clause`).
+// without reading it. For a binary clause it is the other literal, the clause is never
+// read, and `clause` is its id with kBinary set; for a longer one `clause` is where its
+// header (size, id) sits in the arena, just before its literals, so that propagation
+// reads one place in memory.
 constexpr std::uint32_t kBinary = 1U << 31;
 struct Watch {
   std::uint32_t clause;
   Lit blocker;
 };
+constexpr std::size_t kHeader = 2;
 
 // What the forward pass did at a step, replayed in reverse by the backward pass.
 struct StepRecord {
@@ -137,8 +141,13 @@ class Checker {
   // Stores a clause without its repeated literals; flags tautologies.
   std::uint32_t store(std::span<const Lit> clause, bool lemma) {
     auto id = static_cast<std::uint32_t>(begin_.size());
+    if (arena_.size() + clause.size() + kHeader >= kBinary || id >= kBinary) {
+      throw InputError("the formula and proof are too large for the checker (over 2^31 literals or clauses)");
+    }
     ++stamp_round_;
     std::uint8_t flags = 0;
+    arena_.push_back(Lit());
+    arena_.push_back(Lit::from_code(id));
     std::size_t begin = arena_.size();
     for (Lit l : clause) {
       if (stamp_[l.code()] == stamp_round_) continue;
@@ -148,6 +157,7 @@ class Checker {
     }
     begin_.push_back(begin);
     size_.push_back(static_cast<std::uint32_t>(arena_.size() - begin));
+    arena_[begin - kHeader] = Lit::from_code(size_.back());
     flags_.push_back(flags);
     lemma_.push_back(lemma);
     return id;
@@ -242,9 +252,13 @@ class Checker {
 
   std::vector<std::vector<Watch>>& watch_lists(std::uint32_t c) { return watches_[(flags_[c] & kCore) ? 1 : 0]; }
 
+  std::uint32_t watch_tag(std::uint32_t c) const {
+    return size_[c] == 2 ? c | kBinary : static_cast<std::uint32_t>(begin_[c] - kHeader);
+  }
+
   void attach(std::uint32_t c) {
     std::span<Lit> l = lits(c);
-    std::uint32_t tag = l.size() == 2 ? c | kBinary : c;
+    std::uint32_t tag = watch_tag(c);
     auto& lists = watch_lists(c);
     lists[l[0].code()].push_back({tag, l[1]});
     lists[l[1].code()].push_back({tag, l[0]});
@@ -254,10 +268,11 @@ class Checker {
   void detach(std::uint32_t c) {
     std::span<Lit> l = lits(c);
     auto& lists = watch_lists(c);
+    std::uint32_t tag = watch_tag(c);
     for (Lit w : {l[0], l[1]}) {
       auto& ws = lists[w.code()];
       for (std::size_t i = 0; i < ws.size(); ++i) {
-        if ((ws[i].clause & ~kBinary) == c) {
+        if (ws[i].clause == tag) {
           ws[i] = ws.back();
           ws.pop_back();
           break;
@@ -327,7 +342,8 @@ class Checker {
         if (stop_at_assignment) break;
         continue;
       }
-      Lit* c = arena_.data() + begin_[w.clause];
+      Lit* header = arena_.data() + w.clause;
+      Lit* c = header + kHeader;
       if (c[0] == false_lit) std::swap(c[0], c[1]);
       Lit first = c[0];
       if (first != w.blocker && value(first) > 0) {
@@ -335,7 +351,7 @@ class Checker {
         ++i;
         continue;
       }
-      std::uint32_t size = size_[w.clause];
+      std::uint32_t size = header[0].code();
       bool moved = false;
       for (std::uint32_t k = 2; k < size; ++k) {
         if (value(c[k]) >= 0) {
@@ -349,11 +365,12 @@ class Checker {
       ++i;
       if (moved) continue;
       ws[j++] = w;
+      std::uint32_t id = header[1].code();
       if (value(first) < 0) {
-        conflict = w.clause;
+        conflict = id;
         break;
       }
-      assign(first, w.clause);
+      assign(first, id);
       if (stop_at_assignment) break;
     }
     if (j < i) {

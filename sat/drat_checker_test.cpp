@@ -397,3 +397,33 @@ TEST_CASE("check_drat never verifies a proof for a satisfiable formula (brute-fo
   CHECK(verified > 10);
   CHECK(rejected_sat > 10);
 }
+
+TEST_CASE("check_drat ignores deletions of unit clauses and of absent clauses, as drat-trim does", "[sat][drat]") {
+  // With 1 fixed, the four clauses over 2 and 3 are UNSAT.
+  Cnf f = formula("p cnf 3 5\n1 0\n-1 2 3 0\n-1 2 -3 0\n-1 -2 3 0\n-1 -2 -3 0\n");
+  // `2` needs the unit 1, deleted just before: the deletion is ignored.
+  DratVerdict v = check_drat(f, "d 1 0\n2 0\n0\n");
+  INFO(v.message);
+  CHECK(v.verified);
+  CHECK(v.deletions == 1);
+  CHECK(v.ignored_deletions == 1);
+  // Clauses that are not there are not deleted either.
+  v = check_drat(f, "d 2 3 0\nd 5 0\n2 0\n0\n");
+  CHECK(v.verified);
+  CHECK(v.ignored_deletions == 2);
+  // A non-unit clause the lemma needs is really deleted (found whatever the literal order).
+  v = check_drat(f, "d 3 -1 2 0\n2 0\n0\n");
+  CHECK_FALSE(v.verified);
+  CHECK(v.message == "step 2 (line 2): lemma 2 is neither RUP nor RAT on its first literal");
+}
+
+TEST_CASE("check_drat takes variables the formula lacks, however large their numbers", "[sat][drat]") {
+  // The extension proof with 2,000,000,000 in place of 5: memory follows the proof.
+  std::string proof = kExtension;
+  for (std::size_t at; (at = proof.find('5')) != std::string::npos;) proof.replace(at, 1, "2000000000");
+  DratVerdict v = check_drat(formula(kEight), proof);
+  INFO(v.message);
+  CHECK(v.verified);
+  v = check_drat(formula(kEight), "2147483647 0\n0\n");
+  CHECK_FALSE(v.verified);
+}

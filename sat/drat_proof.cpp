@@ -10,17 +10,6 @@ namespace {
 
 bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f' || c == '\n'; }
 
-// A token for an error message: short and printable whatever the proof holds.
-std::string quote(std::string_view token) {
-  std::string q = "'";
-  for (std::size_t i = 0; i < token.size() && i < 24; ++i) {
-    auto c = static_cast<unsigned char>(token[i]);
-    q += c >= 0x20 && c < 0x7f ? static_cast<char>(c) : '?';
-  }
-  if (token.size() > 24) q += "...";
-  return q + "'";
-}
-
 class TextReader {
  public:
   TextReader(std::string_view text, const std::string& name) : text_(text), name_(name) {}
@@ -103,12 +92,14 @@ class TextReader {
   std::int32_t integer(std::string_view token) const {
     bool negative = token[0] == '-';
     std::string_view digits = negative ? token.substr(1) : token;
-    if (digits.empty()) fail(quote(token) + " is not an integer", token);
+    if (digits.empty()) fail(quote_token(token) + " is not an integer", token);
     std::int64_t value = 0;
     for (char c : digits) {
-      if (c < '0' || c > '9') fail(quote(token) + " is not an integer", token);
+      if (c < '0' || c > '9') fail(quote_token(token) + " is not an integer", token);
       value = value * 10 + (c - '0');
-      if (value > std::numeric_limits<std::int32_t>::max()) fail("integer " + quote(token) + " is out of range", token);
+      if (value > std::numeric_limits<std::int32_t>::max()) {
+        fail("integer " + quote_token(token) + " is out of range", token);
+      }
     }
     if (negative && value == 0) fail("'-0' is not a literal (a step ends with 0)", token);
     return static_cast<std::int32_t>(negative ? -value : value);
@@ -165,8 +156,8 @@ class BinaryReader {
   }
 
   [[noreturn]] void fail(const std::string& message, std::size_t offset) const {
-    throw InputError("binary proof step " + std::to_string(step_) + " at byte " + std::to_string(offset) + ": " + message,
-                     {name_, 0, 0});
+    std::string where = "binary proof step " + std::to_string(step_) + " at byte " + std::to_string(offset);
+    throw InputError(where + ": " + message, {name_, 0, 0});
   }
 
   // An unsigned LEB128 number: 7 bits per byte, least significant first, high bit set

@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <ctime>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -17,7 +18,8 @@ namespace puzzlesat::testing {
 struct CadicalProof {
   int status = 0;      // 10 SAT, 20 UNSAT (CaDiCaL's codes)
   std::string proof;   // the DRAT proof as written (text or binary)
-  double seconds = 0;  // solving time, proof writing included
+  double seconds = 0;      // solving time, proof writing included (wall clock)
+  double cpu_seconds = 0;  // the same in CPU time of this process (fairer on a loaded machine)
 };
 
 // Solves `cnf` with a fresh CaDiCaL tracing its proof to a temporary file.
@@ -26,6 +28,7 @@ inline CadicalProof cadical_proof(const sat::Cnf& cnf, bool binary) {
   if (!file) throw std::runtime_error("cannot create a temporary file for the proof");
   CadicalProof out;
   auto start = std::chrono::steady_clock::now();
+  std::clock_t cpu_start = std::clock();
   {
     CaDiCaL::Solver solver;
     solver.set("quiet", 1);
@@ -39,6 +42,7 @@ inline CadicalProof cadical_proof(const sat::Cnf& cnf, bool binary) {
     solver.flush_proof_trace();
   }
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  out.cpu_seconds = static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC;
   std::fflush(file.get());
   std::rewind(file.get());
   char buffer[1 << 16];

@@ -16,30 +16,14 @@
 #include "sat/generators.h"
 #include "tests/cadical_proof.h"
 #include "tests/run_cli.h"
+#include "tests/temp_file.h"
 
 using namespace puzzlesat::sat;
 using puzzlesat::testing::cadical_proof;
 using puzzlesat::testing::run_cli;
+using puzzlesat::testing::TempFile;
 
 namespace {
-
-// A temporary file holding `bytes`, removed at the end of the scope.
-class TempFile {
- public:
-  explicit TempFile(const std::string& bytes) {
-    std::string templ = (std::filesystem::temp_directory_path() / "puzzlesat-check-test-XXXXXX").string();
-    int fd = mkstemp(templ.data());
-    REQUIRE(fd >= 0);
-    close(fd);
-    path_ = templ;
-    std::ofstream(path_, std::ios::binary) << bytes;
-  }
-  ~TempFile() { std::filesystem::remove(path_); }
-  std::string path() const { return path_.string(); }
-
- private:
-  std::filesystem::path path_;
-};
 
 std::string dimacs(const Cnf& cnf) {
   std::ostringstream out;

@@ -17,9 +17,11 @@
 #include "sat/subprocess.h"
 #include "tests/data_paths.h"
 #include "tests/run_cli.h"
+#include "tests/temp_file.h"
 
 using namespace puzzlesat::sat;
 using puzzlesat::testing::run_cli;
+using puzzlesat::testing::TempFile;
 
 namespace {
 
@@ -28,24 +30,6 @@ std::string dimacs(const Cnf& cnf) {
   write_dimacs(out, cnf);
   return out.str();
 }
-
-// A temporary file holding `text`, removed at the end of the scope.
-class TempFile {
- public:
-  explicit TempFile(const std::string& text) {
-    std::string templ = (std::filesystem::temp_directory_path() / "puzzlesat-cnf-test-XXXXXX").string();
-    int fd = mkstemp(templ.data());
-    REQUIRE(fd >= 0);
-    close(fd);
-    path_ = templ;
-    std::ofstream(path_, std::ios::binary) << text;
-  }
-  ~TempFile() { std::filesystem::remove(path_); }
-  std::string path() const { return path_.string(); }
-
- private:
-  std::filesystem::path path_;
-};
 
 int minisat_binary_exit_code(const std::string& file) {
   Subprocess p;

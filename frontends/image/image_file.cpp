@@ -16,6 +16,8 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include <puzzlesat/file_io.h>
+#include <puzzlesat/input_error.h>
 #include "frontends/image/exif_orientation.h"
 
 namespace puzzlesat::image {
@@ -167,12 +169,18 @@ cv::Mat decode_png(std::span<const std::uint8_t> bytes) {
   return out;
 }
 
-bool read_file(const std::string& path, std::vector<std::uint8_t>& bytes) {
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec)) return false;
-  std::ifstream in(path, std::ios::binary);
-  bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  return static_cast<bool>(in) || in.eof();
+// The file's bytes, or "" with *why set; never blocks on a FIFO or reads a device.
+std::string read_file(const std::string& path, std::string* why = nullptr) {
+  try {
+    return read_regular_file(path, kMaxImageFileBytes);
+  } catch (const InputError& e) {
+    if (why) *why = e.message();
+    return {};
+  }
+}
+
+std::span<const std::uint8_t> as_bytes(const std::string& s) {
+  return {reinterpret_cast<const std::uint8_t*>(s.data()), s.size()};
 }
 
 cv::Mat as_bgr(const cv::Mat& image) {
@@ -204,53 +212,55 @@ cv::Mat decode_image(std::span<const std::uint8_t> bytes, int reduction, std::st
   return small;
 }
 
-cv::Size jpeg_size(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  auto byte = [&]() { return in.get(); };
+cv::Size jpeg_size(std::span<const std::uint8_t> bytes) {
+  std::size_t at = 0;
+  auto byte = [&]() { return at < bytes.size() ? int(bytes[at++]) : -1; };
   if (byte() != 0xFF || byte() != 0xD8) return {};
-  while (in) {
-    int c = byte();
-    if (c != 0xFF) return {};
+  while (at < bytes.size()) {
+    if (byte() != 0xFF) return {};
     int marker = byte();
     while (marker == 0xFF) marker = byte();
     if (marker == 0xD9 || marker == 0xDA || marker < 0) return {};
-    int len = (byte() << 8) | byte();
+    const int len = (byte() << 8) | byte();
+    if (len < 2) return {};
     bool frame = marker >= 0xC0 && marker <= 0xCF && marker != 0xC4 && marker != 0xC8 && marker != 0xCC;
     if (frame) {
       byte();  // precision
       int h = (byte() << 8) | byte();
       int w = (byte() << 8) | byte();
-      return in ? cv::Size(w, h) : cv::Size();
+      return at <= bytes.size() && w >= 0 && h >= 0 ? cv::Size(w, h) : cv::Size();
     }
-    in.seekg(len - 2, std::ios::cur);
+    at += std::size_t(len) - 2;
   }
   return {};
 }
 
-cv::Size stored_size(const std::string& path) {
-  if (const cv::Size jpeg = jpeg_size(path); jpeg.width > 0 && jpeg.height > 0) return jpeg;
+cv::Size stored_size(std::span<const std::uint8_t> bytes) {
+  if (const cv::Size jpeg = jpeg_size(bytes); jpeg.width > 0 && jpeg.height > 0) return jpeg;
   // A PNG starts with its 8-byte signature and then the IHDR chunk: length, "IHDR",
   // big-endian width and height.
-  std::uint8_t head[24] = {};
-  std::ifstream in(path, std::ios::binary);
-  if (!in.read(reinterpret_cast<char*>(head), sizeof head)) return {};
-  if (!is_png({head, sizeof head}) || std::memcmp(head + 12, "IHDR", 4) != 0) return {};
-  auto be32 = [&](int at) {
-    return (std::uint32_t(head[at]) << 24) | (std::uint32_t(head[at + 1]) << 16) | (std::uint32_t(head[at + 2]) << 8) |
-           std::uint32_t(head[at + 3]);
+  if (bytes.size() < 24 || !is_png(bytes) || std::memcmp(bytes.data() + 12, "IHDR", 4) != 0) return {};
+  auto be32 = [&](std::size_t at) {
+    return (std::uint32_t(bytes[at]) << 24) | (std::uint32_t(bytes[at + 1]) << 16) |
+           (std::uint32_t(bytes[at + 2]) << 8) | std::uint32_t(bytes[at + 3]);
   };
   const std::uint32_t w = be32(16), h = be32(20);
   if (w > 0x7FFFFFFF || h > 0x7FFFFFFF) return {};
   return {int(w), int(h)};
 }
 
+cv::Size jpeg_size(const std::string& path) { return jpeg_size(as_bytes(read_file(path))); }
+
+cv::Size stored_size(const std::string& path) { return stored_size(as_bytes(read_file(path))); }
+
 cv::Mat read_image(const std::string& path, int reduction, std::string* why) {
-  std::vector<std::uint8_t> bytes;
-  if (!read_file(path, bytes)) {
-    if (why) *why = "cannot read the file";
+  std::string failure;
+  const std::string bytes = read_file(path, &failure);
+  if (!failure.empty()) {
+    if (why) *why = failure;
     return cv::Mat();
   }
-  return decode_image(bytes, reduction, why);
+  return decode_image(as_bytes(bytes), reduction, why);
 }
 
 std::vector<std::uint8_t> encode_jpeg(const cv::Mat& image, int quality) {

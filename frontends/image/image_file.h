@@ -18,6 +18,10 @@ namespace puzzlesat::image {
 // photos pass.
 inline constexpr double kMaxMegapixels = 120.0;
 
+// Image files larger than this are not read (the largest photos here are ~20 MB; a
+// 120-megapixel PNG compresses to well under this).
+inline constexpr std::uint64_t kMaxImageFileBytes = std::uint64_t{256} << 20;
+
 // The JPEG decoder refuses files with more scans than this: a progressive JPEG may repeat
 // empty scans, and each costs a pass over every block (20,000 scans of a 10,000 x 10,000
 // image took 102 s). Encoders write 1 (baseline) to about 12 (progressive) scans.
@@ -39,8 +43,10 @@ cv::Mat read_image(const std::string& path, int reduction = 1, std::string* why 
 cv::Size jpeg_size(const std::string& path);
 
 // A JPEG's or PNG's stored width and height from its header, without decoding, to refuse
-// decompression bombs; {0, 0} when the file is neither.
+// decompression bombs; {0, 0} when the file is neither. The same from bytes in memory.
 cv::Size stored_size(const std::string& path);
+cv::Size stored_size(std::span<const std::uint8_t> bytes);
+cv::Size jpeg_size(std::span<const std::uint8_t> bytes);
 
 // The same from bytes in memory.
 cv::Mat decode_image(std::span<const std::uint8_t> bytes, int reduction = 1, std::string* why = nullptr);

@@ -1,21 +1,21 @@
 #include "frontends/image/load_image.h"
 
 #include <algorithm>
-#include <filesystem>
 
 #include <fmt/format.h>
 
+#include <puzzlesat/file_io.h>
 #include <puzzlesat/input_error.h>
 #include "frontends/image/image_file.h"
 
 namespace puzzlesat::image {
 
 cv::Mat load_image(const std::string& path, int reduction) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) throw InputError("is a directory, not an image file", {path});
-  if (!std::filesystem::is_regular_file(path, ec)) throw InputError("no such image file", {path});
-  if (std::filesystem::file_size(path, ec) == 0) throw InputError("empty file, not an image", {path});
-  const cv::Size stored = stored_size(path);
+  // Read once, as a regular file only: a FIFO would block, a device never end.
+  const std::string file = read_regular_file(path, kMaxImageFileBytes);
+  const std::span<const std::uint8_t> bytes(reinterpret_cast<const std::uint8_t*>(file.data()), file.size());
+  if (bytes.empty()) throw InputError("empty file, not an image", {path});
+  const cv::Size stored = stored_size(bytes);
   if (over_pixel_limit(stored.width, stored.height)) {
     throw InputError(fmt::format("image is {}x{} px, over the {:g}-megapixel limit", stored.width, stored.height,
                                  kMaxMegapixels),
@@ -24,7 +24,7 @@ cv::Mat load_image(const std::string& path, int reduction) {
   cv::Mat image;
   std::string why = "out of memory";
   try {
-    image = read_image(path, reduction, &why);
+    image = decode_image(bytes, reduction, &why);
   } catch (const cv::Exception&) {
     image.release();  // e.g. out of memory for a large image
   }

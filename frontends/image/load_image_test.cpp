@@ -61,8 +61,8 @@ TEST_CASE("load_image returns the decoded picture", "[image]") {
 
 TEST_CASE("load_image names the file and the fault for bad images", "[image]") {
   TempDir dir;
-  CHECK(refusal(dir.path / "missing.jpg") == "no such image file");
-  CHECK(refusal(dir.path) == "is a directory, not an image file");
+  CHECK(refusal(dir.path / "missing.jpg") == "no such file");
+  CHECK(refusal(dir.path) == "is a directory, not a file");
   std::ofstream(dir.path / "empty.jpg");
   CHECK(refusal(dir.path / "empty.jpg") == "empty file, not an image");
   std::ofstream(dir.path / "text.jpg") << "not a photo\n";

@@ -7,10 +7,16 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
 
+#include <cstdint>
 #include <string>
 
 namespace puzzlesat::cli {
+
+// Every JSON output passes this to dump(): bytes that are not UTF-8 (a player's or a
+// file's name) become U+FFFD instead of aborting the output (common/utf8.h).
+inline constexpr auto kUtf8Replace = nlohmann::json::error_handler_t::replace;
 
 // Exit codes: 0 success, 2 bad input. Solver-style commands may use 10/20.
 constexpr int kExitBadInput = 2;
@@ -19,8 +25,18 @@ constexpr int kExitBadInput = 2;
 void set_exit_code(int code);
 int exit_code();
 
+// A time limit in seconds: a number above 0, "inf" for none. Refuses NaN, 0 and negative
+// values, which CLI::PositiveNumber lets through ("nan" compares false with everything).
+const CLI::Validator& seconds_limit();
+
+// A whole number from 0 to 2^64-1, in decimal digits only. CLI11 reads "-1" and
+// "99999999999999999999" into an unsigned option as 2^64-1; this refuses both. Put it
+// before CLI::Range on unsigned options (seeds, limits).
+const CLI::Validator& whole_number();
+
 // The whole content of a file, or of standard input for "-". Throws InputError
-// naming the file when it cannot be read.
-std::string read_input(const std::string& path);
+// naming the file when it cannot be read, is not a regular file (a FIFO, a device, a
+// directory) or is larger than max_bytes.
+std::string read_input(const std::string& path, std::uint64_t max_bytes = UINT64_MAX);
 
 }  // namespace puzzlesat::cli

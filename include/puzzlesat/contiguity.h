@@ -20,6 +20,10 @@ enum class Topology { line, ring };
 enum class GapRule { breaks, skipped };  // a gap slot breaks runs, or is ignored for contiguity
 using Slot = std::optional<sat::Lit>;   // std::nullopt = a gap
 
+// Both throw std::invalid_argument instead of building a gadget too large to hold (e.g.
+// k = 50,000 of 100,000 slots): connected beyond 10^8 literals, not_connected beyond 10^6
+// automaton states, as the cardinality encodings refuse more than 10^7 clauses.
+
 // Exactly k true, all in one run (k = 0: all false; a ring run may wrap around).
 void connected(sat::Cnf& cnf, std::span<const Slot> slots, int k, Topology topology, GapRule gaps);
 // Exactly k true, not all in one run (so unsatisfiable for k <= 1).

@@ -8,17 +8,19 @@
 //   sat::write_dimacs(std::cout, cnf);                // with `c var N name` lines
 #pragma once
 
+#include <cstdint>
 #include <ostream>
 #include <span>
 #include <string>
 #include <string_view>
 
 #include <puzzlesat/cnf.h>
+#include <puzzlesat/memory_budget.h>
 #include <puzzlesat/solution.h>
 
 namespace puzzlesat::sat {
 
-// Largest variable count a header may declare; beyond it the solver would exhaust memory.
+// Largest variable count a header may declare, whatever the memory budget.
 inline constexpr int kMaxDimacsVars = 1 << 26;
 
 // Parses `text` (a whole file; `filename` is only used in error locations). Accepts
@@ -27,7 +29,10 @@ inline constexpr int kMaxDimacsVars = 1 << 26;
 // header, a non-integer token, an integer overflow, `-0`, a literal above the declared
 // variable count, a clause without its final 0, and a clause count that differs from
 // the header's. Comments other than `c var` lines are kept (before the next clause).
-Cnf read_dimacs(std::string_view text, const std::string& filename);
+// Also throws when the formula would not fit memory_budget bytes (sat/memory_budget.h):
+// the header's counts at once, the literals as they are read.
+Cnf read_dimacs(std::string_view text, const std::string& filename,
+                std::uint64_t memory_budget = kDefaultMemoryBudget);
 
 // Header, then one `c var <n> <name>` line per named variable, then the clauses with
 // the builder's comments before the clauses they precede.

@@ -8,6 +8,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace puzzlesat {
 
@@ -31,5 +32,9 @@ class InputError : public std::runtime_error {
 
 // "FILE:LINE:COL: message", leaving out the parts that are unknown.
 std::string format_input_error(const std::string& message, const SourceLocation& where);
+
+// A token quoted for an error message, short and printable whatever the file holds:
+// 'abc', at most 24 characters (then "..."), other bytes than printable ASCII as '?'.
+std::string quote_token(std::string_view token);
 
 }  // namespace puzzlesat
