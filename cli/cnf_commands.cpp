@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include <chrono>
+#include <cstdio>
 #include <iomanip>
 #include <iostream>
 #include <memory>
@@ -16,6 +17,7 @@
 
 #include "cli/groups.h"
 #include "cli/interrupt_guard.h"
+#include "cli/proof_args.h"
 #include <puzzlesat/input_error.h>
 #include <puzzlesat/backbone.h>
 #include <puzzlesat/chunked_backbone.h>
@@ -23,6 +25,7 @@
 #include <puzzlesat/drat_checker.h>
 #include <puzzlesat/enumerate.h>
 #include <puzzlesat/memory_budget.h>
+#include <puzzlesat/proof.h>
 #include <puzzlesat/solver.h>
 
 namespace puzzlesat::cli {
@@ -38,19 +41,24 @@ struct FormulaOptions {
   std::string file;
   std::string solver = "minisat";
   std::string max_memory = "2G";
+  CLI::Option* solver_option = nullptr;
 };
 
-void add_formula_options(CLI::App* cmd, FormulaOptions& opt) {
-  cmd->add_option("FILE", opt.file, "DIMACS CNF file, or - for standard input")->required();
-  add_solver_option(*cmd, opt.solver);
-  cmd->add_option("--max-memory", opt.max_memory,
-                  "Refuse a formula that would need more memory than this to solve (e.g. 512M, 8G)")
+void add_max_memory_option(CLI::App* cmd, std::string& max_memory, const std::string& help) {
+  cmd->add_option("--max-memory", max_memory, help)
       ->check(CLI::Validator(
           [](std::string& text) -> std::string {
             return parse_byte_size(text) > 0 ? "" : "'" + text + "' is not a size such as 512M or 8G";
           },
           "SIZE"))
       ->capture_default_str();
+}
+
+void add_formula_options(CLI::App* cmd, FormulaOptions& opt) {
+  cmd->add_option("FILE", opt.file, "DIMACS CNF file, or - for standard input")->required();
+  opt.solver_option = add_solver_option(*cmd, opt.solver);
+  add_max_memory_option(cmd, opt.max_memory,
+                        "Refuse a formula that would need more memory than this to solve (e.g. 512M, 8G)");
 }
 
 // The file may not be larger than the budget; the reader checks the rest (memory_budget.h).
@@ -60,13 +68,15 @@ Cnf load(const FormulaOptions& opt) {
 }
 
 // A backend name the user typed wrongly is bad input (exit 2), not an internal error.
-std::unique_ptr<Solver> solver_for(const FormulaOptions& opt, const Cnf& cnf) {
+// With `proof`, the backend traces a DRAT proof from the first clause on.
+std::unique_ptr<Solver> solver_for(const std::string& spec, const Cnf& cnf, const ProofOptions* proof = nullptr) {
   std::unique_ptr<Solver> s;
   try {
-    s = make_solver(opt.solver);
+    s = make_solver(spec);
   } catch (const std::invalid_argument& e) {
     throw InputError(std::string("--solver: ") + e.what());
   }
+  if (proof) s->trace_proof(*proof);
   s->add_cnf(cnf);
   return s;
 }
@@ -86,6 +96,7 @@ void add_solve(CLI::App* cnf) {
   struct Options : FormulaOptions {
     std::optional<double> timeout;
     std::optional<std::int64_t> conflicts;
+    ProofArgs proof;
   };
   auto opt = std::make_shared<Options>();
   auto* cmd = cnf->add_subcommand(
@@ -97,9 +108,12 @@ void add_solve(CLI::App* cnf) {
       ->check(seconds_limit());
   cmd->add_option("--conflicts", opt->conflicts, "Give up after N conflicts (answer UNKNOWN)")
       ->check(CLI::NonNegativeNumber);
+  opt->proof.add_options(cmd, "the formula is unsatisfiable (kept only on UNSAT)", opt->solver_option);
   cmd->callback([opt] {
+    std::string backend = opt->proof.backend(opt->solver);
     Cnf cnf = load(*opt);
-    auto s = solver_for(*opt, cnf);
+    auto proof = opt->proof.options();
+    auto s = solver_for(backend, cnf, proof ? &*proof : nullptr);
     try {
       s->set_budget({.conflicts = opt->conflicts, .seconds = opt->timeout});
     } catch (const std::invalid_argument& e) {
@@ -116,6 +130,19 @@ void add_solve(CLI::App* cnf) {
     std::cout << "c solver " << s->name() << ", " << cnf.num_vars() << " variables, " << cnf.num_clauses()
               << " clauses, " << std::fixed << std::setprecision(3) << st.seconds << " s, " << st.conflicts
               << " conflicts\n";
+    if (proof) {
+      s->close_proof();
+      if (status == Status::unsat) {
+        write_formula_file(proof_formula_path(proof->path), cnf);
+        std::cout << "c " << proof_note(*proof) << "\n";
+      } else {
+        std::remove(proof->path.c_str());
+      }
+    }
+    if (status == Status::unknown && backend.rfind("external:", 0) == 0) {
+      std::cout << "c an external program's UNSAT counts only with a DRAT proof that verifies "
+                   "(put {proof} in the command, see docs/sat.md)\n";
+    }
     std::vector<Lit> model;
     if (status == Status::sat) model = s->model(cnf.num_vars());
     write_solution(std::cout, status, model);
@@ -140,11 +167,11 @@ void add_backbone(CLI::App* cnf) {
   cmd->add_flag("--json", opt->json, R"(Print {"status": "sat"|"unsat", "forced": [...], "calls": n})");
   cmd->callback([opt] {
     Cnf cnf = load(*opt);
-    auto s = solver_for(*opt, cnf);
+    auto s = solver_for(opt->solver, cnf);
     std::vector<Lit> candidates;
     for (int v = 1; v <= cnf.num_vars(); ++v) candidates.push_back(Lit(Var(v)));
     BackboneResult r =
-        opt->method == "chunked" ? chunked_backbone(*s, candidates) : compute_backbone(*s, candidates);
+        opt->method == "chunked" ? chunked_backbone(*s, candidates) : compute_backbone(*s, candidates, {}, &cnf);
     if (r.status == Status::unknown) throw std::runtime_error("the solver gave up before the backbone was known");
     std::vector<int> forced = to_dimacs(r.forced);
     if (opt->json) {
@@ -210,7 +237,7 @@ void add_enumerate(CLI::App* cnf) {
     } else {
       for (int v = 1; v <= cnf.num_vars(); ++v) projection.push_back(Var(v));
     }
-    auto s = solver_for(*opt, cnf);
+    auto s = solver_for(opt->solver, cnf);
     EnumerationResult r = enumerate_models(*s, projection, opt->limit.value_or(kNoLimit));
     if (!r.complete && (!opt->limit || r.models.size() < *opt->limit)) {
       throw std::runtime_error("the solver gave up before the enumeration was complete");
@@ -242,6 +269,7 @@ std::string cnf_summary(const Cnf& cnf) {
 void add_check(CLI::App* cnf) {
   struct Options {
     std::string formula, proof;
+    std::string max_memory = "2G";
     bool json = false;
   };
   auto opt = std::make_shared<Options>();
@@ -254,12 +282,21 @@ void add_check(CLI::App* cnf) {
   cmd->add_flag("--json", opt->json,
                 R"(Print {"verified": bool, "message": "...", "failed_line": n, "format": "text"|"binary", )"
                 R"("lemmas": n, "deletions": n, "ignored_deletions": n, "core_lemmas": n, "seconds": s})");
+  add_max_memory_option(cmd, opt->max_memory,
+                        "Refuse a formula or proof that would need more memory than this to check (e.g. 512M, 8G)");
   cmd->callback([opt] {
     if (opt->formula == "-" && opt->proof == "-") throw InputError("FORMULA and PROOF cannot both be standard input");
-    Cnf formula = read_dimacs(read_input(opt->formula), opt->formula);
-    std::string proof = read_input(opt->proof);
+    const std::uint64_t budget = parse_byte_size(opt->max_memory);
+    Cnf formula = read_dimacs(read_input(opt->formula, budget), opt->formula, budget);
     auto start = std::chrono::steady_clock::now();
-    DratVerdict v = check_drat(formula, proof, opt->proof);
+    // The file first: parsing takes at most 4 bytes per byte of a binary proof.
+    DratProof proof = parse_drat(read_input(opt->proof, budget / 8), opt->proof);
+    if (std::uint64_t need = drat_check_bytes(formula, proof); need > budget) {
+      throw InputError("checking the proof needs about " + megabytes(need) + ", over the --max-memory budget of " +
+                           megabytes(budget),
+                       {opt->proof});
+    }
+    DratVerdict v = check_drat(formula, proof);
     double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     set_exit_code(v.verified ? 0 : kExitNotVerified);
     if (opt->json) {
@@ -272,7 +309,7 @@ void add_check(CLI::App* cnf) {
                                   {"ignored_deletions", v.ignored_deletions},
                                   {"core_lemmas", v.core_lemmas},
                                   {"seconds", seconds}};
-      std::cout << j.dump() << '\n';
+      std::cout << j.dump(-1, ' ', false, kUtf8Replace) << '\n';
       return;
     }
     std::cout << "c formula " << cnf_summary(formula) << "\n"

@@ -2,21 +2,23 @@
 // levels to the end, and export the current state's CNF.
 #include <nlohmann/json.hpp>
 
+#include <filesystem>
 #include <iostream>
 #include <memory>
 
 #include <puzzlesat/command.h>
-#include <puzzlesat/plugin.h>
-
-#include "cli/groups.h"
 #include <puzzlesat/input_error.h>
+#include "frontends/hexcells/explain_picture.h"
+#include "frontends/image/image_file.h"
 #include "problems/hexcells/deduce.h"
 #include "problems/hexcells/encode.h"
 #include "problems/hexcells/explain.h"
 #include "problems/hexcells/format.h"
 #include "problems/hexcells/play.h"
+#include "problems/hexcells/proofs.h"
 #include "problems/hexcells/render.h"
 #include <puzzlesat/dimacs.h>
+#include <puzzlesat/proof.h>
 
 namespace puzzlesat::cli {
 namespace {
@@ -32,11 +34,35 @@ json cells_json(const std::vector<Pos>& cells) {
   return a;
 }
 
-std::string cells_text(const std::vector<Pos>& cells) {
+std::string cells_text(const Board& b, const std::vector<Pos>& cells) {
   std::string s;
-  for (Pos p : cells) s += " " + to_string(p);
+  for (Pos p : cells) s += " " + tile_name(b, p);
   return s;
 }
+
+json names_json(const Board& b, const std::vector<Pos>& cells) {
+  json a = json::array();
+  for (Pos p : cells) a.push_back(tile_name(b, p));
+  return a;
+}
+
+// --proof DIR / --proof-format for the per-cell proofs of deduce and solve.
+struct CellProofArgs {
+  std::string dir;
+  std::string format = "text";
+  void add_options(CLI::App* cmd) {
+    cmd->add_option("--proof", dir,
+                    "Write one DRAT proof per forced cell into folder DIR: NAME-COLOUR.drat refutes the other colour, "
+                    "NAME-COLOUR.cnf is the formula it refers to (the state's formula plus that unit clause)");
+    cmd->add_option("--proof-format", format, "DRAT encoding of --proof")
+        ->check(CLI::IsMember({"text", "binary"}))
+        ->capture_default_str();
+  }
+  std::size_t prove(const Board& b, const Deduction& d, const std::string& prefix = "") const {
+    if (dir.empty()) return 0;
+    return prove_forced(b, d, dir, *sat::parse_proof_format(format), "cadical", prefix).size();
+  }
+};
 
 void print_header(const Board& b) {
   std::cout << b.title << (b.author.empty() ? "" : " — by " + b.author) << "\n";
@@ -50,47 +76,86 @@ void show(const std::string& path) {
   std::cout << "\n" << render(b) << "\nREMAINING " << b.remaining.value() << "\n" << render_legend();
 }
 
-void deduce_command(const std::string& path, bool with_explain, bool as_json, const std::string& solver) {
-  Board b = load(path);
+struct DeduceArgs {
+  std::string path;
+  bool explain = false, json = false;
+  std::string solver = "minisat";
+  CellProofArgs proof;
+  std::string picture;
+  std::string cell;
+};
+
+// -o: the explanation of --cell (default the first forced cell) as a picture.
+void write_picture(const DeduceArgs& a, const Board& b, const std::vector<Reason>& reasons) {
+  const Reason* chosen = reasons.empty() ? nullptr : &reasons.front();
+  if (!a.cell.empty()) {
+    std::optional<Pos> p = parse_tile_name(b, a.cell);
+    if (!p) throw InputError("--cell: '" + a.cell + "' names no tile of this board (e.g. C7: column letter, row number)");
+    chosen = nullptr;
+    for (const Reason& r : reasons)
+      if (r.cell == *p) chosen = &r;
+    if (!chosen) throw InputError("--cell: " + a.cell + " is not a forced cell of this state");
+  }
+  if (!chosen) throw InputError("-o: no cell is forced, so there is nothing to explain", {a.path});
+  cv::Mat img = hexcells_vision::draw_explanation(b, *chosen);
+  bool written = false;
+  try {
+    written = image::write_image(a.picture, img);
+  } catch (const cv::Exception&) {
+  }
+  if (!written) throw InputError("cannot write the picture (use a .png or .jpg name)", {a.picture});
+}
+
+void deduce_command(const DeduceArgs& a) {
+  Board b = load(a.path);
   DeduceOptions deduce_options;
-  deduce_options.solver = solver;
+  deduce_options.solver = a.solver;
   Deduction d = deduce(b, deduce_options);
   if (!d.consistent)
     throw InputError("impossible state: no colouring of the hidden cells agrees with the visible hints and REMAINING",
-                     {path, 0, 0});
+                     {a.path, 0, 0});
   std::vector<Reason> reasons;
-  if (with_explain) reasons = explain(b, d, solver);
-  if (as_json) {
-    json out = {{"blue", cells_json(d.blue)}, {"black", cells_json(d.black)}};
-    if (with_explain) {
+  if (a.explain || !a.picture.empty()) reasons = explain(b, d, a.solver);
+  if (!a.picture.empty()) write_picture(a, b, reasons);
+  std::size_t proofs = a.proof.prove(b, d);
+  if (a.json) {
+    json out = {{"blue", cells_json(d.blue)}, {"black", cells_json(d.black)},
+                {"blue_names", names_json(b, d.blue)}, {"black_names", names_json(b, d.black)}};
+    if (a.explain) {
       json ex = json::array();
       for (const Reason& r : reasons) {
-        json hints = json::array();
+        json hints = json::array(), hint_names = json::array();
         bool remaining = false;
         for (const Constraint& c : r.because) {
-          if (c.is_remaining)
+          if (c.is_remaining) {
             remaining = true;
-          else
+          } else {
             hints.push_back({c.source.x, c.source.y});
+            hint_names.push_back(tile_name(b, c.source));
+          }
         }
         ex.push_back({{"cell", {r.cell.x, r.cell.y}},
+                      {"name", tile_name(b, r.cell)},
                       {"colour", r.colour == Color::blue ? "blue" : "black"},
                       {"hints", hints},
+                      {"hint_names", hint_names},
                       {"remaining", remaining}});
       }
       out["explanations"] = ex;
     }
+    if (!a.proof.dir.empty()) out["proofs"] = proofs;
     std::cout << out.dump(-1, ' ', false, kUtf8Replace) << "\n";
     return;
   }
   std::map<Pos, Color> highlight;
   for (Pos p : d.blue) highlight[p] = Color::blue;
   for (Pos p : d.black) highlight[p] = Color::black;
-  std::cout << render(b, highlight) << "(B) forced blue, (K) forced black\n\n";
-  std::cout << "blue (" << d.blue.size() << "):" << cells_text(d.blue) << "\n";
-  std::cout << "black (" << d.black.size() << "):" << cells_text(d.black) << "\n";
+  std::cout << render_labelled(b, highlight) << "(B) forced blue, (K) forced black\n\n";
+  std::cout << "blue (" << d.blue.size() << "):" << cells_text(b, d.blue) << "\n";
+  std::cout << "black (" << d.black.size() << "):" << cells_text(b, d.black) << "\n";
   for (const Reason& r : reasons) {
-    std::cout << to_string(r.cell) << (r.colour == Color::blue ? " blue" : " black") << " because";
+    if (!a.explain) break;
+    std::cout << tile_name(b, r.cell) << (r.colour == Color::blue ? " blue" : " black") << " because";
     const char* sep = " ";
     for (const Constraint& c : r.because) {
       std::cout << sep << describe(c, b);
@@ -98,21 +163,36 @@ void deduce_command(const std::string& path, bool with_explain, bool as_json, co
     }
     std::cout << "\n";
   }
+  if (!a.proof.dir.empty()) {
+    std::cout << proofs << " DRAT proofs (one per forced cell) in " << a.proof.dir
+              << "/; check each with: puzzlesat cnf check NAME.cnf NAME.drat\n";
+  }
 }
 
-json solve_one(const std::string& path, bool steps, bool as_json, bool hints_first, const std::string& solver) {
+json solve_one(const std::string& path, bool steps, bool as_json, bool hints_first, const CellProofArgs& proof,
+              const std::string& solver) {
   Board level = load(path);
+  Board before = level;  // the state each round deduced from, for its proofs
+  std::size_t proofs = 0;
   if (!level.colours_known())
     throw InputError("'solve' plays a level file, which holds the solution; for a state use 'deduce'", {path, 1, 1});
   json step_list = json::array();
-  auto on_round = [&](const Round& r, const Board&) {
+  auto on_round = [&](const Round& r, const Board& after) {
+    if (!proof.dir.empty()) {
+      Deduction d;
+      d.blue = r.blue;
+      d.black = r.black;
+      std::string level_stem = std::filesystem::path(path).stem().string();
+      proofs += proof.prove(before, d, level_stem + "-round" + std::to_string(r.number) + "-");
+    }
+    before = after;
     if (!steps) return;
     if (as_json) {
       step_list.push_back({{"round", r.number}, {"blue", cells_json(r.blue)}, {"black", cells_json(r.black)},
                            {"solver_calls", r.stats.solver_calls}, {"remaining", r.stats.remaining_solved},
                            {"complete", r.complete}, {"seconds", r.seconds}});
     } else {
-      std::cout << "round " << r.number << ": blue" << cells_text(r.blue) << "; black" << cells_text(r.black) << " ("
+      std::cout << "round " << r.number << ": blue" << cells_text(after, r.blue) << "; black" << cells_text(after, r.black) << " ("
                 << r.stats.solver_calls << " solver calls" << (r.stats.remaining_solved ? ", REMAINING used" : "")
                 << ")\n";
     }
@@ -128,10 +208,12 @@ json solve_one(const std::string& path, bool steps, bool as_json, bool hints_fir
               {"hidden_left", res.hidden_left},
               {"seconds", res.seconds}};
   if (steps) out["steps"] = step_list;
+  if (!proof.dir.empty()) out["proofs"] = proofs;
   if (!as_json) {
     std::cout << path << ": " << to_string(res.verdict) << " after " << res.rounds << " rounds, " << res.revealed
               << " revealed, " << res.hidden_left << " hidden left, " << res.solver_calls << " solver calls, "
               << res.seconds << " s\n";
+    if (!proof.dir.empty()) std::cout << proofs << " DRAT proofs (one per revealed cell) in " << proof.dir << "/\n";
     if (res.verdict == Verdict::stuck) std::cout << "stuck state:\n" << render(res.final_board);
   }
   return out;
@@ -148,23 +230,26 @@ void add_hexcells_commands(Commands& commands) {
   show_cmd->callback([show_path] { show(*show_path); });
 
   auto* deduce_cmd = hex->add_subcommand("deduce", "One round: every hidden cell the visible hints force");
-  struct DeduceArgs {
-    std::string path;
-    bool explain = false, json = false;
-    std::string solver = "minisat";
-  };
   auto da = std::make_shared<DeduceArgs>();
   deduce_cmd->add_option("LEVEL", da->path, "Level or state file ('-' = stdin)")->required();
-  deduce_cmd->add_flag("--explain", da->explain, "For each forced cell, a minimal set of hints forcing it");
-  deduce_cmd->add_flag("--json", da->json, R"(Output {"blue": [[x,y]...], "black": [[x,y]...]})");
+  deduce_cmd->add_flag("--explain", da->explain,
+                       "For each forced cell, a minimal set of hints forcing it (cells named as the drawing labels "
+                       "them: column letter, row number)");
+  deduce_cmd->add_flag("--json", da->json,
+                       R"(Output {"blue": [[x,y]...], "black": [[x,y]...], "blue_names": ["C7"...], ...})");
   add_solver_option(*deduce_cmd, da->solver);
-  deduce_cmd->callback([da] { deduce_command(da->path, da->explain, da->json, da->solver); });
+  da->proof.add_options(deduce_cmd);
+  deduce_cmd->add_option("-o,--output", da->picture,
+                         "Draw one forced cell's explanation (the cell and the hints forcing it) to a PNG/JPEG");
+  deduce_cmd->add_option("--cell", da->cell, "With -o: the cell to explain, e.g. C7 (default: the first forced)");
+  deduce_cmd->callback([da] { deduce_command(*da); });
 
   auto* solve_cmd = hex->add_subcommand("solve", "Play levels to the end: solved (no guessing needed) or stuck");
   struct SolveArgs {
     std::vector<std::string> paths;
     bool steps = false, json = false, hints_first = false;
     std::string solver = "minisat";
+    CellProofArgs proof;
   };
   auto sa = std::make_shared<SolveArgs>();
   solve_cmd->add_option("LEVEL", sa->paths, "Level files")->required();
@@ -174,9 +259,10 @@ void add_hexcells_commands(Commands& commands) {
                       "Each round reveal what the hints force, using REMAINING only when they force nothing "
                       "(same verdict and final board, other rounds)");
   add_solver_option(*solve_cmd, sa->solver);
+  sa->proof.add_options(solve_cmd);
   solve_cmd->callback([sa] {
     json all = json::array();
-    for (const auto& p : sa->paths) all.push_back(solve_one(p, sa->steps, sa->json, sa->hints_first, sa->solver));
+    for (const auto& p : sa->paths) all.push_back(solve_one(p, sa->steps, sa->json, sa->hints_first, sa->proof, sa->solver));
     if (sa->json) std::cout << (all.size() == 1 ? all[0] : all).dump(-1, ' ', false, kUtf8Replace) << "\n";
   });
 

@@ -2,11 +2,10 @@
 #include <nlohmann/json.hpp>
 
 #include <iostream>
+#include <stdexcept>
 
 #include <puzzlesat/command.h>
-#include <puzzlesat/plugin.h>
-
-#include "cli/groups.h"
+#include "cli/proof_args.h"
 #include "problems/queens/queens.h"
 #include <puzzlesat/dimacs.h>
 #include <puzzlesat/enumerate.h>
@@ -23,6 +22,7 @@ void add_queens_commands(Commands& commands) {
     std::size_t limit = sat::kNoLimit;
     bool json = false;
     std::string solver = "minisat";
+    ProofArgs proof;
   };
   auto opt = std::make_shared<Options>();
   auto* solve = group->add_subcommand("solve", "Place n queens so that none attacks another");
@@ -32,16 +32,29 @@ void add_queens_commands(Commands& commands) {
       ->check(whole_number())
       ->check(CLI::Range(std::size_t{1}, sat::kNoLimit));
   solve->add_flag("--json", opt->json, R"(Print {"n": n, "solutions": [[col per row]...], "complete": bool})");
-  add_solver_option(*solve, opt->solver);
+  auto* solver = add_solver_option(*solve, opt->solver);
+  opt->proof.add_options(solve, "no placement exists (written only when none does)", solver);
   solve->callback([opt] {
-    auto result = queens::solve(opt->n, opt->solver, opt->all ? opt->limit : 1);
+    std::string backend = opt->proof.backend(opt->solver);
+    auto result = queens::solve(opt->n, backend, opt->all ? opt->limit : 1);
+    // No placement and an incomplete search: the backend gave up or its UNSAT could not
+    // be verified; that is no answer, and certainly no proof.
+    if (result.placements.empty() && !result.complete) {
+      throw std::runtime_error("the " + backend + " backend gave no verified answer");
+    }
+    auto proof = opt->proof.options();
+    if (proof && result.placements.empty() && !queens::prove_no_placement(opt->n, backend, *proof)) {
+      throw std::logic_error("no placement was found, but the proof run found one");
+    }
     if (opt->json) {
       nlohmann::json out = {{"n", opt->n}, {"solutions", result.placements}, {"complete", result.complete}};
+      if (proof && result.placements.empty()) out["proof"] = proof->path;
       std::cout << out.dump(-1, ' ', false, kUtf8Replace) << "\n";
       return;
     }
     if (result.placements.empty()) {
       std::cout << "no placement of " << opt->n << " queens exists (proved by SAT)\n";
+      if (proof) std::cout << proof_note(*proof) << "\n";
       return;
     }
     for (const auto& p : result.placements) std::cout << queens::draw(p) << "\n";

@@ -2,15 +2,14 @@
 // remains, play whole games, statistics, DIMACS export and the largest set-free board.
 #include <fmt/format.h>
 
+#include <cstdio>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <stdexcept>
 
 #include <puzzlesat/command.h>
-#include <puzzlesat/plugin.h>
-
-#include "cli/groups.h"
+#include "cli/proof_args.h"
 #include <puzzlesat/input_error.h>
 #include <puzzlesat/progress.h>
 #include "problems/set/board.h"
@@ -22,6 +21,7 @@
 #include "problems/set/sat_finder.h"
 #include "problems/set/stats.h"
 #include <puzzlesat/dimacs.h>
+#include <puzzlesat/proof.h>
 
 namespace puzzlesat::cli {
 
@@ -69,6 +69,7 @@ void add_solve(CLI::App* group) {
     bool all = false;
     bool json = false;
     std::string solver = "minisat";
+    ProofArgs proof;
   };
   auto opt = std::make_shared<Options>();
   auto* cmd = group->add_subcommand(
@@ -76,32 +77,39 @@ void add_solve(CLI::App* group) {
   opt->source.add_options(cmd);
   cmd->add_flag("--all", opt->all, "List every set (SAT model enumeration)");
   cmd->add_flag("--json", opt->json, "Print {\"cards\", \"sets\", \"no_set\"} as JSON");
-  add_solver_option(*cmd, opt->solver);
+  auto* solver = add_solver_option(*cmd, opt->solver);
+  opt->proof.add_options(cmd, "no set is among the cards (written only when none is)", solver);
   cmd->callback([opt] {
-    check_solver(opt->solver);
+    std::string backend = opt->proof.backend(opt->solver);
+    check_solver(backend);
     std::vector<Card> cards = opt->source.read();
-    SatSearch search = opt->all ? sat_find_all_sets(cards, opt->solver)
-                                : sat_find_one_set(cards, opt->solver);
+    SatSearch search = opt->all ? sat_find_all_sets(cards, backend)
+                                : sat_find_one_set(cards, backend);
     // The direct finder checks the solver's answer: a disagreement is a bug, never output.
     std::vector<Triple> direct = find_all_sets(cards);
     bool agrees = opt->all ? search.sets == direct : search.sets.empty() == direct.empty();
     if (!agrees) throw std::logic_error("SAT and the direct finder disagree on this board");
+    auto proof = opt->proof.options();
+    if (proof && search.sets.empty() && !prove_no_set(cards, backend, *proof)) {
+      throw std::logic_error("no set was found, but the proof run found one");
+    }
 
     if (opt->json) {
       json sets = json::array();
       for (const Triple& t : search.sets) sets.push_back({t[0], t[1], t[2]});
-      std::cout << json{{"cards", card_texts(cards)}, {"sets", sets},
-                        {"no_set", search.sets.empty()}}
-                       .dump(-1, ' ', false, kUtf8Replace)
-                << "\n";
+      json out{{"cards", card_texts(cards)}, {"sets", sets}, {"no_set", search.sets.empty()}};
+      if (proof && search.sets.empty()) out["proof"] = proof->path;
+      std::cout << out.dump(-1, ' ', false, kUtf8Replace) << "\n";
       return;
     }
     if (search.sets.empty()) {
       std::cout << fmt::format(
           "No set among these {} cards: proved by SAT (the encoding is unsatisfiable, {}).\n",
-          cards.size(), opt->solver);
+          cards.size(), backend);
+      if (proof) std::cout << proof_note(*proof) << "\n";
       return;
     }
+    if (proof) std::cout << "(no proof written: a set exists)\n";
     if (opt->all) {
       std::cout << fmt::format("{} set{} among {} cards:\n", search.sets.size(),
                                search.sets.size() == 1 ? "" : "s", cards.size());
@@ -263,6 +271,8 @@ void add_cap(CLI::App* group) {
     int size = 20;
     std::string solver = "minisat";
     bool json = false;
+    std::string cnf;
+    ProofArgs proof;
   };
   auto opt = std::make_shared<Options>();
   auto* cmd = group->add_subcommand(
@@ -270,28 +280,42 @@ void add_cap(CLI::App* group) {
   cmd->add_option("--size,-k", opt->size, "Number of cards K")
       ->required()
       ->check(CLI::Range(0, kDeckSize));
-  add_solver_option(*cmd, opt->solver);
+  auto* solver = add_solver_option(*cmd, opt->solver);
   cmd->add_flag("--json", opt->json, "Print {\"size\", \"status\", \"cards\", \"seconds\"} as JSON");
+  cmd->add_option("--cnf", opt->cnf,
+                  "Also write the formula, symmetry breaking included (docs/set.md), as DIMACS to FILE: "
+                  "satisfiable iff K cards without a set exist");
+  opt->proof.add_options(cmd, "every K cards hold a set", solver);
   cmd->callback([opt] {
-    check_solver(opt->solver);
-    CapResult r = find_cap(opt->size, opt->solver);
+    std::string backend = opt->proof.backend(opt->solver);
+    check_solver(backend);
+    if (!opt->cnf.empty()) sat::write_formula_file(opt->cnf, cap_formula(opt->size).cnf);
+    auto proof = opt->proof.options();
+    CapResult r = find_cap(opt->size, backend, proof ? &*proof : nullptr);
+    // A proof exists only for UNSAT; a found board is its own certificate.
+    if (proof && r.cards) {
+      std::remove(proof->path.c_str());
+    } else if (proof) {
+      sat::write_formula_file(sat::proof_formula_path(proof->path), cap_formula(opt->size).cnf);
+    }
     if (opt->json) {
-      std::cout << json{{"size", opt->size},
-                        {"status", r.cards ? "sat" : "unsat"},
-                        {"cards", r.cards ? card_texts(*r.cards) : json::array()},
-                        {"seconds", r.seconds}}
-                       .dump(-1, ' ', false, kUtf8Replace)
-                << "\n";
+      json out{{"size", opt->size},
+               {"status", r.cards ? "sat" : "unsat"},
+               {"cards", r.cards ? card_texts(*r.cards) : json::array()},
+               {"seconds", r.seconds}};
+      if (proof && !r.cards) out["proof"] = proof->path;
+      std::cout << out.dump(-1, ' ', false, kUtf8Replace) << "\n";
       return;
     }
     if (r.cards) {
-      std::cout << fmt::format("{} cards without a set ({:.2f} s, {}):\n", opt->size, r.seconds,
-                               opt->solver);
+      std::cout << fmt::format("{} cards without a set ({:.2f} s, {}):\n", opt->size, r.seconds, backend);
       for (Card c : *r.cards) std::cout << "  " << to_string(c) << "\n";
+      if (proof) std::cout << "(no proof written: a board was found)\n";
     } else {
       std::cout << fmt::format(
           "UNSAT: every {} cards contain a set (proved in {:.2f} s, {}, {} SAT calls).\n",
-          opt->size, r.seconds, opt->solver, r.solver_calls);
+          opt->size, r.seconds, backend, r.solver_calls);
+      if (proof) std::cout << proof_note(*proof) << "\n";
     }
   });
 }

@@ -13,9 +13,7 @@
 #include <vector>
 
 #include <puzzlesat/command.h>
-#include <puzzlesat/plugin.h>
-
-#include "cli/groups.h"
+#include "cli/proof_args.h"
 #include <puzzlesat/input_error.h>
 #include "frontends/image/image_file.h"
 #include "frontends/set/annotate.h"
@@ -37,6 +35,7 @@ struct PhotoOptions {
   std::string output;
   bool json = false;
   bool all = false;
+  ProofArgs proof;
 };
 
 std::string weakest(const CardReading& r) {
@@ -63,6 +62,10 @@ void run_photo(const PhotoOptions& opt) {
     }
   }
   set::SatSearch search = opt.all ? set::sat_find_all_sets(board) : set::sat_find_one_set(board);
+  auto proof = opt.proof.options();
+  if (proof && search.sets.empty() && !set::prove_no_set(board, opt.proof.backend("cadical"), *proof)) {
+    throw std::logic_error("no set was found, but the proof run found one");
+  }
   Annotation annotation;
   for (const auto& t : search.sets) annotation.sets.push_back({position[t[0]], position[t[1]], position[t[2]]});
   const bool no_set = annotation.sets.empty();
@@ -88,7 +91,9 @@ void run_photo(const PhotoOptions& opt) {
                        {"confidence", std::round(c.reading.confidence() * 1000) / 1000},
                        {"flagged", c.reading.confidence() < kLowConfidence}});
     }
-    std::cout << json{{"cards", cards}, {"sets", annotation.sets}, {"no_set", no_set}}.dump(2, ' ', false, kUtf8Replace) << "\n";
+    json out{{"cards", cards}, {"sets", annotation.sets}, {"no_set", no_set}};
+    if (proof && no_set) out["proof"] = proof->path;
+    std::cout << out.dump(2, ' ', false, kUtf8Replace) << "\n";
     return;
   }
   std::cout << fmt::format("{}: {} cards ({}x{} px; decode {:.3f} s, read {:.3f} s)\n", opt.image,
@@ -104,6 +109,7 @@ void run_photo(const PhotoOptions& opt) {
   }
   if (no_set) {
     std::cout << "no set remains — proved by SAT\n";
+    if (proof) std::cout << proof_note(*proof) << "\n";
     return;
   }
   std::cout << (opt.all ? fmt::format("{} sets:\n", annotation.sets.size()) : std::string("a set:\n"));
@@ -218,6 +224,7 @@ void add_set_vision_commands(Commands& commands) {
   photo->add_option("-o,--output", opt->output, "Write the photo with cards and sets drawn on it (PNG or JPEG)");
   photo->add_flag("--json", opt->json, "Machine-readable output");
   photo->add_flag("--all", opt->all, "Find every set (by SAT model enumeration), not just one");
+  opt->proof.add_options(photo, "no set is among the cards read (written only when none is)");
   photo->callback([opt] { run_photo(*opt); });
 
   auto ropt = std::make_shared<RenderOptions>();

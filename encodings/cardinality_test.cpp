@@ -230,3 +230,15 @@ TEST_CASE("seqcounter keeps only the k(n-k) registers that matter", "[encodings]
       CHECK(cnf.num_vars() - n == k * (n - k));
     }
 }
+
+// Found by the hostile-input sweep: `encode exactly --n 100000 --k 1` overflowed the stack
+// (the sorting network's plan recursed once per input).
+TEST_CASE("cardinality networks over 100,000 inputs build without deep recursion", "[encodings][cardinality]") {
+  for (auto e : {enc::CardEncoding::cardnet, enc::CardEncoding::automatic}) {
+    sat::Cnf cnf;
+    std::vector<sat::Lit> x;
+    for (int i = 0; i < 100000; ++i) x.push_back(cnf.new_lit());
+    enc::exactly(cnf, x, 1, e);
+    CHECK(cnf.num_clauses() > 100000);
+  }
+}

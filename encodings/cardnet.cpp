@@ -197,10 +197,23 @@ class Network {
       sort_cost_[s] = best;
     }
   }
+  // The plan splits off the smaller part first, often a few inputs at a time; walking down
+  // the larger part in a loop instead of by recursion keeps the stack shallow (100,000
+  // inputs with k = 1 recursed 100,000 deep and overflowed it). The rest is sorted before
+  // each head, as before, so the gates and their variables come out in the same order.
   std::vector<int> sort_planned(std::span<const int> x) {
-    if (x.size() <= 1) return {x.begin(), x.end()};
-    const int a = split_[x.size()];
-    return merge(sort_planned(x.first(a)), sort_planned(x.subspan(a)), cap_);
+    std::vector<std::span<const int>> heads;
+    while (x.size() > 1) {
+      const auto a = static_cast<std::size_t>(split_[x.size()]);
+      heads.push_back(x.first(a));
+      x = x.subspan(a);
+    }
+    std::vector<int> sorted(x.begin(), x.end());
+    for (auto head = heads.rbegin(); head != heads.rend(); ++head) {
+      std::vector<int> first = sort_planned(*head);
+      sorted = merge(std::move(first), std::move(sorted), cap_);
+    }
+    return sorted;
   }
 
   static std::vector<int> odds(const std::vector<int>& v) {

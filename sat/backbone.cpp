@@ -1,6 +1,9 @@
 #include <puzzlesat/backbone.h>
 
 #include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <random>
 
 namespace puzzlesat::sat {
 
@@ -8,9 +11,130 @@ namespace {
 
 enum class Verdict : unsigned char { open, forced, free };
 
+// How long local search may look for a model flipping one candidate before a solver
+// call decides it. Forced candidates always cost the whole budget; on 500-variable
+// random 3-SAT at ratio 3.75, 20,000 flips left 1-4 calls of several plain solves each,
+// 200,000 none (starting at 2,000 and growing after each miss was 10x slower there).
+constexpr int kWalkFlips = 200000;
+
+// A model of `formula` and the number of true literals in each clause, so that flipping a
+// variable whose true literal no clause needs (every clause holding it has another true
+// literal) gives another model at the cost of the variable's occurrences.
+class ModelWalker {
+ public:
+  explicit ModelWalker(const Cnf& formula) : formula_(formula) {
+    const std::size_t codes = 2 * static_cast<std::size_t>(formula.num_vars()) + 2;
+    start_.assign(codes + 1, 0);
+    for (std::size_t c = 0; c < formula.num_clauses(); ++c)
+      for (Lit l : formula.clause(c)) ++start_[l.code() + 1];
+    for (std::size_t i = 1; i < start_.size(); ++i) start_[i] += start_[i - 1];
+    occurrences_.resize(start_.back());
+    std::vector<std::uint32_t> next(start_.begin(), start_.end() - 1);
+    for (std::size_t c = 0; c < formula.num_clauses(); ++c)
+      for (Lit l : formula.clause(c)) occurrences_[next[l.code()]++] = static_cast<std::uint32_t>(c);
+    true_count_.resize(formula.num_clauses());
+    value_.resize(static_cast<std::size_t>(formula.num_vars()) + 1);
+    pinned_.assign(value_.size(), false);
+  }
+
+  // Variables that keep their value (the assumptions').
+  void pin(Var v) {
+    if (in_formula(v)) pinned_[static_cast<std::size_t>(v.id())] = true;
+  }
+
+  void load(const Solver& s) {
+    for (int v = 1; v <= formula_.num_vars(); ++v) value_[static_cast<std::size_t>(v)] = s.model_value(Var(v));
+    for (std::size_t c = 0; c < formula_.num_clauses(); ++c) {
+      int count = 0;
+      for (Lit l : formula_.clause(c)) count += value(l);
+      true_count_[c] = count;
+    }
+  }
+
+  bool value(Lit l) const { return value_[static_cast<std::size_t>(l.var().id())] != l.negated(); }
+
+  // Makes l false if l is true now and every clause holding it has another true literal.
+  bool try_flip(Lit l) {
+    if (!in_formula(l.var()) || pinned_[static_cast<std::size_t>(l.var().id())] || !value(l)) return false;
+    for (std::uint32_t i = start_[l.code()]; i < start_[l.code() + 1]; ++i)
+      if (true_count_[occurrences_[i]] < 2) return false;
+    for (std::uint32_t i = start_[l.code()]; i < start_[l.code() + 1]; ++i) --true_count_[occurrences_[i]];
+    Lit n = ~l;
+    for (std::uint32_t i = start_[n.code()]; i < start_[n.code() + 1]; ++i) ++true_count_[occurrences_[i]];
+    value_[static_cast<std::size_t>(l.var().id())] = l.negated();
+    return true;
+  }
+
+  // Makes the true literal t false, keeping the list of violated clauses.
+  void flip(Lit t) {
+    for (std::uint32_t i = start_[t.code()]; i < start_[t.code() + 1]; ++i)
+      if (--true_count_[occurrences_[i]] == 0) broken_.push_back(occurrences_[i]);
+    Lit n = ~t;
+    for (std::uint32_t i = start_[n.code()]; i < start_[n.code() + 1]; ++i) ++true_count_[occurrences_[i]];
+    value_[static_cast<std::size_t>(t.var().id())] = t.negated();
+    std::erase_if(broken_, [&](std::uint32_t c) { return true_count_[c] > 0; });
+  }
+
+  // Local search (WalkSAT) from the current model to a model with l false, l's variable
+  // held: repeatedly picks a violated clause and flips one of its variables (the one that
+  // violates fewest others, or at times a random one). Gives up after max_flips and then
+  // restores the model it started from.
+  bool walk_to_false(Lit l, int max_flips, std::mt19937& rng) {
+    if (!in_formula(l.var()) || pinned_[static_cast<std::size_t>(l.var().id())]) return false;
+    if (!value(l)) return true;
+    saved_value_ = value_;
+    saved_count_ = true_count_;
+    pinned_[static_cast<std::size_t>(l.var().id())] = true;
+    broken_.clear();
+    flip(l);
+    for (int flips = 0; !broken_.empty() && flips < max_flips; ++flips) {
+      std::span<const Lit> clause = formula_.clause(broken_[rng() % broken_.size()]);
+      Lit best{};
+      int best_breaks = 1 << 30, movable = 0;
+      for (Lit x : clause) {
+        if (pinned_[static_cast<std::size_t>(x.var().id())]) continue;
+        ++movable;
+        int breaks = 0;
+        for (std::uint32_t i = start_[(~x).code()]; i < start_[(~x).code() + 1]; ++i)
+          breaks += true_count_[occurrences_[i]] == 1;
+        if (breaks < best_breaks) best_breaks = breaks, best = x;
+      }
+      if (movable == 0) break;
+      if (best_breaks > 0 && rng() % 100 < 40) {
+        int pick = static_cast<int>(rng() % static_cast<unsigned>(movable));
+        for (Lit x : clause) {
+          if (!pinned_[static_cast<std::size_t>(x.var().id())] && pick-- == 0) best = x;
+        }
+      }
+      flip(~best);
+    }
+    pinned_[static_cast<std::size_t>(l.var().id())] = false;
+    if (broken_.empty()) return true;
+    value_ = saved_value_;
+    true_count_ = saved_count_;
+    return false;
+  }
+
+  // Variables outside the formula are left alone: the solver may hold clauses on them
+  // (e.g. activation literals) that the walker cannot see.
+  bool in_formula(Var v) const { return v.id() <= formula_.num_vars(); }
+
+ private:
+  const Cnf& formula_;
+  std::vector<std::uint32_t> start_;        // occurrences of literal code x: [start_[x], start_[x + 1])
+  std::vector<std::uint32_t> occurrences_;  // clause indices
+  std::vector<int> true_count_;
+  std::vector<bool> value_;
+  std::vector<bool> pinned_;
+  std::vector<std::uint32_t> broken_;  // violated clauses during a walk
+  std::vector<bool> saved_value_;
+  std::vector<int> saved_count_;
+};
+
 }  // namespace
 
-BackboneResult compute_implied(Solver& s, std::span<const Lit> candidates, std::span<const Lit> assumptions) {
+BackboneResult compute_implied(Solver& s, std::span<const Lit> candidates, std::span<const Lit> assumptions,
+                               const Cnf* formula) {
   BackboneResult result;
   int max_var = 0;
   for (Lit c : candidates) max_var = std::max(max_var, c.var().id());
@@ -40,14 +164,45 @@ BackboneResult compute_implied(Solver& s, std::span<const Lit> candidates, std::
       verdict(c) = Verdict::free;
   }
 
+  std::optional<ModelWalker> walker;
+  if (formula) {
+    walker.emplace(*formula);
+    for (Lit a : assumptions) walker->pin(a.var());
+  }
+  // Clears open[from..] false in the solver's model or in a model walked from it.
+  auto clear_by_walk = [&](std::size_t from) {
+    for (std::size_t j = from; j < open.size(); ++j) {
+      Lit l = open[j];
+      if (verdict(l) != Verdict::open) continue;
+      bool in_model = walker && walker->in_formula(l.var()) ? walker->value(l) : s.model_value(l);
+      if (!in_model || (walker && walker->try_flip(l))) verdict(l) = Verdict::free;
+    }
+  };
+  auto clear_by_model = [&](std::size_t from) {
+    if (walker) walker->load(s);
+    clear_by_walk(from);
+  };
+  clear_by_model(0);
+  std::mt19937 rng(1);
+
   // Steer every model towards contradicting the open guesses, so one Sat answer clears
-  // many candidates instead of the one it was asked about.
-  for (Lit l : open) s.set_phase(~l);
+  // many candidates instead of the one it was asked about. The hints fix the polarity of
+  // every open candidate, which on hard formulas (random 3-SAT near the threshold) turns
+  // each call into a search far from any model; there phase saving alone does better.
+  const bool hints = !formula;
+  if (hints)
+    for (Lit l : open) s.set_phase(~l);
 
   const bool unconditional = assumptions.empty();
   for (std::size_t i = 0; i < open.size(); ++i) {
     Lit l = open[i];
     if (verdict(l) != Verdict::open) continue;
+    // A model with l false found by local search from the last model settles l without a call.
+    if (walker && walker->walk_to_false(l, kWalkFlips, rng)) {
+      verdict(l) = Verdict::free;
+      clear_by_walk(i + 1);
+      continue;
+    }
     assume.push_back(~l);
     status = s.solve(assume);
     ++result.solver_calls;
@@ -66,10 +221,10 @@ BackboneResult compute_implied(Solver& s, std::span<const Lit> candidates, std::
     // A model with ~l: it clears l and every later open candidate it contradicts (all
     // earlier ones are already decided).
     verdict(l) = Verdict::free;
-    for (std::size_t j = i + 1; j < open.size(); ++j)
-      if (verdict(open[j]) == Verdict::open && !s.model_value(open[j])) verdict(open[j]) = Verdict::free;
+    clear_by_model(i + 1);
   }
-  for (Lit l : open) s.clear_phase(l.var());
+  if (hints)
+    for (Lit l : open) s.clear_phase(l.var());
   result.status = status == Status::unknown ? Status::unknown : Status::sat;
   for (Lit c : candidates) {
     if (verdict(c) == Verdict::forced) result.forced.push_back(c);
@@ -78,7 +233,8 @@ BackboneResult compute_implied(Solver& s, std::span<const Lit> candidates, std::
   return result;
 }
 
-BackboneResult compute_backbone(Solver& s, std::span<const Lit> candidates, std::span<const Lit> assumptions) {
+BackboneResult compute_backbone(Solver& s, std::span<const Lit> candidates, std::span<const Lit> assumptions,
+                                const Cnf* formula) {
   // A variable is in the backbone iff one of its two literals is implied; the first model
   // clears one of them, so this costs what deciding the variable directly would.
   std::vector<Lit> both;
@@ -86,7 +242,7 @@ BackboneResult compute_backbone(Solver& s, std::span<const Lit> candidates, std:
     both.push_back(Lit(c.var()));
     both.push_back(~Lit(c.var()));
   }
-  BackboneResult implied = compute_implied(s, both, assumptions);
+  BackboneResult implied = compute_implied(s, both, assumptions, formula);
   BackboneResult result;
   result.status = implied.status;
   result.solver_calls = implied.solver_calls;

@@ -109,11 +109,28 @@ TEST_CASE("Backbone and enumeration agree with brute force on 1000 random formul
       CHECK(bb.solver_calls <= 1 + distinct);
     }
 
+    // With the formula given, models are also walked (flips no clause needs, local
+    // search towards each open candidate's negation): the same answer, no more calls.
+    {
+      auto walked = make_solver();
+      walked->add_cnf(cnf);
+      BackboneResult w = compute_backbone(*walked, candidates, assumptions, &cnf);
+      CHECK(w.status == bb.status);
+      CHECK(w.forced == bb.forced);
+      CHECK(w.free == bb.free);
+      CHECK(w.solver_calls <= bb.solver_calls + 1);
+    }
+
     // Literal by literal, on a fresh solver: exactly the candidates true in every model.
     if (!models.empty()) {
       auto fresh = make_solver();
       fresh->add_cnf(cnf);
       BackboneResult implied = compute_implied(*fresh, candidates, assumptions);
+      auto walked = make_solver();
+      walked->add_cnf(cnf);
+      BackboneResult implied_walked = compute_implied(*walked, candidates, assumptions, &cnf);
+      CHECK(implied_walked.forced == implied.forced);
+      CHECK(implied_walked.free == implied.free);
       std::vector<Lit> forced, free;
       for (Lit c : candidates) {
         std::uint32_t bit = 1U << (c.var().id() - 1);
@@ -169,7 +186,12 @@ TEST_CASE("Backbone on a larger formula needs far fewer calls than two per liter
     s->add_cnf(cnf);
     std::vector<Lit> candidates;
     for (int v = 1; v <= n; ++v) candidates.push_back(Lit(Var(v)));
+    auto walked = make_solver();
+    walked->add_cnf(cnf);
+    BackboneResult w = compute_backbone(*walked, candidates, {}, &cnf);
     BackboneResult r = compute_backbone(*s, candidates);
+    CHECK(w.forced == r.forced);
+    CHECK(w.free == r.free);
     if (r.status != Status::sat) continue;
     INFO("ratio " << ratio << ": " << r.forced.size() << " forced, " << r.solver_calls << " calls");
     CHECK(r.forced.size() + r.free.size() == candidates.size());

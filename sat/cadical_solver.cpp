@@ -7,6 +7,7 @@
 #include <chrono>
 #include <climits>
 #include <optional>
+#include <stdexcept>
 
 #include "sat/deadline.h"
 
@@ -43,6 +44,8 @@ struct CadicalSolver::Impl {
   std::vector<Lit> failed;
   std::uint64_t solves = 0;
   double seconds = 0;
+  bool configured = false;  // a clause, variable or assumption has reached CaDiCaL
+  bool tracing = false;
 };
 
 CadicalSolver::CadicalSolver() : impl_(std::make_unique<Impl>()) {
@@ -59,6 +62,7 @@ CadicalSolver::~CadicalSolver() {
 
 void CadicalSolver::reserve_vars(int n) {
   if (n <= impl_->max_var) return;
+  impl_->configured = true;
   impl_->max_var = n;
   impl_->solver.reserve(n);
 }
@@ -66,6 +70,7 @@ void CadicalSolver::reserve_vars(int n) {
 int CadicalSolver::num_vars() const { return impl_->max_var; }
 
 void CadicalSolver::add_clause(std::span<const Lit> clause) {
+  impl_->configured = true;
   for (Lit l : clause) {
     impl_->max_var = std::max(impl_->max_var, l.var().id());
     impl_->solver.add(l.to_dimacs());
@@ -74,6 +79,7 @@ void CadicalSolver::add_clause(std::span<const Lit> clause) {
 }
 
 Status CadicalSolver::solve(std::span<const Lit> assumptions) {
+  impl_->configured = true;
   auto start = std::chrono::steady_clock::now();
   auto& s = impl_->solver;
   for (Lit l : assumptions) {
@@ -122,6 +128,28 @@ void CadicalSolver::set_phase(Lit l) {
 
 void CadicalSolver::clear_phase(Var v) {
   if (v.id() <= num_vars()) impl_->solver.unphase(v.id());
+}
+
+void CadicalSolver::trace_proof(const ProofOptions& options) {
+  // CaDiCaL only traces from its configuring state on; a later start would miss lemmas.
+  if (impl_->configured) throw std::logic_error("trace_proof must come before the first clause");
+  if (impl_->tracing) throw std::logic_error("a proof is already being traced");
+  impl_->solver.set("binary", options.format == ProofFormat::binary ? 1 : 0);
+  if (!impl_->solver.trace_proof(options.path.c_str())) {
+    throw std::runtime_error("cannot write the proof file " + options.path);
+  }
+  impl_->tracing = true;
+}
+
+void CadicalSolver::close_proof() {
+  if (!impl_->tracing) return;
+  impl_->solver.close_proof_trace();
+  impl_->tracing = false;
+}
+
+void CadicalSolver::freeze(Var v) {
+  reserve_vars(v.id());
+  impl_->solver.freeze(v.id());
 }
 
 void CadicalSolver::interrupt() { impl_->stop.stop = true; }

@@ -30,6 +30,11 @@ class CadicalSolver final : public Solver {
   // Decisions and propagations are not exposed by CaDiCaL 1.5's API and read 0;
   // conflicts are counted as learnt clauses (CaDiCaL learns one per conflict).
   SolverStats stats() const override;
+  // DRAT through CaDiCaL's proof tracing (text or binary); see Solver::trace_proof.
+  bool can_trace_proof() const override { return true; }
+  void trace_proof(const ProofOptions& options) override;
+  void close_proof() override;
+  void freeze(Var v) override;
 
  private:
   struct Impl;

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include <puzzlesat/input_error.h>
-#include "sat/drat_proof.h"
+#include <puzzlesat/drat_proof.h>
 
 namespace puzzlesat::sat {
 
@@ -55,7 +55,7 @@ class Checker {
       (s.deletion ? verdict_.deletions : verdict_.lemmas)++;
       if (!s.deletion && s.size == 0) has_empty = true;
     }
-    if (!has_empty) return fail("the proof does not add the empty clause (a line `0`)", 0);
+    if (!has_empty) return fail("the proof does not add the empty clause", 0);
     number_variables();
     load_formula();
     std::uint32_t conflict = propagate_all();
@@ -482,14 +482,12 @@ class Checker {
   // Resolution asymmetric tautology on `pivot`: every resolvent of the lemma with an
   // active clause containing ~pivot is RUP (or a tautology).
   bool rat(std::uint32_t lemma, Lit pivot) {
+    if (occurrences_.empty()) index_occurrences();
     std::vector<Lit> lemma_lits(lits(lemma).begin(), lits(lemma).end());
     std::vector<Lit> resolvent;
-    for (std::uint32_t c = 0; c < begin_.size(); ++c) {
+    for (std::uint32_t c : occurrences_[(~pivot).code()]) {
       if (!(flags_[c] & kActive) || (flags_[c] & kTautology)) continue;
       std::span<Lit> d = lits(c);
-      bool has_pivot = false;
-      for (Lit l : d) has_pivot = has_pivot || l == ~pivot;
-      if (!has_pivot) continue;
       ++stamp_round_;
       for (Lit l : lemma_lits) stamp_[l.code()] = stamp_round_;
       resolvent = lemma_lits;
@@ -502,6 +500,15 @@ class Checker {
       if (!tautology && !rup(resolvent)) return false;
     }
     return true;
+  }
+
+  // The clauses holding each literal, built at the first RAT check (most proofs have
+  // none). Literal sets never change, so the lists stay true; activity is tested on use.
+  void index_occurrences() {
+    occurrences_.resize(value_.size());
+    for (std::uint32_t c = 0; c < begin_.size(); ++c) {
+      for (Lit l : lits(c)) occurrences_[l.code()].push_back(c);
+    }
   }
 
   // Forward pass, step s: adds or deletes at the top level. Returns the conflict clause
@@ -611,6 +618,7 @@ class Checker {
   std::size_t top_ = 0;   // trail length of the top level during a check
 
   std::vector<StepRecord> records_;
+  std::vector<std::vector<std::uint32_t>> occurrences_;  // [literal]: clause ids, for RAT
 
   // Scratch.
   std::vector<std::uint32_t> stamp_;
@@ -624,8 +632,20 @@ class Checker {
 }  // namespace
 
 DratVerdict check_drat(const Cnf& formula, std::string_view proof, const std::string& proof_name) {
-  DratProof parsed = parse_drat(proof, proof_name);
-  return Checker(formula, parsed).run();
+  return check_drat(formula, parse_drat(proof, proof_name));
+}
+
+DratVerdict check_drat(const Cnf& formula, const DratProof& proof) { return Checker(formula, proof).run(); }
+
+std::uint64_t drat_check_bytes(const Cnf& formula, const DratProof& proof) {
+  // Per literal: renumbered copy, arena, watches and occurrence lists; per clause: its
+  // header, index, flags, hash entry and step record; per variable: assignment, the four
+  // watch lists and the renumbering entry.
+  std::uint64_t literals = proof.literals.size() + formula.num_literals();
+  std::uint64_t clauses = proof.steps.size() + formula.num_clauses();
+  std::uint64_t vars = static_cast<std::uint64_t>(formula.num_vars()) + 1;
+  for (std::int32_t d : proof.literals) vars += d > formula.num_vars() || -d > formula.num_vars();  // fresh: at most
+  return literals * 20 + clauses * 96 + vars * 192;
 }
 
 }  // namespace puzzlesat::sat

@@ -11,7 +11,7 @@
 #include <puzzlesat/input_error.h>
 #include "sat/brute_force.h"
 #include <puzzlesat/dimacs.h>
-#include "sat/drat_proof.h"
+#include <puzzlesat/drat_proof.h>
 #include "sat/generators.h"
 #include "tests/cadical_proof.h"
 

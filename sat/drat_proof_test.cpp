@@ -1,4 +1,4 @@
-#include "sat/drat_proof.h"
+#include <puzzlesat/drat_proof.h>
 
 #include <catch2/catch.hpp>
 

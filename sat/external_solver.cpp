@@ -9,7 +9,9 @@
 #include <stdexcept>
 
 #include "sat/deadline.h"
+#include <puzzlesat/input_error.h>
 #include <puzzlesat/dimacs.h>
+#include <puzzlesat/drat_checker.h>
 #include <puzzlesat/solution.h>
 
 namespace puzzlesat::sat {
@@ -62,6 +64,15 @@ ExternalSolver::ExternalSolver(const std::string& command) : command_(command), 
   if (argv_.empty()) throw std::invalid_argument("external: needs a command, e.g. external:cadical");
   std::string program = std::filesystem::path(argv_[0]).filename().string();
   minisat_style_ = program.rfind("minisat", 0) == 0;
+  for (std::size_t i = 0; i < argv_.size(); ++i) {
+    if (argv_[i] == "{proof}") proof_word_ = static_cast<int>(i);
+    if (argv_[i] == "{formula}") formula_word_ = static_cast<int>(i);
+  }
+}
+
+void ExternalSolver::trace_proof(const ProofOptions& options) {
+  if (proof_word_ < 0) Solver::trace_proof(options);  // throws: no way to get a proof
+  trace_path_ = options.path;
 }
 
 void ExternalSolver::add_clause(std::span<const Lit> clause) {
@@ -78,13 +89,19 @@ Status ExternalSolver::solve(std::span<const Lit> assumptions) {
   TempDir dir;
   auto input = dir.path() / "formula.cnf";
   auto result_file = dir.path() / "result";
+  auto proof_file = dir.path() / "proof.drat";
   {
     std::ofstream out(input, std::ios::binary);
     write_dimacs(out, cnf_, assumptions);
     if (!out.flush()) throw std::runtime_error("cannot write " + input.string());
   }
   std::vector<std::string> argv = argv_;
-  argv.push_back(input.string());
+  if (proof_word_ >= 0) argv[static_cast<std::size_t>(proof_word_)] = proof_file.string();
+  if (formula_word_ >= 0) {
+    argv[static_cast<std::size_t>(formula_word_)] = input.string();
+  } else {
+    argv.push_back(input.string());
+  }
   if (minisat_style_) argv.push_back(result_file.string());
 
   Subprocess::Exit exit;
@@ -103,6 +120,15 @@ Status ExternalSolver::solve(std::span<const Lit> assumptions) {
                                "): " + first_line(slurp(dir.path() / "stderr")));
     }
     status = interpret(exit.code, out, result, assumptions);
+    if (status == Status::unsat) {
+      if (proof_word_ < 0 || !proof_verifies(proof_file.string(), assumptions)) {
+        status = Status::unknown;  // an UNSAT nobody can check is no answer
+        failed_.clear();
+        ++unverified_unsats_;
+      } else if (!trace_path_.empty() && assumptions.empty()) {
+        std::filesystem::copy_file(proof_file, trace_path_, std::filesystem::copy_options::overwrite_existing);
+      }
+    }
   }
   stats_.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return status;
@@ -138,28 +164,20 @@ Status ExternalSolver::interpret(int exit_code, const std::string& out, const st
     for (Lit l : answer->model) {
       if (l.var().id() <= cnf_.num_vars()) model_[static_cast<std::size_t>(l.var().id())] = l.negated() ? 0 : 1;
     }
-    check_model(assumptions);
   } else if (answer->status == Status::unsat) {
     failed_.assign(assumptions.begin(), assumptions.end());
   }
   return answer->status;
 }
 
-void ExternalSolver::check_model(std::span<const Lit> assumptions) const {
-  auto holds = [this](Lit l) { return model_value(l); };
-  for (std::size_t i = 0; i < cnf_.num_clauses(); ++i) {
-    bool satisfied = false;
-    for (Lit l : cnf_.clause(i)) satisfied = satisfied || holds(l);
-    if (!satisfied) {
-      throw std::runtime_error("external solver '" + command_ + "' returned a model that violates clause " +
-                               std::to_string(i + 1));
-    }
-  }
-  for (Lit l : assumptions) {
-    if (!holds(l)) {
-      throw std::runtime_error("external solver '" + command_ + "' returned a model that violates assumption " +
-                               std::to_string(l.to_dimacs()));
-    }
+bool ExternalSolver::proof_verifies(const std::string& proof_file, std::span<const Lit> assumptions) const {
+  if (!std::filesystem::exists(proof_file)) return false;
+  Cnf formula = cnf_;
+  for (Lit l : assumptions) formula.add_unit(l);
+  try {
+    return check_drat(formula, slurp(proof_file), proof_file).verified;
+  } catch (const InputError&) {
+    return false;  // a malformed proof proves nothing
   }
 }
 

@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "sat/cadical_solver.h"
+#include "sat/checked_solver.h"
 #include "sat/external_solver.h"
 #include "sat/minisat_solver.h"
 
@@ -29,13 +30,26 @@ std::vector<Lit> Solver::model(int n) const {
   return lits;
 }
 
-std::unique_ptr<Solver> make_solver(std::string_view spec) {
+void Solver::trace_proof(const ProofOptions&) {
+  throw std::logic_error("the " + name() + " backend cannot write DRAT proofs");
+}
+
+namespace {
+
+std::unique_ptr<Solver> make_backend(std::string_view spec) {
   if (spec.empty() || spec == "minisat") return std::make_unique<MinisatSolver>();
   if (spec == "cadical") return std::make_unique<CadicalSolver>();
   constexpr std::string_view kExternal = "external:";
   if (spec.substr(0, kExternal.size()) == kExternal) {
     return std::make_unique<ExternalSolver>(std::string(spec.substr(kExternal.size())));
   }
+  return nullptr;
+}
+
+}  // namespace
+
+std::unique_ptr<Solver> make_solver(std::string_view spec) {
+  if (auto backend = make_backend(spec)) return std::make_unique<CheckedSolver>(std::move(backend));
   throw std::invalid_argument("unknown solver '" + std::string(spec) + "' (expected " + solver_spec_help() + ")");
 }
 

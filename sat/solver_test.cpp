@@ -17,8 +17,13 @@ using namespace puzzlesat::sat;
 namespace {
 
 const std::vector<std::string> kBuiltIn = {"minisat", "cadical"};
-const std::vector<std::string> kAll = {"minisat", "cadical", "external:minisat", "external:cadical",
-                                       "external:cryptominisat5 --verb 0"};
+// The backends whose UNSAT answers count: the built-in ones, and an external program that
+// writes a DRAT proof check_drat verifies (sat/external_solver.h).
+const std::string kProvingExternal = "external:cadical -q {formula} {proof}";
+const std::vector<std::string> kAll = {"minisat", "cadical", kProvingExternal};
+// External programs without proofs: their models count, their UNSAT answers do not.
+const std::vector<std::string> kUnprovingExternal = {"external:minisat", "external:cadical",
+                                                     "external:cryptominisat5 --verb 0"};
 
 // Runs solve() while another thread keeps calling interrupt() until it returns.
 Status solve_interrupted(Solver& s, std::chrono::milliseconds after) {
@@ -76,6 +81,21 @@ TEST_CASE("Every backend solves, reports models and cores", "[sat][solver]") {
   }
 }
 
+TEST_CASE("External programs without proofs: models count, UNSAT answers are Unknown", "[sat][solver]") {
+  for (const std::string& spec : kUnprovingExternal) {
+    INFO(spec);
+    auto solver = make_solver(spec);
+    Cnf cnf;
+    Lit a = cnf.new_lit(), b = cnf.new_lit();
+    cnf.add_clause({a, b});
+    solver->add_cnf(cnf);
+    REQUIRE(solver->solve({~a}) == Status::sat);
+    CHECK(solver->model_value(b));
+    CHECK(solver->solve({~a, ~b}) == Status::unknown);
+    CHECK(solver->failed_assumptions().empty());
+  }
+}
+
 TEST_CASE("Unknown solver names are rejected", "[sat][solver]") {
   CHECK_THROWS_AS(make_solver("nosuchsolver"), std::invalid_argument);
   CHECK_THROWS_AS(make_solver("external:"), std::invalid_argument);
@@ -110,7 +130,8 @@ TEST_CASE("Pigeonhole PHP(n+1, n) is unsatisfiable for n <= 8 on the built-in ba
 // model must satisfy its formula.
 static void check_random_3sat_batch(int batch) {
   std::mt19937_64 rng(2026 + static_cast<unsigned>(batch));
-  const std::vector<std::string> specs = {"minisat", "cadical", "external:minisat"};
+  // external:minisat writes no proof: its models are checked, its UNSAT is Unknown.
+  const std::vector<std::string> specs = {"minisat", "cadical", "external:minisat", kProvingExternal};
   int sat = 0, unsat = 0;
   for (int i = 0; i < 100; ++i) {
     int n = std::uniform_int_distribution<int>(50, 150)(rng);
@@ -129,7 +150,8 @@ static void check_random_3sat_batch(int batch) {
     INFO("formula " << i);
     CHECK(answers[0] != Status::unknown);
     CHECK(answers[1] == answers[0]);
-    CHECK(answers[2] == answers[0]);
+    CHECK(answers[2] == (answers[0] == Status::sat ? Status::sat : Status::unknown));
+    CHECK(answers[3] == answers[0]);
     (answers[0] == Status::sat ? sat : unsat)++;
   }
   // Near the threshold both answers should be common, or the test proves little.
@@ -272,7 +294,7 @@ TEST_CASE("add_cnf in parts, after solving, answers like the whole formula", "[s
 // Issue #15 item 5: 1e10 s overflowed the clock and expired at once (UNKNOWN on an UNSAT
 // formula); infinity and NaN did the same.
 TEST_CASE("Time budgets too long to count are no limit, not an instant Unknown", "[sat][solver]") {
-  for (std::string spec : {"minisat", "cadical", "external:minisat"}) {
+  for (std::string spec : {std::string("minisat"), std::string("cadical"), kProvingExternal}) {
     for (double seconds : {1e10, 1e300, std::numeric_limits<double>::infinity(),
                            std::numeric_limits<double>::quiet_NaN()}) {
       INFO(spec << " " << seconds);

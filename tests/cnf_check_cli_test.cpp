@@ -121,3 +121,18 @@ TEST_CASE("cnf check rejects malformed formulas and proofs with exit 2 and one l
   r = run_cli({"cnf", "check", "-", "-"});
   CHECK(r.exit_code == 2);
 }
+
+TEST_CASE("cnf check refuses a proof over the --max-memory budget with exit 2", "[cli][cnf][drat]") {
+  Cnf php = pigeonhole(6, 5);
+  TempFile formula(dimacs(php));
+  TempFile proof(cadical_proof(php, false).proof);
+  auto r = run_cli({"cnf", "check", formula.path(), proof.path(), "--max-memory", "64M"});
+  CHECK(r.exit_code == 0);
+  r = run_cli({"cnf", "check", formula.path(), proof.path(), "--max-memory", "20K"});
+  CHECK(r.exit_code == 2);
+  CHECK(r.out.empty());
+  CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  CHECK_THAT(r.err, Catch::StartsWith("puzzlesat: error: " + proof.path()));
+  r = run_cli({"cnf", "check", formula.path(), proof.path(), "--max-memory", "lots"});
+  CHECK(r.exit_code == 2);
+}

@@ -1,6 +1,7 @@
 #include "tests/run_cli.h"
 
 #include <fcntl.h>
+#include <sys/resource.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -67,6 +68,56 @@ CliResult run_cli(const std::vector<std::string>& args, const std::string& stdin
   }
   CliResult r;
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  r.out = slurp(dir / "out");
+  r.err = slurp(dir / "err");
+  std::filesystem::remove_all(dir);
+  return r;
+}
+
+LimitedResult run_cli_limited(const std::vector<std::string>& args, const std::string& stdin_text,
+                              const CliLimits& limits) {
+  char dir_template[] = "/tmp/puzzlesat-cli-XXXXXX";
+  if (!mkdtemp(dir_template)) throw std::runtime_error("mkdtemp failed");
+  std::filesystem::path dir = dir_template;
+  { std::ofstream(dir / "in") << stdin_text; }
+  std::vector<std::string> copy = args;
+  std::string binary = PUZZLESAT_BINARY;
+  std::vector<char*> argv{binary.data()};
+  for (auto& a : copy) argv.push_back(a.data());
+  argv.push_back(nullptr);
+
+  const auto start = std::chrono::steady_clock::now();
+  pid_t pid = fork();
+  if (pid < 0) throw std::runtime_error("fork failed");
+  if (pid == 0) {
+    int in = open((dir / "in").c_str(), O_RDONLY);
+    int out = open((dir / "out").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    int err = open((dir / "err").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    dup2(in, 0);
+    dup2(out, 1);
+    dup2(err, 2);
+    const rlimit as{limits.address_space_bytes, limits.address_space_bytes};
+    const rlimit cpu{rlim_t(limits.cpu_seconds), rlim_t(limits.cpu_seconds)};
+    setrlimit(RLIMIT_AS, &as);
+    setrlimit(RLIMIT_CPU, &cpu);
+    execv(binary.c_str(), argv.data());
+    _exit(127);
+  }
+  LimitedResult r;
+  int status = 0;
+  rusage usage{};
+  const auto deadline = start + std::chrono::duration<double>(limits.wall_seconds);
+  while (wait4(pid, &status, WNOHANG, &usage) != pid) {
+    if (!r.timed_out && std::chrono::steady_clock::now() > deadline) {
+      kill(pid, SIGKILL);
+      r.timed_out = true;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  r.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  r.signalled = WIFSIGNALED(status);
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  r.max_rss_kb = usage.ru_maxrss;
   r.out = slurp(dir / "out");
   r.err = slurp(dir / "err");
   std::filesystem::remove_all(dir);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -19,5 +20,24 @@ struct CliResult {
 // interrupt_after, the command gets SIGINT (as from Ctrl-C) once that time has passed.
 CliResult run_cli(const std::vector<std::string>& args, const std::string& stdin_text = "",
                   std::optional<std::chrono::milliseconds> interrupt_after = {});
+
+// Bounds for a command run on hostile input: the child gets RLIMIT_AS and RLIMIT_CPU, and
+// is killed (SIGKILL) when wall_seconds pass.
+struct CliLimits {
+  std::uint64_t address_space_bytes = std::uint64_t{4} << 30;
+  int cpu_seconds = 30;
+  double wall_seconds = 60;
+};
+
+struct LimitedResult : CliResult {
+  bool signalled = false;    // ended by a signal (crash, or killed at a limit)
+  bool timed_out = false;    // killed at wall_seconds
+  long max_rss_kb = 0;       // peak resident memory
+  double wall_seconds = 0;
+};
+
+// run_cli under limits, reporting how the command ended and what it used.
+LimitedResult run_cli_limited(const std::vector<std::string>& args, const std::string& stdin_text,
+                              const CliLimits& limits);
 
 }  // namespace puzzlesat::testing

@@ -25,10 +25,12 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
 #include <puzzlesat/cnf.h>
+#include <puzzlesat/drat_proof.h>
 
 namespace puzzlesat::sat {
 
@@ -48,5 +50,11 @@ struct DratVerdict {
 // is_binary_drat). Throws puzzlesat::InputError (naming `proof_name`, line and token) when
 // the proof is malformed; a well-formed but invalid proof is a verdict, not an exception.
 DratVerdict check_drat(const Cnf& formula, std::string_view proof, const std::string& proof_name = "proof");
+// The same on a proof already parsed (sat/drat_proof.h), e.g. after checking its size.
+DratVerdict check_drat(const Cnf& formula, const DratProof& proof);
+
+// Estimated peak bytes check_drat needs beyond the parsed proof, erring high (measured:
+// php-9-8's CaDiCaL proof, 10.4M literals in 686k steps, peaked at 202 MB in all).
+std::uint64_t drat_check_bytes(const Cnf& formula, const DratProof& proof);
 
 }  // namespace puzzlesat::sat

@@ -35,6 +35,13 @@ struct SolverStats {
   double seconds = 0;  // wall time spent inside solve()
 };
 
+// DRAT proof output (sat/proof.h): text ("1 -2 0" lines) or binary ('a'/'d' + varints).
+enum class ProofFormat { text, binary };
+struct ProofOptions {
+  std::string path;
+  ProofFormat format = ProofFormat::text;
+};
+
 // Limits for each later solve() call; a call that hits one returns Unknown.
 struct Budget {
   std::optional<std::int64_t> conflicts;
@@ -92,10 +99,26 @@ class Solver {
   virtual void interrupt() = 0;
 
   virtual SolverStats stats() const = 0;
+
+  // DRAT proofs. A backend that writes them says so here; asking one that does not
+  // throws std::logic_error. trace_proof() must come before the first clause (and
+  // reserve_vars); every clause derived afterwards goes to the file, so once a solve()
+  // WITHOUT assumptions answers Unsat the file proves the clauses added unsatisfiable.
+  // close_proof() flushes and closes it (destruction does too).
+  virtual bool can_trace_proof() const { return false; }
+  virtual void trace_proof(const ProofOptions& options);
+  virtual void close_proof() {}
+
+  // A promise that v will be assumed later: backends that eliminate variables keep it.
+  // Answers never depend on it; proofs do (a backend that eliminates a variable and
+  // later restores its clauses for an assumption would leave them out of the proof).
+  virtual void freeze(Var /*v*/) {}
 };
 
 // Makes a backend from its name: "minisat" (the default), "cadical", or
-// "external:CMD" (CMD is run on a DIMACS file, e.g. "external:cadical").
+// "external:CMD" (CMD is run on a DIMACS file, e.g. "external:cadical"), wrapped so that
+// every model is checked against the clauses and assumptions before solve() answers Sat
+// (sat/checked_solver.h): a backend's wrong model throws, it is never passed on.
 // Throws std::invalid_argument for an unknown name.
 std::unique_ptr<Solver> make_solver(std::string_view spec = "minisat");
 

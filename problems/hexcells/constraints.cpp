@@ -1,5 +1,7 @@
 #include "problems/hexcells/constraints.h"
 
+#include "problems/hexcells/render.h"
+
 namespace puzzlesat::hexcells {
 
 std::vector<Constraint> visible_constraints(const Board& board) {
@@ -32,7 +34,7 @@ std::string describe(const Constraint& c, const Board& board) {
   std::string n = std::to_string(c.number);
   if (c.rule == Constraint::Rule::together) n = "{" + n + "}";
   if (c.rule == Constraint::Rule::apart) n = "-" + n + "-";
-  return what + " " + to_string(c.source) + " " + n;
+  return what + " " + tile_name(board, c.source) + " (" + n + ")";
 }
 
 }  // namespace puzzlesat::hexcells

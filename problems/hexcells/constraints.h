@@ -32,7 +32,8 @@ std::vector<Constraint> visible_constraints(const Board& board);
 template <class ColourOf>
 bool holds(const Constraint& c, ColourOf colour_of);
 
-// "hint (x,y) {3}" / "REMAINING 5" for explanations.
+// "black C7 ({3})" / "line A2 (4)" / "REMAINING 5" for explanations, tiles named as the
+// drawings label them (tile_name in render.h).
 std::string describe(const Constraint& c, const Board& board);
 
 // ----------------------------------------------------------------------------------

@@ -4,6 +4,8 @@
 #pragma once
 
 #include <map>
+#include <optional>
+#include <string_view>
 #include <string>
 
 #include "problems/hexcells/level.h"
@@ -17,5 +19,16 @@ namespace puzzlesat::hexcells {
 // highlight: hidden cells drawn as " (B) " / " (K) " instead, e.g. deduced blue/black.
 std::string render(const Board& board, const std::map<Pos, Color>& highlight = {});
 std::string render_legend();
+
+// Tile names as a player reads them off the drawing: the column's letter (A = the
+// leftmost column in use, then B, ..., Z, AA, AB, ...) and the row's number (1 = the
+// top row in use), rows being the lines of the text drawing, i.e. half a cell high: the
+// cells of one column are every other row (C3, C5, ...), the next column's sit between.
+// render_labelled draws the letters above and the numbers beside, so "C7" is found the
+// way a chess square is.
+std::string tile_name(const Board& board, Pos p);
+// The position of a name tile_name gives (case-insensitive), or nullopt.
+std::optional<Pos> parse_tile_name(const Board& board, std::string_view name);
+std::string render_labelled(const Board& board, const std::map<Pos, Color>& highlight = {});
 
 }  // namespace puzzlesat::hexcells

@@ -5,6 +5,7 @@
 #include <puzzlesat/input_error.h>
 #include <puzzlesat/cardinality.h>
 #include <puzzlesat/enumerate.h>
+#include <puzzlesat/proof.h>
 
 namespace puzzlesat::queens {
 
@@ -81,6 +82,11 @@ SolveResult solve(int n, const std::string& solver_spec, std::size_t limit) {
     result.placements.push_back(std::move(p));
   }
   return result;
+}
+
+bool prove_no_placement(int n, const std::string& solver_spec, const sat::ProofOptions& proof) {
+  std::string claim = "no placement of " + std::to_string(n) + " non-attacking queens";
+  return sat::prove_unsat(encode(n).cnf, {}, solver_spec, proof, claim) == sat::Status::unsat;
 }
 
 std::string draw(const Placement& p) {

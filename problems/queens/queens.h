@@ -36,6 +36,10 @@ struct SolveResult {
 };
 SolveResult solve(int n, const std::string& solver_spec, std::size_t limit);
 
+// Writes a DRAT proof that no placement of n queens exists to proof.path, and the
+// encoding (with names) beside it (sat::prove_unsat). False, and no files, when one does.
+bool prove_no_placement(int n, const std::string& solver_spec, const sat::ProofOptions& proof);
+
 // "Q . . ." rows, for the terminal.
 std::string draw(const Placement& p);
 

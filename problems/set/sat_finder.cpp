@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <string>
 
+#include <puzzlesat/proof.h>
 
 namespace puzzlesat::set {
 
@@ -75,6 +77,13 @@ SatSearch sat_find_all_sets(std::span<const Card> board, std::string_view solver
   SatSearch result{finder.find_all(), {}};
   result.stats = finder.stats();
   return result;
+}
+
+bool prove_no_set(std::span<const Card> board, std::string_view solver, const sat::ProofOptions& proof) {
+  sat::Cnf cnf;
+  encode_set_search(cnf, board, {.names = true});
+  std::string claim = "no set among these " + std::to_string(board.size()) + " cards (UNSAT = none)";
+  return sat::prove_unsat(cnf, {}, solver, proof, claim) == sat::Status::unsat;
 }
 
 }  // namespace puzzlesat::set

@@ -56,4 +56,9 @@ SatSearch sat_find_one_set(std::span<const Card> board, std::string_view solver 
 // Every set, by model enumeration.
 SatSearch sat_find_all_sets(std::span<const Card> board, std::string_view solver = "minisat");
 
+// Writes a DRAT proof that no set is among `board` to proof.path, and the find-a-set
+// formula (`set cnf`'s, with names) beside it (sat::prove_unsat). False, and no files,
+// when a set exists. `solver` must write proofs (sat::Solver::can_trace_proof).
+bool prove_no_set(std::span<const Card> board, std::string_view solver, const sat::ProofOptions& proof);
+
 }  // namespace puzzlesat::set

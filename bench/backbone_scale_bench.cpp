@@ -1,0 +1,66 @@
+// Backbone at scale: one compute_backbone call (all variables as candidates, the formula
+// given so models are walked) against one plain solve of the same formula, on random
+// 3-SAT with 500-2,000 variables at clause ratios 3.5-4.0 (seeded, so the formulas are
+// the same on every run). Prints a Markdown table; a call stopped by the time limit
+// shows as "> limit". Run:
+//   cmake --build build --target bench_backbone_scale && build/bench/bench_backbone_scale [limit-seconds [variables]]
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <vector>
+
+#include <puzzlesat/backbone.h>
+#include "sat/generators.h"
+#include <puzzlesat/solver.h>
+
+using namespace puzzlesat::sat;
+
+namespace {
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const double limit = argc > 1 ? std::atof(argv[1]) : 60;
+  const int only = argc > 2 ? std::atoi(argv[2]) : 0;  // one formula size only
+  std::printf("| variables | ratio | seed | plain solve s | backbone s | ratio to solve | calls | forced |\n");
+  std::printf("|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+  for (int n : {500, 1000, 2000}) {
+    if (only && n != only) continue;
+    for (double ratio : {3.5, 3.75, 4.0}) {
+      for (int seed : {1, 2}) {
+        std::mt19937_64 rng(static_cast<std::uint64_t>(n * 100 + seed));
+        Cnf cnf = random_ksat(rng, n, static_cast<int>(ratio * n));
+        auto plain = make_solver("minisat");
+        plain->add_cnf(cnf);
+        auto start = std::chrono::steady_clock::now();
+        Status status = plain->solve();
+        double solve_s = seconds_since(start);
+        if (status != Status::sat) {
+          std::printf("| %d | %.2f | %d | %.3f (unsat) | | | | |\n", n, ratio, seed, solve_s);
+          continue;
+        }
+        auto s = make_solver("minisat");
+        s->add_cnf(cnf);
+        s->set_budget({.seconds = limit});
+        std::vector<Lit> candidates;
+        for (int v = 1; v <= n; ++v) candidates.push_back(Lit(Var(v)));
+        start = std::chrono::steady_clock::now();
+        BackboneResult r = compute_backbone(*s, candidates, {}, &cnf);
+        double backbone_s = seconds_since(start);
+        if (r.status != Status::sat) {
+          std::printf("| %d | %.2f | %d | %.3f | > %.0f | | %d | |\n", n, ratio, seed, solve_s, limit, r.solver_calls);
+        } else {
+          std::printf("| %d | %.2f | %d | %.3f | %.3f | %.1f | %d | %zu |\n", n, ratio, seed, solve_s, backbone_s,
+                      backbone_s / solve_s, r.solver_calls, r.forced.size());
+        }
+        std::fflush(stdout);
+      }
+    }
+  }
+  return 0;
+}

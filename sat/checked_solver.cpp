@@ -1,0 +1,52 @@
+#include "sat/checked_solver.h"
+
+#include <stdexcept>
+
+namespace puzzlesat::sat {
+
+void CheckedSolver::reserve_vars(int n) {
+  clauses_.reserve_vars(n);
+  backend_->reserve_vars(n);
+}
+
+void CheckedSolver::add_clause(std::span<const Lit> clause) {
+  for (Lit l : clause) clauses_.reserve_vars(l.var().id());
+  clauses_.add_clause(clause);
+  backend_->add_clause(clause);
+}
+
+void CheckedSolver::add_cnf(const Cnf& cnf) {
+  clauses_.reserve_vars(cnf.num_vars());
+  for (std::span<const Lit> clause : cnf.clauses()) clauses_.add_clause(clause);
+  backend_->add_cnf(cnf);
+}
+
+Status CheckedSolver::solve(std::span<const Lit> assumptions) {
+  Status status = backend_->solve(assumptions);
+  if (status == Status::sat) check_model(assumptions);
+  return status;
+}
+
+void CheckedSolver::check_model(std::span<const Lit> assumptions) const {
+  for (std::size_t i = 0; i < clauses_.num_clauses(); ++i) {
+    bool satisfied = false;
+    for (Lit l : clauses_.clause(i)) {
+      if (backend_->model_value(l)) {
+        satisfied = true;
+        break;
+      }
+    }
+    if (!satisfied) {
+      throw std::runtime_error("the " + name() + " backend returned a model that violates clause " +
+                               std::to_string(i + 1) + " of " + std::to_string(clauses_.num_clauses()));
+    }
+  }
+  for (Lit l : assumptions) {
+    if (!backend_->model_value(l)) {
+      throw std::runtime_error("the " + name() + " backend returned a model that violates assumption " +
+                               std::to_string(l.to_dimacs()));
+    }
+  }
+}
+
+}  // namespace puzzlesat::sat
