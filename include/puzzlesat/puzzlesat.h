@@ -24,6 +24,7 @@
 #include <puzzlesat/model.h>
 #include <puzzlesat/plugin.h>
 #include <puzzlesat/progress.h>
+#include <puzzlesat/proof.h>
 #include <puzzlesat/regular.h>
 #include <puzzlesat/set_rule.h>
 #include <puzzlesat/solution.h>
