@@ -7,6 +7,9 @@
 #include <memory>
 
 #include <puzzlesat/command.h>
+#include <puzzlesat/plugin.h>
+
+#include "cli/groups.h"
 #include <puzzlesat/input_error.h>
 #include "frontends/hexcells/explain_picture.h"
 #include "frontends/image/image_file.h"

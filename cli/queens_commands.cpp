@@ -5,6 +5,9 @@
 #include <stdexcept>
 
 #include <puzzlesat/command.h>
+#include <puzzlesat/plugin.h>
+
+#include "cli/groups.h"
 #include "cli/proof_args.h"
 #include "problems/queens/queens.h"
 #include <puzzlesat/dimacs.h>

@@ -9,6 +9,9 @@
 #include <stdexcept>
 
 #include <puzzlesat/command.h>
+#include <puzzlesat/plugin.h>
+
+#include "cli/groups.h"
 #include "cli/proof_args.h"
 #include <puzzlesat/input_error.h>
 #include <puzzlesat/progress.h>

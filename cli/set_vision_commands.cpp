@@ -13,6 +13,9 @@
 #include <vector>
 
 #include <puzzlesat/command.h>
+#include <puzzlesat/plugin.h>
+
+#include "cli/groups.h"
 #include "cli/proof_args.h"
 #include <puzzlesat/input_error.h>
 #include "frontends/image/image_file.h"
