@@ -2,7 +2,11 @@
 BUILD ?= build
 JOBS ?= $(shell nproc)
 
-.PHONY: all deps build demo test clean
+# The clang build with ASan + UBSan and the libFuzzer harnesses (docs/fuzzing.md).
+SANITIZE_BUILD ?= build-asan
+FUZZ_SECONDS ?= 60
+
+.PHONY: all deps build demo test sanitize sanitize-configure fuzz clean
 
 all: build
 
@@ -19,5 +23,20 @@ demo: build
 test: build
 	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS) --timeout 900
 
+# Unit tests (not the end-to-end CLI tests) and the fuzz corpora under the sanitizers.
+sanitize: sanitize-configure
+	@cmake --build $(SANITIZE_BUILD) -j $(JOBS) --target unit_tests fuzzers
+	@cd $(SANITIZE_BUILD) && ctest --output-on-failure -j $(JOBS) --timeout 900 -LE integration_tests -E _NOT_BUILT
+
+# Every fuzz harness for FUZZ_SECONDS, two at a time; fails on any finding.
+fuzz: sanitize-configure
+	@cmake --build $(SANITIZE_BUILD) -j $(JOBS) --target fuzzers
+	@fuzz/run $(SANITIZE_BUILD) $(FUZZ_SECONDS)
+
+sanitize-configure:
+	@scripts/install-deps fuzz
+	@cmake -S . -B $(SANITIZE_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
+	  -DPUZZLESAT_SANITIZE=ON -DPUZZLESAT_FUZZ=ON >/dev/null
+
 clean:
-	rm -rf $(BUILD)
+	rm -rf $(BUILD) $(SANITIZE_BUILD)

@@ -1,5 +1,6 @@
 // `puzzlesat hexcells …`: draw a board, deduce the forced cells (with reasons), play
 // levels to the end, and export the current state's CNF.
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
@@ -53,6 +54,8 @@ json names_json(const Board& b, const std::vector<Pos>& cells) {
 struct CellProofArgs {
   std::string dir;
   std::string format = "text";
+  double timeout = 30;
+  mutable std::vector<std::string> unproved;  // names of cells whose proof ran out of time
   void add_options(CLI::App* cmd) {
     cmd->add_option("--proof", dir,
                     "Write one DRAT proof per forced cell into folder DIR: NAME-COLOUR.drat refutes the other colour, "
@@ -60,10 +63,30 @@ struct CellProofArgs {
     cmd->add_option("--proof-format", format, "DRAT encoding of --proof")
         ->check(CLI::IsMember({"text", "binary"}))
         ->capture_default_str();
+    cmd->add_option("--proof-timeout", timeout,
+                    "Seconds allowed per cell's proof (the state's formula as written, where counting over "
+                    "REMAINING can be hard); a cell past it is listed without a proof")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str();
   }
+  // The number of proofs written; cells without one are added to `unproved`.
   std::size_t prove(const Board& b, const Deduction& d, const std::string& prefix = "") const {
     if (dir.empty()) return 0;
-    return prove_forced(b, d, dir, *sat::parse_proof_format(format), "cadical", prefix).size();
+    std::size_t written = 0;
+    for (const CellProof& p : prove_forced(b, d, dir, *sat::parse_proof_format(format), "cadical", prefix, timeout)) {
+      if (p.proved)
+        ++written;
+      else
+        unproved.push_back(prefix + tile_name(b, p.cell));
+    }
+    return written;
+  }
+  std::string unproved_note() const {
+    if (unproved.empty()) return "";
+    std::string names;
+    for (const auto& n : unproved) names += " " + n;
+    return std::to_string(unproved.size()) + " forced cells without a proof within " + fmt::format("{:g}", timeout) +
+           " s each:" + names + "\n";
   }
 };
 
@@ -146,7 +169,10 @@ void deduce_command(const DeduceArgs& a) {
       }
       out["explanations"] = ex;
     }
-    if (!a.proof.dir.empty()) out["proofs"] = proofs;
+    if (!a.proof.dir.empty()) {
+      out["proofs"] = proofs;
+      out["unproved"] = a.proof.unproved;
+    }
     std::cout << out.dump(-1, ' ', false, kUtf8Replace) << "\n";
     return;
   }
@@ -168,7 +194,8 @@ void deduce_command(const DeduceArgs& a) {
   }
   if (!a.proof.dir.empty()) {
     std::cout << proofs << " DRAT proofs (one per forced cell) in " << a.proof.dir
-              << "/; check each with: puzzlesat cnf check NAME.cnf NAME.drat\n";
+              << "/; check each with: puzzlesat cnf check NAME.cnf NAME.drat\n"
+              << a.proof.unproved_note();
   }
 }
 
@@ -211,14 +238,21 @@ json solve_one(const std::string& path, bool steps, bool as_json, bool hints_fir
               {"hidden_left", res.hidden_left},
               {"seconds", res.seconds}};
   if (steps) out["steps"] = step_list;
-  if (!proof.dir.empty()) out["proofs"] = proofs;
+  if (!proof.dir.empty()) {
+    out["proofs"] = proofs;
+    out["unproved"] = proof.unproved;
+  }
   if (!as_json) {
     std::cout << path << ": " << to_string(res.verdict) << " after " << res.rounds << " rounds, " << res.revealed
               << " revealed, " << res.hidden_left << " hidden left, " << res.solver_calls << " solver calls, "
               << res.seconds << " s\n";
-    if (!proof.dir.empty()) std::cout << proofs << " DRAT proofs (one per revealed cell) in " << proof.dir << "/\n";
+    if (!proof.dir.empty()) {
+      std::cout << proofs << " DRAT proofs (one per revealed cell) in " << proof.dir << "/\n"
+                << proof.unproved_note();
+    }
     if (res.verdict == Verdict::stuck) std::cout << "stuck state:\n" << render(res.final_board);
   }
+  proof.unproved.clear();
   return out;
 }
 

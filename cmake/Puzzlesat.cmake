@@ -45,7 +45,8 @@ function(puzzlesat_folder_includes target out_var)
 endfunction()
 
 # puzzlesat_tests(NAME SOURCES... DEPS ...): a Catch2 executable whose test cases are
-# registered with ctest one by one. A test prints "SKIPPED: why" to be reported as skipped.
+# registered with ctest one by one, labelled with NAME (so `ctest -L sat_tests` runs one
+# executable's tests). A test prints "SKIPPED: why" to be reported as skipped.
 # Tests may reach any header of the tree (they test internals). Nothing when BUILD_TESTING is off.
 function(puzzlesat_tests name)
   if(NOT BUILD_TESTING)
@@ -57,5 +58,6 @@ function(puzzlesat_tests name)
   target_include_directories(${name} PRIVATE ${PROJECT_SOURCE_DIR})
   catch_discover_tests(${name}
     WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
-    PROPERTIES SKIP_REGULAR_EXPRESSION "SKIPPED:")
+    PROPERTIES SKIP_REGULAR_EXPRESSION "SKIPPED:" LABELS ${name})
+  set_property(GLOBAL APPEND PROPERTY PUZZLESAT_TEST_TARGETS ${name})
 endfunction()

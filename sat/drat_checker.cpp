@@ -55,6 +55,9 @@ class Checker {
       (s.deletion ? verdict_.deletions : verdict_.lemmas)++;
       if (!s.deletion && s.size == 0) has_empty = true;
     }
+    // A formula holding the empty clause is refuted as it stands (CaDiCaL then writes an
+    // empty proof); any other needs the proof to add it.
+    for (std::size_t c = 0; c < formula_.num_clauses() && !has_empty; ++c) has_empty = formula_.clause(c).empty();
     if (!has_empty) return fail("the proof does not add the empty clause", 0);
     number_variables();
     load_formula();

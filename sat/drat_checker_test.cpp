@@ -82,6 +82,10 @@ TEST_CASE("check_drat rejects a proof without the empty clause or with a wrong l
 
   v = check_drat(f, "");
   CHECK_FALSE(v.verified);
+  // A formula with the empty clause needs no step (CaDiCaL's proof of it is empty).
+  v = check_drat(formula("p cnf 2 2\n1 2 0\n0\n"), "");
+  CHECK(v.verified);
+  CHECK(v.lemmas == 0);
 
   // The empty clause alone does not follow by unit propagation here.
   v = check_drat(f, "c nothing learnt\n0\n");

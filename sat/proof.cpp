@@ -31,7 +31,7 @@ void write_formula_file(const std::string& path, const Cnf& cnf, std::span<const
 }
 
 Status prove_unsat(const Cnf& cnf, std::span<const Lit> units, std::string_view solver, const ProofOptions& proof,
-                   std::string_view claim) {
+                   std::string_view claim, const Budget& budget) {
   auto s = make_solver(solver);
   if (!s->can_trace_proof()) {
     throw std::invalid_argument("the " + s->name() + " backend cannot write DRAT proofs");
@@ -39,6 +39,7 @@ Status prove_unsat(const Cnf& cnf, std::span<const Lit> units, std::string_view 
   s->trace_proof(proof);
   s->add_cnf(cnf);
   for (Lit u : units) s->add_clause({u});
+  s->set_budget(budget);
   Status status = s->solve();
   s->close_proof();
   std::string formula = proof_formula_path(proof.path);

@@ -10,8 +10,10 @@
 // - Each added lemma must be RUP (unit propagation on the formula, the earlier lemmas
 //   not yet deleted and the negated lemma reaches a conflict) or else RAT on its FIRST
 //   literal p (every resolvent with a current clause containing ¬p is RUP).
-// - The proof must add the empty clause. Checking stops at the first step after which
-//   unit propagation alone refutes the clauses; later steps are parsed but not checked.
+// - The proof must add the empty clause (unless the formula holds it already: then any
+//   well-formed proof verifies, as CaDiCaL writes none). Checking stops at the first step
+//   after which unit propagation alone refutes the clauses; later steps are parsed but not
+//   checked.
 // - Deleting a clause that is the reason of a literal unit propagation fixes at the top
 //   level ("a unit clause") is ignored, as drat-trim does by default: solvers delete such
 //   clauses after simplifying with them, and keeping a clause never makes a refutation

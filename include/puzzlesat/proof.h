@@ -36,9 +36,9 @@ void write_formula_file(const std::string& path, const Cnf& cnf, std::span<const
 
 // Solves cnf plus `units` once, with a fresh `solver` backend tracing a proof to
 // proof.path, and writes that formula to proof_formula_path(proof.path). Unsat: both
-// files hold a checkable proof of `claim`. Sat or Unknown: no proof exists and neither
+// files hold a checkable proof of `claim`. Sat or Unknown (e.g. `budget` ran out): no proof exists and neither
 // file is left behind. Throws std::invalid_argument when the backend writes no proofs.
 Status prove_unsat(const Cnf& cnf, std::span<const Lit> units, std::string_view solver, const ProofOptions& proof,
-                   std::string_view claim);
+                   std::string_view claim, const Budget& budget = {});
 
 }  // namespace puzzlesat::sat

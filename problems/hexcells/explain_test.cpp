@@ -76,3 +76,25 @@ TEST_CASE("an explanation can need REMAINING", "[hexcells][explain]") {
     CHECK(r.because[0].is_remaining);
   }
 }
+
+TEST_CASE("on random small levels every explanation forces its cell and no hint can go (brute force)",
+          "[hexcells][explain]") {
+  std::mt19937 rng(23);
+  int reasons_checked = 0;
+  for (int i = 0; i < 60; ++i) {
+    Board b = testing::random_level(rng, 10);
+    Deduction d = deduce(b);
+    if (!d.consistent) continue;
+    for (const Reason& r : explain(b, d)) {
+      INFO("level " << i << " cell " << to_string(r.cell));
+      CHECK(brute_forces(b, r.because, r.cell, r.colour));
+      for (std::size_t k = 0; k < r.because.size(); ++k) {
+        auto fewer = r.because;
+        fewer.erase(fewer.begin() + static_cast<std::ptrdiff_t>(k));
+        CHECK_FALSE(brute_forces(b, fewer, r.cell, r.colour));
+      }
+      ++reasons_checked;
+    }
+  }
+  CHECK(reasons_checked > 50);
+}

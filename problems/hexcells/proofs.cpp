@@ -10,7 +10,10 @@
 namespace puzzlesat::hexcells {
 
 std::vector<CellProof> prove_forced(const Board& board, const Deduction& d, const std::string& dir,
-                                    sat::ProofFormat format, std::string_view solver, const std::string& prefix) {
+                                    sat::ProofFormat format, std::string_view solver, const std::string& prefix,
+                                    double seconds_per_cell) {
+  sat::Budget budget;
+  if (seconds_per_cell > 0) budget.seconds = seconds_per_cell;
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (!std::filesystem::is_directory(dir)) throw std::runtime_error("cannot create the proof folder " + dir);
@@ -32,10 +35,15 @@ std::vector<CellProof> prove_forced(const Board& board, const Deduction& d, cons
       sat::ProofOptions proof{stem + ".drat", format};
       std::string claim = "cell " + tile_name(board, p) + " (file position " + to_string(p) + ") is " + word +
                           ": the state's formula plus the unit saying otherwise is UNSAT";
-      if (sat::prove_unsat(formula, {&other, 1}, solver, proof, claim) != sat::Status::unsat) {
+      sat::Status status = sat::prove_unsat(formula, {&other, 1}, solver, proof, claim, budget);
+      if (status == sat::Status::sat) {
         throw std::logic_error("prove_forced: cell " + to_string(p) + " is not forced " + word);
       }
-      out.push_back({p, colour, proof.path, sat::proof_formula_path(proof.path)});
+      if (status == sat::Status::unknown) {
+        out.push_back({p, colour, false, "", ""});
+      } else {
+        out.push_back({p, colour, true, proof.path, sat::proof_formula_path(proof.path)});
+      }
     }
   }
   return out;
