@@ -10,9 +10,9 @@
 #include <random>
 #include <vector>
 
-#include "sat/backbone.h"
+#include <puzzlesat/backbone.h>
 #include "sat/generators.h"
-#include "sat/solver.h"
+#include <puzzlesat/solver.h>
 
 using namespace puzzlesat::sat;
 

@@ -20,7 +20,7 @@
 #include "problems/set/card.h"
 #include "problems/set/encoding.h"
 #include "problems/set/finder.h"
-#include "sat/drat_checker.h"
+#include <puzzlesat/drat_checker.h>
 #include "sat/generators.h"
 #include "tests/cadical_proof.h"
 

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "encodings/cardinality.h"
-#include "encodings/contiguity.h"
+#include <puzzlesat/cardinality.h>
+#include <puzzlesat/contiguity.h>
 
 using namespace puzzlesat;
 

@@ -23,9 +23,9 @@
 #include "problems/hexcells/format.h"
 #include "problems/hexcells/proofs.h"
 #include "problems/set/cap.h"
-#include "sat/dimacs.h"
-#include "sat/drat_checker.h"
-#include "sat/proof.h"
+#include <puzzlesat/dimacs.h>
+#include <puzzlesat/drat_checker.h>
+#include <puzzlesat/proof.h>
 
 namespace fs = std::filesystem;
 using namespace puzzlesat;

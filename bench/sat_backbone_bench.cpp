@@ -15,10 +15,10 @@
 #include <string>
 #include <vector>
 
-#include "sat/backbone.h"
-#include "sat/chunked_backbone.h"
+#include <puzzlesat/backbone.h>
+#include <puzzlesat/chunked_backbone.h>
 #include "sat/generators.h"
-#include "sat/solver.h"
+#include <puzzlesat/solver.h>
 
 using namespace puzzlesat::sat;
 

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "sat/dimacs.h"
+#include <puzzlesat/dimacs.h>
 #include "sat/generators.h"
 #include "sat/subprocess.h"
 

@@ -17,8 +17,8 @@
 #include "problems/set/random.h"
 #include "problems/set/sat_finder.h"
 #include "problems/set/encoding.h"
-#include "sat/cnf.h"
-#include "sat/solver.h"
+#include <puzzlesat/cnf.h>
+#include <puzzlesat/solver.h>
 
 namespace {
 

@@ -12,18 +12,21 @@
 #include <string>
 #include <vector>
 
-#include "cli/command.h"
+#include <puzzlesat/command.h>
+#include <puzzlesat/plugin.h>
+
+#include "cli/groups.h"
 #include "cli/interrupt_guard.h"
 #include "cli/proof_args.h"
-#include "common/input_error.h"
-#include "sat/backbone.h"
-#include "sat/chunked_backbone.h"
-#include "sat/dimacs.h"
-#include "sat/drat_checker.h"
-#include "sat/enumerate.h"
-#include "sat/memory_budget.h"
-#include "sat/proof.h"
-#include "sat/solver.h"
+#include <puzzlesat/input_error.h>
+#include <puzzlesat/backbone.h>
+#include <puzzlesat/chunked_backbone.h>
+#include <puzzlesat/dimacs.h>
+#include <puzzlesat/drat_checker.h>
+#include <puzzlesat/enumerate.h>
+#include <puzzlesat/memory_budget.h>
+#include <puzzlesat/proof.h>
+#include <puzzlesat/solver.h>
 
 namespace puzzlesat::cli {
 
@@ -53,7 +56,7 @@ void add_max_memory_option(CLI::App* cmd, std::string& max_memory, const std::st
 
 void add_formula_options(CLI::App* cmd, FormulaOptions& opt) {
   cmd->add_option("FILE", opt.file, "DIMACS CNF file, or - for standard input")->required();
-  opt.solver_option = cmd->add_option("--solver", opt.solver, "Backend: " + solver_spec_help())->capture_default_str();
+  opt.solver_option = add_solver_option(*cmd, opt.solver);
   add_max_memory_option(cmd, opt.max_memory,
                         "Refuse a formula that would need more memory than this to solve (e.g. 512M, 8G)");
 }
@@ -321,13 +324,14 @@ void add_check(CLI::App* cnf) {
 
 }  // namespace
 
-void add_cnf_commands(CLI::App& app) {
-  auto* cnf = app.add_subcommand("cnf", "Solve and analyse DIMACS CNF formulas");
-  cnf->require_subcommand(1);
+void add_cnf_commands(Commands& commands) {
+  CLI::App* cnf = &commands.app;
   add_solve(cnf);
   add_backbone(cnf);
   add_enumerate(cnf);
   add_check(cnf);
 }
+
+const CommandGroup cnf_group{"cnf", "Solve and analyse DIMACS CNF formulas", add_cnf_commands};
 
 }  // namespace puzzlesat::cli

@@ -1,12 +1,12 @@
-#include "cli/command.h"
+#include <puzzlesat/command.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <iostream>
 
-#include "common/file_io.h"
-#include "common/input_error.h"
+#include <puzzlesat/file_io.h>
+#include <puzzlesat/input_error.h>
 
 namespace puzzlesat::cli {
 

@@ -9,9 +9,12 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
-#include "cli/command.h"
+#include <puzzlesat/command.h>
+#include <puzzlesat/plugin.h>
+
+#include "cli/groups.h"
 #include "cli/yahtzee_advise.h"
-#include "common/input_error.h"
+#include <puzzlesat/input_error.h>
 #include "frontends/dice/dice_annotate.h"
 #include "frontends/dice/dice_labels.h"
 #include "frontends/dice/dice_reader.h"
@@ -25,15 +28,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using namespace puzzlesat::dice_vision;
-
-// The `yahtzee` group, made here if the Yahtzee commands are not built in.
-CLI::App* yahtzee_group(CLI::App& app) {
-  auto found = app.get_subcommands([](CLI::App* sub) { return sub->get_name() == "yahtzee"; });
-  if (!found.empty()) return found.front();
-  auto* group = app.add_subcommand("yahtzee", "Yahtzee: strategy and advice, dice read from photos");
-  group->require_subcommand(1);
-  return group;
-}
 
 nlohmann::json dice_json(const std::vector<Die>& dice) {
   nlohmann::json list = nlohmann::json::array();
@@ -200,12 +194,12 @@ void run_dice_eval(const std::string& dir, bool json) {
 }
 
 // `yahtzee advise --photo IMAGE`: the roll comes from the photo, which must show five dice.
-void add_photo_to_advise(CLI::App* group) {
-  auto found = group->get_subcommands([](CLI::App* sub) { return sub->get_name() == "advise"; });
-  if (found.empty()) return;
-  static std::string photo;
-  found.front()->add_option("--photo", photo, "Read the five dice from a photo instead of --roll");
-  add_advise_roll_source([]() -> std::optional<yahtzee::Roll> {
+void add_photo_to_advise(AdviseExtension& extension) {
+  if (!extension.advise) return;
+  auto photo_option = std::make_shared<std::string>();
+  extension.advise->add_option("--photo", *photo_option, "Read the five dice from a photo instead of --roll");
+  extension.roll_sources.push_back([photo_option]() -> std::optional<yahtzee::Roll> {
+    const std::string& photo = *photo_option;
     if (photo.empty()) return std::nullopt;
     const auto dice = read_dice_file(photo);
     if (dice.size() != yahtzee::kDice)
@@ -236,33 +230,44 @@ void run_dice_scene(const std::string& path, std::uint64_t seed, int count) {
 
 }  // namespace
 
-void add_dice_vision_commands(CLI::App& app) {
-  CLI::App* group = yahtzee_group(app);
-  add_photo_to_advise(group);
+void add_dice_vision_commands(Commands& commands) {
+  CLI::App* group = &commands.app;
+  add_photo_to_advise(commands.shared<AdviseExtension>());
 
   auto* dice = group->add_subcommand("dice", "Read the top faces of the dice in a photo");
-  static std::string image_path, annotated_path;
-  static bool json = false;
-  dice->add_option("IMAGE", image_path, "Photo of the dice (PNG, JPEG, ...)")->required();
-  dice->add_flag("--json", json, "Print {\"dice\": [{\"pips\", \"box\": [x, y, w, h], \"confidence\"}]}");
-  dice->add_option("-o,--output", annotated_path, "Write the photo with each die's box and value drawn on it");
-  dice->callback([] { run_dice(image_path, json, annotated_path); });
+  struct DiceOptions {
+    std::string image_path, annotated_path;
+    bool json = false;
+  };
+  auto d = std::make_shared<DiceOptions>();
+  dice->add_option("IMAGE", d->image_path, "Photo of the dice (PNG, JPEG, ...)")->required();
+  dice->add_flag("--json", d->json, "Print {\"dice\": [{\"pips\", \"box\": [x, y, w, h], \"confidence\"}]}");
+  dice->add_option("-o,--output", d->annotated_path, "Write the photo with each die's box and value drawn on it");
+  dice->callback([d] { run_dice(d->image_path, d->json, d->annotated_path); });
 
   auto* eval = group->add_subcommand("dice-eval", "Measure the dice reader on a folder of labelled photos");
-  static std::string eval_dir;
-  static bool eval_json = false;
-  eval->add_option("DIR", eval_dir, "Folder of X.jpg with X.dice.txt (and optionally X.boxes.txt)")->required();
-  eval->add_flag("--json", eval_json, "Per-image results and totals as JSON");
-  eval->callback([] { run_dice_eval(eval_dir, eval_json); });
+  struct EvalOptions {
+    std::string dir;
+    bool json = false;
+  };
+  auto e = std::make_shared<EvalOptions>();
+  eval->add_option("DIR", e->dir, "Folder of X.jpg with X.dice.txt (and optionally X.boxes.txt)")->required();
+  eval->add_flag("--json", e->json, "Per-image results and totals as JSON");
+  eval->callback([e] { run_dice_eval(e->dir, e->json); });
 
   auto* scene = group->add_subcommand("dice-scene", "Draw a synthetic photo of a dice roll (for demos and tests)");
-  static std::string scene_path;
-  static std::uint64_t seed = 1;
-  static int count = 5;
-  scene->add_option("OUT", scene_path, "Image file to write (.png or .jpg)")->required();
-  scene->add_option("--seed", seed, "Random seed of the roll")->check(whole_number())->capture_default_str();
-  scene->add_option("--dice", count, "Number of dice")->check(CLI::Range(1, 12))->capture_default_str();
-  scene->callback([] { run_dice_scene(scene_path, seed, count); });
+  struct SceneCommandOptions {
+    std::string path;
+    std::uint64_t seed = 1;
+    int count = 5;
+  };
+  auto sc = std::make_shared<SceneCommandOptions>();
+  scene->add_option("OUT", sc->path, "Image file to write (.png or .jpg)")->required();
+  scene->add_option("--seed", sc->seed, "Random seed of the roll")->check(whole_number())->capture_default_str();
+  scene->add_option("--dice", sc->count, "Number of dice")->check(CLI::Range(1, 12))->capture_default_str();
+  scene->callback([sc] { run_dice_scene(sc->path, sc->seed, sc->count); });
 }
+
+const CommandGroup dice_vision_group{yahtzee_group, add_dice_vision_commands};
 
 }  // namespace puzzlesat::cli

@@ -10,11 +10,14 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli/command.h"
-#include "common/input_error.h"
-#include "encodings/cardinality.h"
-#include "encodings/contiguity.h"
-#include "encodings/set_rule.h"
+#include <puzzlesat/command.h>
+#include <puzzlesat/plugin.h>
+
+#include "cli/groups.h"
+#include <puzzlesat/input_error.h>
+#include <puzzlesat/cardinality.h>
+#include <puzzlesat/contiguity.h>
+#include <puzzlesat/set_rule.h>
 
 namespace puzzlesat::cli {
 namespace {
@@ -117,10 +120,8 @@ void run_encode(const std::string& gadget, const EncodeOptions& o) {
 
 }  // namespace
 
-void add_encode_commands(CLI::App& app) {
-  auto* encode = app.add_subcommand(
-      "encode", "Write one encoding gadget as DIMACS: inputs are variables 1..N, auxiliaries follow");
-  encode->require_subcommand(1);
+void add_encode_commands(Commands& commands) {
+  CLI::App* encode = &commands.app;
   auto options = std::make_shared<EncodeOptions>();
   const std::pair<const char*, const char*> gadgets[] = {
       {"atmost", "At most K of the N inputs true"},
@@ -145,5 +146,8 @@ void add_encode_commands(CLI::App& app) {
     sub->callback([name = std::string(name), options] { run_encode(name, *options); });
   }
 }
+
+const CommandGroup encode_group{
+    "encode", "Write one encoding gadget as DIMACS: inputs are variables 1..N, auxiliaries follow", add_encode_commands};
 
 }  // namespace puzzlesat::cli

@@ -7,8 +7,11 @@
 #include <iostream>
 #include <memory>
 
-#include "cli/command.h"
-#include "common/input_error.h"
+#include <puzzlesat/command.h>
+#include <puzzlesat/plugin.h>
+
+#include "cli/groups.h"
+#include <puzzlesat/input_error.h>
 #include "frontends/hexcells/explain_picture.h"
 #include "frontends/image/image_file.h"
 #include "problems/hexcells/deduce.h"
@@ -18,8 +21,8 @@
 #include "problems/hexcells/play.h"
 #include "problems/hexcells/proofs.h"
 #include "problems/hexcells/render.h"
-#include "sat/dimacs.h"
-#include "sat/proof.h"
+#include <puzzlesat/dimacs.h>
+#include <puzzlesat/proof.h>
 
 namespace puzzlesat::cli {
 namespace {
@@ -102,6 +105,7 @@ void show(const std::string& path) {
 struct DeduceArgs {
   std::string path;
   bool explain = false, json = false;
+  std::string solver = "minisat";
   CellProofArgs proof;
   std::string picture;
   std::string cell;
@@ -130,12 +134,14 @@ void write_picture(const DeduceArgs& a, const Board& b, const std::vector<Reason
 
 void deduce_command(const DeduceArgs& a) {
   Board b = load(a.path);
-  Deduction d = deduce(b);
+  DeduceOptions deduce_options;
+  deduce_options.solver = a.solver;
+  Deduction d = deduce(b, deduce_options);
   if (!d.consistent)
     throw InputError("impossible state: no colouring of the hidden cells agrees with the visible hints and REMAINING",
                      {a.path, 0, 0});
   std::vector<Reason> reasons;
-  if (a.explain || !a.picture.empty()) reasons = explain(b, d);
+  if (a.explain || !a.picture.empty()) reasons = explain(b, d, a.solver);
   if (!a.picture.empty()) write_picture(a, b, reasons);
   std::size_t proofs = a.proof.prove(b, d);
   if (a.json) {
@@ -193,7 +199,8 @@ void deduce_command(const DeduceArgs& a) {
   }
 }
 
-json solve_one(const std::string& path, bool steps, bool as_json, bool hints_first, const CellProofArgs& proof) {
+json solve_one(const std::string& path, bool steps, bool as_json, bool hints_first, const CellProofArgs& proof,
+              const std::string& solver) {
   Board level = load(path);
   Board before = level;  // the state each round deduced from, for its proofs
   std::size_t proofs = 0;
@@ -222,6 +229,7 @@ json solve_one(const std::string& path, bool steps, bool as_json, bool hints_fir
   };
   PlayOptions options;
   options.hints_first = hints_first;
+  options.deduce.solver = solver;
   PlayResult res = play(level, on_round, options);
   json out = {{"level", path},
               {"verdict", to_string(res.verdict)},
@@ -250,9 +258,8 @@ json solve_one(const std::string& path, bool steps, bool as_json, bool hints_fir
 
 }  // namespace
 
-void add_hexcells_commands(CLI::App& app) {
-  auto* hex = app.add_subcommand("hexcells", "Hexcells levels: show, deduce forced cells, play to the end, export CNF");
-  hex->require_subcommand(1);
+void add_hexcells_commands(Commands& commands) {
+  CLI::App* hex = &commands.app;
 
   auto* show_cmd = hex->add_subcommand("show", "Draw a level or state in the terminal");
   auto show_path = std::make_shared<std::string>();
@@ -267,6 +274,7 @@ void add_hexcells_commands(CLI::App& app) {
                        "them: column letter, row number)");
   deduce_cmd->add_flag("--json", da->json,
                        R"(Output {"blue": [[x,y]...], "black": [[x,y]...], "blue_names": ["C7"...], ...})");
+  add_solver_option(*deduce_cmd, da->solver);
   da->proof.add_options(deduce_cmd);
   deduce_cmd->add_option("-o,--output", da->picture,
                          "Draw one forced cell's explanation (the cell and the hints forcing it) to a PNG/JPEG");
@@ -277,6 +285,7 @@ void add_hexcells_commands(CLI::App& app) {
   struct SolveArgs {
     std::vector<std::string> paths;
     bool steps = false, json = false, hints_first = false;
+    std::string solver = "minisat";
     CellProofArgs proof;
   };
   auto sa = std::make_shared<SolveArgs>();
@@ -286,10 +295,11 @@ void add_hexcells_commands(CLI::App& app) {
   solve_cmd->add_flag("--hints-first", sa->hints_first,
                       "Each round reveal what the hints force, using REMAINING only when they force nothing "
                       "(same verdict and final board, other rounds)");
+  add_solver_option(*solve_cmd, sa->solver);
   sa->proof.add_options(solve_cmd);
   solve_cmd->callback([sa] {
     json all = json::array();
-    for (const auto& p : sa->paths) all.push_back(solve_one(p, sa->steps, sa->json, sa->hints_first, sa->proof));
+    for (const auto& p : sa->paths) all.push_back(solve_one(p, sa->steps, sa->json, sa->hints_first, sa->proof, sa->solver));
     if (sa->json) std::cout << (all.size() == 1 ? all[0] : all).dump(-1, ' ', false, kUtf8Replace) << "\n";
   });
 
@@ -298,5 +308,8 @@ void add_hexcells_commands(CLI::App& app) {
   cnf_cmd->add_option("LEVEL", *cnf_path, "Level or state file ('-' = stdin)")->required();
   cnf_cmd->callback([cnf_path] { sat::write_dimacs(std::cout, state_formula(load(*cnf_path))); });
 }
+
+const CommandGroup hexcells_group{
+    "hexcells", "Hexcells levels: show, deduce forced cells, play to the end, export CNF", add_hexcells_commands};
 
 }  // namespace puzzlesat::cli

@@ -4,8 +4,11 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "cli/command.h"
-#include "common/input_error.h"
+#include <puzzlesat/command.h>
+#include <puzzlesat/plugin.h>
+
+#include "cli/groups.h"
+#include <puzzlesat/input_error.h>
 #include "frontends/hexcells/annotate.h"
 #include "frontends/hexcells/board_convert.h"
 #include "frontends/hexcells/reader.h"
@@ -56,6 +59,7 @@ struct Options {
   bool deduce = false;
   std::string annotated;
   std::string state_out;
+  std::string solver = "minisat";
 };
 
 void run(const Options& opt) {
@@ -82,7 +86,9 @@ void run(const Options& opt) {
   }
   std::optional<hx::Deduction> deduction;
   if (opt.deduce || !opt.annotated.empty()) {
-    deduction = hx::deduce(board);
+    hx::DeduceOptions deduce_options;
+    deduce_options.solver = opt.solver;
+    deduction = hx::deduce(board, deduce_options);
     if (!deduction->consistent)
       recognition_error("no colouring of the hidden cells agrees with the hints and REMAINING read (" +
                         std::to_string(scene.cells.size()) + " cells, " + std::to_string(scene.lines.size()) +
@@ -137,8 +143,8 @@ void run(const Options& opt) {
 
 }  // namespace
 
-void add_hexcells_vision_commands(CLI::App& app) {
-  CLI::App* group = app.get_subcommand("hexcells");
+void add_hexcells_vision_commands(Commands& commands) {
+  CLI::App* group = &commands.app;
   auto opt = std::make_shared<Options>();
   auto* cmd = group->add_subcommand("screenshot", "Read a Hexcells screenshot; optionally deduce and mark the forced cells");
   cmd->add_option("IMAGE", opt->image, "Screenshot (PNG, JPEG, ...) of Hexcells, Hexcells Plus or Hexcells Infinite")->required();
@@ -147,7 +153,10 @@ void add_hexcells_vision_commands(CLI::App& app) {
   cmd->add_flag("--deduce", opt->deduce, "Also find the cells the visible hints force (adds forced_blue/forced_black)");
   cmd->add_option("-o,--output", opt->annotated, "Write the screenshot with each forced cell marked (implies deducing)");
   cmd->add_option("--state-out", opt->state_out, "Write the board read as a \"Hexcells state v1\" file");
+  add_solver_option(*cmd, opt->solver);
   cmd->callback([opt] { run(*opt); });
 }
+
+const CommandGroup hexcells_vision_group{hexcells_group, add_hexcells_vision_commands};
 
 }  // namespace puzzlesat::cli

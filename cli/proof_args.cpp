@@ -1,7 +1,7 @@
 #include "cli/proof_args.h"
 
-#include "common/input_error.h"
-#include "sat/proof.h"
+#include <puzzlesat/input_error.h>
+#include <puzzlesat/proof.h>
 
 namespace puzzlesat::cli {
 

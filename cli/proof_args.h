@@ -11,7 +11,7 @@
 #include <optional>
 #include <string>
 
-#include "sat/solver.h"
+#include <puzzlesat/solver.h>
 
 namespace puzzlesat::cli {
 

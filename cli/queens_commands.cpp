@@ -4,17 +4,20 @@
 #include <iostream>
 #include <stdexcept>
 
-#include "cli/command.h"
+#include <puzzlesat/command.h>
+#include <puzzlesat/plugin.h>
+
+#include "cli/groups.h"
 #include "cli/proof_args.h"
 #include "problems/queens/queens.h"
-#include "sat/enumerate.h"
-#include "sat/solver.h"
+#include <puzzlesat/dimacs.h>
+#include <puzzlesat/enumerate.h>
+#include <puzzlesat/solver.h>
 
 namespace puzzlesat::cli {
 
-void add_queens_commands(CLI::App& app) {
-  auto* group = app.add_subcommand("queens", "The n-queens puzzle: the example plugin");
-  group->require_subcommand(1);
+void add_queens_commands(Commands& commands) {
+  CLI::App* group = &commands.app;
 
   struct Options {
     int n = 8;
@@ -32,7 +35,7 @@ void add_queens_commands(CLI::App& app) {
       ->check(whole_number())
       ->check(CLI::Range(std::size_t{1}, sat::kNoLimit));
   solve->add_flag("--json", opt->json, R"(Print {"n": n, "solutions": [[col per row]...], "complete": bool})");
-  auto* solver = solve->add_option("--solver", opt->solver, sat::solver_spec_help());
+  auto* solver = add_solver_option(*solve, opt->solver);
   opt->proof.add_options(solve, "no placement exists (written only when none does)", solver);
   solve->callback([opt] {
     std::string backend = opt->proof.backend(opt->solver);
@@ -61,6 +64,13 @@ void add_queens_commands(CLI::App& app) {
     if (opt->all)
       std::cout << result.placements.size() << (result.complete ? " solutions\n" : " solutions (limit reached)\n");
   });
+
+  auto cnf_n = std::make_shared<int>(8);
+  auto* cnf = group->add_subcommand("cnf", "Print the n-queens formula as DIMACS, with `c var` names queen(row,col)");
+  cnf->add_option("--n", *cnf_n, "Board size")->capture_default_str();
+  cnf->callback([cnf_n] { sat::write_dimacs(std::cout, queens::encode(*cnf_n).cnf); });
 }
+
+const CommandGroup queens_group{"queens", "The n-queens puzzle: the example plugin", add_queens_commands};
 
 }  // namespace puzzlesat::cli

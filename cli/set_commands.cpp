@@ -8,10 +8,13 @@
 #include <random>
 #include <stdexcept>
 
-#include "cli/command.h"
+#include <puzzlesat/command.h>
+#include <puzzlesat/plugin.h>
+
+#include "cli/groups.h"
 #include "cli/proof_args.h"
-#include "common/input_error.h"
-#include "common/progress.h"
+#include <puzzlesat/input_error.h>
+#include <puzzlesat/progress.h>
 #include "problems/set/board.h"
 #include "problems/set/cap.h"
 #include "problems/set/card_text.h"
@@ -20,8 +23,8 @@
 #include "problems/set/game.h"
 #include "problems/set/sat_finder.h"
 #include "problems/set/stats.h"
-#include "sat/dimacs.h"
-#include "sat/proof.h"
+#include <puzzlesat/dimacs.h>
+#include <puzzlesat/proof.h>
 
 namespace puzzlesat::cli {
 
@@ -77,7 +80,7 @@ void add_solve(CLI::App* group) {
   opt->source.add_options(cmd);
   cmd->add_flag("--all", opt->all, "List every set (SAT model enumeration)");
   cmd->add_flag("--json", opt->json, "Print {\"cards\", \"sets\", \"no_set\"} as JSON");
-  auto* solver = cmd->add_option("--solver", opt->solver, sat::solver_spec_help())->capture_default_str();
+  auto* solver = add_solver_option(*cmd, opt->solver);
   opt->proof.add_options(cmd, "no set is among the cards (written only when none is)", solver);
   cmd->callback([opt] {
     std::string backend = opt->proof.backend(opt->solver);
@@ -280,7 +283,7 @@ void add_cap(CLI::App* group) {
   cmd->add_option("--size,-k", opt->size, "Number of cards K")
       ->required()
       ->check(CLI::Range(0, kDeckSize));
-  auto* solver = cmd->add_option("--solver", opt->solver, sat::solver_spec_help())->capture_default_str();
+  auto* solver = add_solver_option(*cmd, opt->solver);
   cmd->add_flag("--json", opt->json, "Print {\"size\", \"status\", \"cards\", \"seconds\"} as JSON");
   cmd->add_option("--cnf", opt->cnf,
                   "Also write the formula, symmetry breaking included (docs/set.md), as DIMACS to FILE: "
@@ -322,14 +325,15 @@ void add_cap(CLI::App* group) {
 
 }  // namespace
 
-void add_set_commands(CLI::App& app) {
-  auto* group = app.add_subcommand("set", "SET: find sets, prove none remains, play games");
-  group->require_subcommand(1);
+void add_set_commands(Commands& commands) {
+  CLI::App* group = &commands.app;
   add_solve(group);
   add_play(group);
   add_stats(group);
   add_cnf(group);
   add_cap(group);
 }
+
+const CommandGroup set_group{"set", "SET: find sets, prove none remains, play games", add_set_commands};
 
 }  // namespace puzzlesat::cli

@@ -12,9 +12,12 @@
 #include <string>
 #include <vector>
 
-#include "cli/command.h"
+#include <puzzlesat/command.h>
+#include <puzzlesat/plugin.h>
+
+#include "cli/groups.h"
 #include "cli/proof_args.h"
-#include "common/input_error.h"
+#include <puzzlesat/input_error.h>
 #include "frontends/image/image_file.h"
 #include "frontends/set/annotate.h"
 #include "frontends/set/evaluation.h"
@@ -215,8 +218,8 @@ void run_eval(const std::string& dir, bool as_json) {
 
 }  // namespace
 
-void add_set_vision_commands(CLI::App& app) {
-  CLI::App* set = app.get_subcommand("set");
+void add_set_vision_commands(Commands& commands) {
+  CLI::App* set = &commands.app;
 
   auto opt = std::make_shared<PhotoOptions>();
   auto* photo = set->add_subcommand("photo", "Read the cards in a photo of a SET table and find the sets");
@@ -250,5 +253,7 @@ void add_set_vision_commands(CLI::App& app) {
   eval->add_flag("--json", *as_json, "Machine-readable output");
   eval->callback([dir, as_json] { run_eval(*dir, *as_json); });
 }
+
+const CommandGroup set_vision_group{set_group, add_set_vision_commands};
 
 }  // namespace puzzlesat::cli

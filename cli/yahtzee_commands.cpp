@@ -14,11 +14,14 @@
 #include <random>
 #include <sstream>
 
-#include "cli/command.h"
+#include <puzzlesat/command.h>
+#include <puzzlesat/plugin.h>
+
+#include "cli/groups.h"
 #include "cli/yahtzee_advise.h"
-#include "common/file_io.h"
-#include "common/input_error.h"
-#include "common/progress.h"
+#include <puzzlesat/file_io.h>
+#include <puzzlesat/input_error.h>
+#include <puzzlesat/progress.h>
 #include "problems/yahtzee/advisor.h"
 #include "problems/yahtzee/game.h"
 #include "problems/yahtzee/play_session.h"
@@ -30,11 +33,6 @@ namespace puzzlesat::cli {
 namespace {
 
 using namespace yahtzee;
-
-std::vector<AdviseRollSource>& roll_sources() {
-  static std::vector<AdviseRollSource> sources;
-  return sources;
-}
 
 struct TableOptions {
   std::string rules = "official";
@@ -66,7 +64,7 @@ struct AdviseOptions {
 
 std::string keep_text(const std::vector<int>& keep) { return keep.empty() ? "nothing" : format_dice(keep); }
 
-void run_advise(const AdviseOptions& o) {
+void run_advise(const AdviseOptions& o, const std::vector<AdviseRollSource>& roll_sources) {
   const RuleSet rules = parse_rules(o.table.rules);
   AdviceQuery query;
   int sources = 0;
@@ -75,7 +73,7 @@ void run_advise(const AdviseOptions& o) {
     std::copy(pips.begin(), pips.end(), query.roll.begin());
     ++sources;
   }
-  for (const auto& source : roll_sources()) {
+  for (const auto& source : roll_sources) {
     if (auto roll = source()) {
       query.roll = *roll;
       ++sources;
@@ -272,11 +270,8 @@ void run_simulate(const SimulateOptions& o) {
 
 }  // namespace
 
-void add_advise_roll_source(AdviseRollSource source) { roll_sources().push_back(std::move(source)); }
-
-void add_yahtzee_commands(CLI::App& app) {
-  auto* yahtzee = app.add_subcommand("yahtzee", "Optimal Yahtzee strategy: advice, the strategy table, games");
-  yahtzee->require_subcommand(1);
+void add_yahtzee_commands(Commands& commands) {
+  CLI::App* yahtzee = &commands.app;
 
   auto advise_opts = std::make_shared<AdviseOptions>();
   auto* advise = yahtzee->add_subcommand("advise", "Best keeps (rerolls left) or boxes (none left) for a roll");
@@ -290,7 +285,9 @@ void add_yahtzee_commands(CLI::App& app) {
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
   advise->add_flag("--json", advise_opts->json, "Machine-readable output");
-  advise->callback([advise_opts] { run_advise(*advise_opts); });
+  AdviseExtension& extension = commands.shared<AdviseExtension>();
+  extension.advise = advise;
+  advise->callback([advise_opts, &extension] { run_advise(*advise_opts, extension.roll_sources); });
 
   auto table_opts = std::make_shared<TableCommandOptions>();
   auto* table = yahtzee->add_subcommand("table", "Compute the strategy table and save it");
@@ -331,5 +328,8 @@ void add_yahtzee_commands(CLI::App& app) {
   sim->add_flag("--json", sim_opts->json, "Machine-readable output");
   sim->callback([sim_opts] { run_simulate(*sim_opts); });
 }
+
+const CommandGroup yahtzee_group{
+    "yahtzee", "Optimal Yahtzee strategy: advice, the strategy table, games", add_yahtzee_commands};
 
 }  // namespace puzzlesat::cli

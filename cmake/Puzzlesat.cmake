@@ -1,23 +1,61 @@
-# puzzlesat_library(NAME SOURCES... DEPS ...): one library target per folder,
-# aliased as puzzlesat::NAME, with the repository root as its include root so that
-# headers are included as "sat/cnf.h", "problems/set/card.h", ...
+include(GNUInstallDirs)
+
+# puzzlesat_library(NAME [INSTALLED] SOURCES... DEPS ...): one library target per folder,
+# aliased as puzzlesat::NAME.
+#
+# A library reaches its own headers as "<folder>/x.h" (e.g. "sat/deadline.h") through
+# build/layers/NAME/, a directory holding only a link to the folder, never through the
+# repository root, so it sees its own headers, those of the libraries it links, and the
+# public API in include/puzzlesat/ — nothing else.
+# - INSTALLED libraries (common, sat, encodings, cli) form the installed package: their
+#   folder headers are PRIVATE, their interface is include/puzzlesat/ only, and they are
+#   exported as puzzlesat::NAME.
+# - The others (the in-tree puzzles and frontends) publish their folder to the libraries and
+#   commands that link them, as a plugin outside the tree would with its own headers.
 function(puzzlesat_library name)
-  cmake_parse_arguments(ARG "" "" "SOURCES;DEPS" ${ARGN})
+  cmake_parse_arguments(ARG "INSTALLED" "" "SOURCES;DEPS" ${ARGN})
   add_library(puzzlesat_${name} STATIC ${ARG_SOURCES})
   add_library(puzzlesat::${name} ALIAS puzzlesat_${name})
-  target_include_directories(puzzlesat_${name} PUBLIC ${PROJECT_SOURCE_DIR})
+  puzzlesat_folder_includes(puzzlesat_${name} layer)
+  if(ARG_INSTALLED)
+    target_include_directories(puzzlesat_${name} PRIVATE ${layer})
+    target_include_directories(puzzlesat_${name} PUBLIC
+      $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/include> $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
+    set_target_properties(puzzlesat_${name} PROPERTIES EXPORT_NAME ${name})
+    install(TARGETS puzzlesat_${name} EXPORT puzzlesatTargets ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
+  else()
+    target_include_directories(puzzlesat_${name} PUBLIC ${layer})
+  endif()
   target_link_libraries(puzzlesat_${name} PUBLIC ${ARG_DEPS})
   # The CLI links every library; it learns them from this list.
   set_property(GLOBAL APPEND PROPERTY PUZZLESAT_LIBRARIES puzzlesat::${name})
 endfunction()
 
+# puzzlesat_folder_includes(TARGET OUT_VAR): makes build/layers/TARGET/<folder> a link to the
+# current source folder and returns build/layers/TARGET (see puzzlesat_library).
+function(puzzlesat_folder_includes target out_var)
+  file(RELATIVE_PATH folder ${PROJECT_SOURCE_DIR} ${CMAKE_CURRENT_SOURCE_DIR})
+  set(root ${PROJECT_BINARY_DIR}/layers/${target})
+  get_filename_component(parent ${root}/${folder} DIRECTORY)
+  file(MAKE_DIRECTORY ${parent})
+  if(NOT EXISTS ${root}/${folder})
+    file(CREATE_LINK ${CMAKE_CURRENT_SOURCE_DIR} ${root}/${folder} SYMBOLIC)
+  endif()
+  set(${out_var} ${root} PARENT_SCOPE)
+endfunction()
+
 # puzzlesat_tests(NAME SOURCES... DEPS ...): a Catch2 executable whose test cases are
 # registered with ctest one by one, labelled with NAME (so `ctest -L sat_tests` runs one
 # executable's tests). A test prints "SKIPPED: why" to be reported as skipped.
+# Tests may reach any header of the tree (they test internals). Nothing when BUILD_TESTING is off.
 function(puzzlesat_tests name)
+  if(NOT BUILD_TESTING)
+    return()
+  endif()
   cmake_parse_arguments(ARG "" "" "SOURCES;DEPS" ${ARGN})
   add_executable(${name} ${ARG_SOURCES})
   target_link_libraries(${name} PRIVATE ${ARG_DEPS} puzzlesat_test_main)
+  target_include_directories(${name} PRIVATE ${PROJECT_SOURCE_DIR})
   catch_discover_tests(${name}
     WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
     PROPERTIES SKIP_REGULAR_EXPRESSION "SKIPPED:" LABELS ${name})

@@ -1,4 +1,4 @@
-#include "common/file_io.h"
+#include <puzzlesat/file_io.h>
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -10,7 +10,7 @@
 
 #include <fmt/format.h>
 
-#include "common/input_error.h"
+#include <puzzlesat/input_error.h>
 
 namespace puzzlesat {
 

@@ -1,4 +1,4 @@
-#include "common/file_io.h"
+#include <puzzlesat/file_io.h>
 
 #include <catch2/catch.hpp>
 
@@ -9,7 +9,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "common/input_error.h"
+#include <puzzlesat/input_error.h>
 
 using namespace puzzlesat;
 namespace fs = std::filesystem;

@@ -1,4 +1,4 @@
-#include "common/input_error.h"
+#include <puzzlesat/input_error.h>
 
 #include <fmt/format.h>
 

@@ -1,4 +1,4 @@
-#include "common/progress.h"
+#include <puzzlesat/progress.h>
 
 #include <unistd.h>
 

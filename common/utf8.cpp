@@ -1,4 +1,4 @@
-#include "common/utf8.h"
+#include <puzzlesat/utf8.h>
 
 namespace puzzlesat {
 

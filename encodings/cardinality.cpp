@@ -1,4 +1,4 @@
-#include "encodings/cardinality.h"
+#include <puzzlesat/cardinality.h>
 
 #include <algorithm>
 #include <array>
@@ -10,7 +10,7 @@
 #include <tuple>
 #include <vector>
 
-#include "encodings/clause_writer.h"
+#include <puzzlesat/clause_writer.h>
 #include "encodings/counters.h"
 
 namespace puzzlesat::enc {

@@ -1,4 +1,4 @@
-#include "encodings/cardinality.h"
+#include <puzzlesat/cardinality.h>
 
 #include <catch2/catch.hpp>
 

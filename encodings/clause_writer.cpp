@@ -1,4 +1,4 @@
-#include "encodings/clause_writer.h"
+#include <puzzlesat/clause_writer.h>
 
 #include <algorithm>
 

@@ -11,7 +11,7 @@
 //
 // not_connected: an automaton counting the true inputs and tracking whether a second run
 // has begun, encoded with the arc-consistent decomposition of encodings/regular.h.
-#include "encodings/contiguity.h"
+#include <puzzlesat/contiguity.h>
 
 #include <algorithm>
 #include <cstdint>
@@ -19,9 +19,9 @@
 #include <string>
 #include <vector>
 
-#include "encodings/cardinality.h"
-#include "encodings/clause_writer.h"
-#include "encodings/regular.h"
+#include <puzzlesat/cardinality.h>
+#include <puzzlesat/clause_writer.h>
+#include <puzzlesat/regular.h>
 
 namespace puzzlesat::enc {
 namespace {

@@ -1,4 +1,4 @@
-#include "encodings/contiguity.h"
+#include <puzzlesat/contiguity.h>
 
 #include <catch2/catch.hpp>
 

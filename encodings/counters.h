@@ -6,8 +6,8 @@
 #include <cstddef>
 #include <span>
 
-#include "encodings/clause_writer.h"
-#include "sat/lit.h"
+#include <puzzlesat/clause_writer.h>
+#include <puzzlesat/lit.h>
 
 namespace puzzlesat::enc::detail {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <memory>
 
-#include "sat/solver.h"
+#include <puzzlesat/solver.h>
 
 namespace puzzlesat::enc::testing {
 

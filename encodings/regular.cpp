@@ -1,4 +1,4 @@
-#include "encodings/regular.h"
+#include <puzzlesat/regular.h>
 
 #include <map>
 #include <set>

@@ -1,6 +1,6 @@
-#include "encodings/set_rule.h"
+#include <puzzlesat/set_rule.h>
 
-#include "encodings/clause_writer.h"
+#include <puzzlesat/clause_writer.h>
 
 namespace puzzlesat::enc {
 

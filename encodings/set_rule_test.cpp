@@ -1,4 +1,4 @@
-#include "encodings/set_rule.h"
+#include <puzzlesat/set_rule.h>
 
 #include <catch2/catch.hpp>
 

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "fuzz/fuzz_support.h"
-#include "sat/dimacs.h"
+#include <puzzlesat/dimacs.h>
 
 using namespace puzzlesat;
 

@@ -8,9 +8,9 @@
 
 #include "fuzz/fuzz_support.h"
 #include "sat/brute_force.h"
-#include "sat/dimacs.h"
-#include "sat/drat_checker.h"
-#include "sat/drat_proof.h"
+#include <puzzlesat/dimacs.h>
+#include <puzzlesat/drat_checker.h>
+#include <puzzlesat/drat_proof.h>
 
 using namespace puzzlesat;
 

@@ -14,7 +14,7 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "common/input_error.h"
+#include <puzzlesat/input_error.h>
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size);
 

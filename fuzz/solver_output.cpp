@@ -6,7 +6,7 @@
 #include <stdexcept>
 
 #include "fuzz/fuzz_support.h"
-#include "sat/solution.h"
+#include <puzzlesat/solution.h>
 
 using namespace puzzlesat;
 

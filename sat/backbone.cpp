@@ -1,4 +1,4 @@
-#include "sat/backbone.h"
+#include <puzzlesat/backbone.h>
 
 #include <algorithm>
 #include <cstdint>

@@ -1,4 +1,4 @@
-#include "sat/backbone.h"
+#include <puzzlesat/backbone.h>
 
 #include <catch2/catch.hpp>
 
@@ -6,8 +6,8 @@
 #include <random>
 
 #include "sat/brute_force.h"
-#include "sat/chunked_backbone.h"
-#include "sat/enumerate.h"
+#include <puzzlesat/chunked_backbone.h>
+#include <puzzlesat/enumerate.h>
 #include "sat/generators.h"
 
 using namespace puzzlesat::sat;

@@ -6,7 +6,7 @@
 #include <span>
 #include <vector>
 
-#include "sat/cnf.h"
+#include <puzzlesat/cnf.h>
 
 namespace puzzlesat::sat {
 

@@ -5,7 +5,7 @@
 
 #include <memory>
 
-#include "sat/solver.h"
+#include <puzzlesat/solver.h>
 
 namespace puzzlesat::sat {
 

@@ -9,8 +9,8 @@
 
 #include <memory>
 
-#include "sat/cnf.h"
-#include "sat/solver.h"
+#include <puzzlesat/cnf.h>
+#include <puzzlesat/solver.h>
 
 namespace puzzlesat::sat {
 

@@ -1,4 +1,4 @@
-#include "sat/chunked_backbone.h"
+#include <puzzlesat/chunked_backbone.h>
 
 #include <algorithm>
 

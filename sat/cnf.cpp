@@ -1,4 +1,4 @@
-#include "sat/cnf.h"
+#include <puzzlesat/cnf.h>
 
 #include <cassert>
 

@@ -1,4 +1,4 @@
-#include "sat/dimacs.h"
+#include <puzzlesat/dimacs.h>
 
 #include <charconv>
 #include <cstdint>
@@ -6,7 +6,7 @@
 #include <optional>
 #include <vector>
 
-#include "common/input_error.h"
+#include <puzzlesat/input_error.h>
 
 namespace puzzlesat::sat {
 

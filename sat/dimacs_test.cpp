@@ -1,11 +1,11 @@
-#include "sat/dimacs.h"
+#include <puzzlesat/dimacs.h>
 
 #include <catch2/catch.hpp>
 
 #include <random>
 #include <sstream>
 
-#include "common/input_error.h"
+#include <puzzlesat/input_error.h>
 #include "sat/generators.h"
 
 using namespace puzzlesat::sat;

@@ -1,4 +1,4 @@
-#include "sat/drat_checker.h"
+#include <puzzlesat/drat_checker.h>
 
 #include <cassert>
 #include <cstdint>
@@ -7,8 +7,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "common/input_error.h"
-#include "sat/drat_proof.h"
+#include <puzzlesat/input_error.h>
+#include <puzzlesat/drat_proof.h>
 
 namespace puzzlesat::sat {
 

@@ -1,4 +1,4 @@
-#include "sat/drat_checker.h"
+#include <puzzlesat/drat_checker.h>
 
 #include <catch2/catch.hpp>
 
@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "common/input_error.h"
+#include <puzzlesat/input_error.h>
 #include "sat/brute_force.h"
-#include "sat/dimacs.h"
-#include "sat/drat_proof.h"
+#include <puzzlesat/dimacs.h>
+#include <puzzlesat/drat_proof.h>
 #include "sat/generators.h"
 #include "tests/cadical_proof.h"
 

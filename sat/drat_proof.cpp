@@ -1,8 +1,8 @@
-#include "sat/drat_proof.h"
+#include <puzzlesat/drat_proof.h>
 
 #include <limits>
 
-#include "common/input_error.h"
+#include <puzzlesat/input_error.h>
 
 namespace puzzlesat::sat {
 

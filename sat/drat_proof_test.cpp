@@ -1,10 +1,10 @@
-#include "sat/drat_proof.h"
+#include <puzzlesat/drat_proof.h>
 
 #include <catch2/catch.hpp>
 
 #include <string>
 
-#include "common/input_error.h"
+#include <puzzlesat/input_error.h>
 
 using namespace puzzlesat::sat;
 

@@ -1,4 +1,4 @@
-#include "sat/enumerate.h"
+#include <puzzlesat/enumerate.h>
 
 #include <catch2/catch.hpp>
 

@@ -9,10 +9,10 @@
 #include <stdexcept>
 
 #include "sat/deadline.h"
-#include "common/input_error.h"
-#include "sat/dimacs.h"
-#include "sat/drat_checker.h"
-#include "sat/solution.h"
+#include <puzzlesat/input_error.h>
+#include <puzzlesat/dimacs.h>
+#include <puzzlesat/drat_checker.h>
+#include <puzzlesat/solution.h>
 
 namespace puzzlesat::sat {
 

@@ -17,8 +17,8 @@
 #include <string>
 #include <vector>
 
-#include "sat/cnf.h"
-#include "sat/solver.h"
+#include <puzzlesat/cnf.h>
+#include <puzzlesat/solver.h>
 #include "sat/subprocess.h"
 
 namespace puzzlesat::sat {

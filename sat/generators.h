@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <random>
 
-#include "sat/cnf.h"
+#include <puzzlesat/cnf.h>
 
 namespace puzzlesat::sat {
 

@@ -1,4 +1,4 @@
-#include "sat/memory_budget.h"
+#include <puzzlesat/memory_budget.h>
 
 #include <cerrno>
 #include <cstdlib>

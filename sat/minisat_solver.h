@@ -4,7 +4,7 @@
 
 #include <memory>
 
-#include "sat/solver.h"
+#include <puzzlesat/solver.h>
 
 namespace puzzlesat::sat {
 

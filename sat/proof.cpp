@@ -1,10 +1,10 @@
-#include "sat/proof.h"
+#include <puzzlesat/proof.h>
 
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
 
-#include "sat/dimacs.h"
+#include <puzzlesat/dimacs.h>
 
 namespace puzzlesat::sat {
 

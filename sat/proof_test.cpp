@@ -2,7 +2,7 @@
 // that the independent checker (check_drat) verifies, text and binary; an incremental
 // session of case solves under frozen selectors still yields one valid proof; backends
 // without proofs say so; every backend's model goes through CheckedSolver.
-#include "sat/proof.h"
+#include <puzzlesat/proof.h>
 
 #include <catch2/catch.hpp>
 
@@ -14,8 +14,8 @@
 #include <sstream>
 
 #include "sat/brute_force.h"
-#include "sat/dimacs.h"
-#include "sat/drat_checker.h"
+#include <puzzlesat/dimacs.h>
+#include <puzzlesat/drat_checker.h>
 #include "sat/generators.h"
 
 using namespace puzzlesat::sat;

@@ -1,4 +1,4 @@
-#include "sat/solution.h"
+#include <puzzlesat/solution.h>
 
 #include <charconv>
 #include <limits>

@@ -1,4 +1,4 @@
-#include "sat/solver.h"
+#include <puzzlesat/solver.h>
 
 #include <stdexcept>
 

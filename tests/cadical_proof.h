@@ -11,7 +11,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "sat/cnf.h"
+#include <puzzlesat/cnf.h>
 
 namespace puzzlesat::testing {
 

@@ -12,7 +12,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "sat/dimacs.h"
+#include <puzzlesat/dimacs.h>
 #include "sat/generators.h"
 #include "tests/cadical_proof.h"
 #include "tests/run_cli.h"

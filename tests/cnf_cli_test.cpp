@@ -11,9 +11,9 @@
 #include <sstream>
 
 #include "sat/brute_force.h"
-#include "sat/dimacs.h"
+#include <puzzlesat/dimacs.h>
 #include "sat/generators.h"
-#include "sat/solution.h"
+#include <puzzlesat/solution.h>
 #include "sat/subprocess.h"
 #include "tests/data_paths.h"
 #include "tests/run_cli.h"

@@ -7,7 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "sat/solver.h"
+#include <puzzlesat/solver.h>
 #include "tests/run_cli.h"
 
 using puzzlesat::testing::run_cli;

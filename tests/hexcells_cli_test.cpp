@@ -7,9 +7,9 @@
 #include <sstream>
 
 #include "problems/hexcells/format.h"
-#include "sat/dimacs.h"
-#include "sat/enumerate.h"
-#include "sat/solver.h"
+#include <puzzlesat/dimacs.h>
+#include <puzzlesat/enumerate.h>
+#include <puzzlesat/solver.h>
 #include "tests/data_paths.h"
 #include "tests/run_cli.h"
 

@@ -15,10 +15,10 @@
 #include "problems/hexcells/deduce.h"
 #include "problems/hexcells/format.h"
 #include "problems/hexcells/render.h"
-#include "sat/dimacs.h"
-#include "sat/drat_checker.h"
+#include <puzzlesat/dimacs.h>
+#include <puzzlesat/drat_checker.h>
 #include "sat/generators.h"
-#include "sat/proof.h"
+#include <puzzlesat/proof.h>
 #include "tests/data_paths.h"
 #include "tests/run_cli.h"
 

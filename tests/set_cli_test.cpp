@@ -11,8 +11,8 @@
 #include "problems/set/card.h"
 #include "problems/set/card_text.h"
 #include "problems/set/random.h"
-#include "sat/dimacs.h"
-#include "sat/solver.h"
+#include <puzzlesat/dimacs.h>
+#include <puzzlesat/solver.h>
 #include "tests/run_cli.h"
 
 using nlohmann::json;

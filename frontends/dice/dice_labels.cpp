@@ -5,7 +5,7 @@
 #include <limits>
 #include <sstream>
 
-#include "common/input_error.h"
+#include <puzzlesat/input_error.h>
 
 namespace puzzlesat::dice_vision {
 

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "common/input_error.h"
+#include <puzzlesat/input_error.h>
 #include "frontends/dice/dice_agreement.h"
 #include "frontends/dice/die_finder.h"
 #include "frontends/dice/pip_counter.h"

@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "common/input_error.h"
+#include <puzzlesat/input_error.h>
 #include "frontends/dice/dice_labels.h"
 #include "frontends/dice/dice_scene.h"
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <climits>
 
-#include "common/input_error.h"
+#include <puzzlesat/input_error.h>
 
 namespace puzzlesat::hexcells_vision {
 namespace {

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "common/input_error.h"
+#include <puzzlesat/input_error.h>
 
 namespace puzzlesat::hexcells_vision {
 namespace {

@@ -8,7 +8,7 @@
 #include <map>
 #include <set>
 
-#include "common/input_error.h"
+#include <puzzlesat/input_error.h>
 #include "frontends/hexcells/counter.h"
 #include "frontends/hexcells/glyphs.h"
 #include "frontends/hexcells/line_hints.h"

@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 #include <opencv2/imgproc.hpp>
 
-#include "common/input_error.h"
+#include <puzzlesat/input_error.h>
 #include "frontends/hexcells/renderer.h"
 
 using namespace puzzlesat::hexcells_vision;

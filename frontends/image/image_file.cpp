@@ -16,8 +16,8 @@
 
 #include <opencv2/imgproc.hpp>
 
-#include "common/file_io.h"
-#include "common/input_error.h"
+#include <puzzlesat/file_io.h>
+#include <puzzlesat/input_error.h>
 #include "frontends/image/exif_orientation.h"
 
 namespace puzzlesat::image {

@@ -4,8 +4,8 @@
 
 #include <fmt/format.h>
 
-#include "common/file_io.h"
-#include "common/input_error.h"
+#include <puzzlesat/file_io.h>
+#include <puzzlesat/input_error.h>
 #include "frontends/image/image_file.h"
 
 namespace puzzlesat::image {

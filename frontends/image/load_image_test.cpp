@@ -7,7 +7,7 @@
 #include <fstream>
 #include <unistd.h>
 
-#include "common/input_error.h"
+#include <puzzlesat/input_error.h>
 #include "frontends/image/image_file.h"
 
 using namespace puzzlesat;

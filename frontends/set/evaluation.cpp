@@ -4,7 +4,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "common/input_error.h"
+#include <puzzlesat/input_error.h>
 #include "frontends/set/card_matching.h"
 #include "frontends/set/photo.h"
 #include "frontends/set/table_reader.h"

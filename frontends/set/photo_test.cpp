@@ -7,7 +7,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "common/input_error.h"
+#include <puzzlesat/input_error.h>
 
 using puzzlesat::InputError;
 using puzzlesat::set_vision::load_photo;

@@ -5,12 +5,12 @@
 #include <numeric>
 #include <set>
 
-#include "encodings/cardinality.h"
-#include "sat/chunked_backbone.h"
+#include <puzzlesat/cardinality.h>
+#include <puzzlesat/chunked_backbone.h>
 #include "problems/hexcells/constraints.h"
 #include "problems/hexcells/encode.h"
-#include "sat/backbone.h"
-#include "sat/solver.h"
+#include <puzzlesat/backbone.h>
+#include <puzzlesat/solver.h>
 
 // How REMAINING is handled, since encoding it naively over all hidden cells makes big
 // levels take minutes: hints with disjoint hidden cells are packed out of it (exact), the
@@ -44,7 +44,7 @@ bool reading_order(Pos a, Pos b) { return a.y != b.y ? a.y < b.y : a.x < b.x; }
 // A formula over some cells, loaded into a solver that keeps growing with it.
 class Part {
  public:
-  explicit Part(const Board& board) : board_(board), vars_(cnf_) {}
+  Part(const Board& board, const std::string& solver_spec) : board_(board), vars_(cnf_), solver_spec_(solver_spec) {}
   void add(const Constraint& c) {
     encode(cnf_, vars_, c, board_);
     Scope scope;
@@ -78,7 +78,7 @@ class Part {
   sat::Cnf& cnf() { return cnf_; }
   // The solver holding every clause added so far.
   sat::Solver& solver() {
-    if (!solver_) solver_ = sat::make_solver();
+    if (!solver_) solver_ = sat::make_solver(solver_spec_);
     solver_->reserve_vars(cnf_.num_vars());
     for (; loaded_ < cnf_.num_clauses(); ++loaded_) solver_->add_clause(cnf_.clause(loaded_));
     return *solver_;
@@ -88,6 +88,7 @@ class Part {
   const Board& board_;
   sat::Cnf cnf_;
   CellVars vars_;
+  std::string solver_spec_;
   std::unique_ptr<sat::Solver> solver_;
   std::size_t loaded_ = 0;
   struct Scope {
@@ -278,7 +279,7 @@ Deduction Deducer::deduce(const Board& board) {
 
   if (!options_.split_components) {
     // Reference path: one formula with everything.
-    Part part(board);
+    Part part(board, options_.solver);
     for (const Open& h : hints) part.add(h.constraint);
     part.add(remaining_over(rest, rem));
     result.stats.components = result.stats.components_solved = 1;
@@ -326,7 +327,7 @@ Deduction Deducer::deduce(const Board& board) {
     g.result = &it->second;
     if (fresh) {
       ++result.stats.components_solved;
-      Part part(board);
+      Part part(board, options_.solver);
       for (const Open* o : g.hints) part.add(o->constraint);
       it->second = backbone(part, g.cells, options_.chunked_backbone, result.stats.solver_calls);
     }
@@ -357,7 +358,7 @@ Deduction Deducer::deduce(const Board& board) {
   if (slack && (nfree == 0 || (rem - sum_hi >= 1 && rem - sum_lo <= nfree - 1))) return finish();
 
   // 6. REMAINING may matter: solve the groups whose count can vary together with it.
-  Part part(board);
+  Part part(board, options_.solver);
   std::vector<Pos> joint_cells = free_cells, joint_counted = free_cells;
   int joint_rem = rem;
   std::vector<Pos> known;  // forced on their own already: units, not candidates

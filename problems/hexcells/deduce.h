@@ -48,6 +48,8 @@ struct DeduceOptions {
   // always complete. For playing, where the cells REMAINING forces now stay forced and
   // are found in a later round (docs/hexcells.md, "Playing").
   bool hints_first = false;
+  // The SAT backend (sat::make_solver spec): "minisat", "cadical" or "external:CMD".
+  std::string solver = "minisat";
 };
 
 // Deduction that remembers what it found for each independent group of constraints, so

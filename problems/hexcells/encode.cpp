@@ -1,7 +1,7 @@
 #include "problems/hexcells/encode.h"
 
-#include "encodings/cardinality.h"
-#include "encodings/contiguity.h"
+#include <puzzlesat/cardinality.h>
+#include <puzzlesat/contiguity.h>
 
 namespace puzzlesat::hexcells {
 

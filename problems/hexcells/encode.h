@@ -5,7 +5,7 @@
 #include <map>
 
 #include "problems/hexcells/constraints.h"
-#include "sat/cnf.h"
+#include <puzzlesat/cnf.h>
 
 namespace puzzlesat::hexcells {
 

@@ -5,7 +5,7 @@
 #include <stdexcept>
 
 #include "problems/hexcells/encode.h"
-#include "sat/solver.h"
+#include <puzzlesat/solver.h>
 
 namespace puzzlesat::hexcells {
 namespace {
@@ -23,7 +23,7 @@ bool forces(sat::Solver& s, std::vector<sat::Lit>& on, sat::Lit forced) {
 
 }  // namespace
 
-std::vector<Reason> explain(const Board& board, const Deduction& d) {
+std::vector<Reason> explain(const Board& board, const Deduction& d, const std::string& solver_spec) {
   std::vector<Constraint> constraints;
   for (Constraint& c : visible_constraints(board)) {
     bool open = std::any_of(c.slots.begin(), c.slots.end(), [&](const auto& s) { return s && board.at(*s).hidden(); });
@@ -45,7 +45,7 @@ std::vector<Reason> explain(const Board& board, const Deduction& d) {
     else
       hint_selectors.push_back(sel);
   }
-  auto solver = sat::make_solver();
+  auto solver = sat::make_solver(solver_spec);
   solver->add_cnf(cnf);
 
   std::vector<Reason> reasons;

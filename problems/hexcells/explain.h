@@ -3,6 +3,7 @@
 // minimised by deletion, so no hint in the set can be dropped.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "problems/hexcells/constraints.h"
@@ -18,6 +19,7 @@ struct Reason {
 };
 
 // One reason per forced cell of d (which deduce(board) returned), blue cells first.
-std::vector<Reason> explain(const Board& board, const Deduction& d);
+// `solver` is a sat::make_solver spec.
+std::vector<Reason> explain(const Board& board, const Deduction& d, const std::string& solver = "minisat");
 
 }  // namespace puzzlesat::hexcells

@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "common/input_error.h"
+#include <puzzlesat/input_error.h>
 
 namespace puzzlesat::hexcells {
 namespace {

@@ -2,7 +2,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "common/input_error.h"
+#include <puzzlesat/input_error.h>
 #include "problems/hexcells/test_levels.h"
 
 using namespace puzzlesat::hexcells;

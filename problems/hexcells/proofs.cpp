@@ -5,7 +5,7 @@
 
 #include "problems/hexcells/encode.h"
 #include "problems/hexcells/render.h"
-#include "sat/proof.h"
+#include <puzzlesat/proof.h>
 
 namespace puzzlesat::hexcells {
 

@@ -11,7 +11,7 @@
 
 #include "problems/hexcells/deduce.h"
 #include "problems/hexcells/level.h"
-#include "sat/solver.h"
+#include <puzzlesat/solver.h>
 
 namespace puzzlesat::hexcells {
 

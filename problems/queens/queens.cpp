@@ -2,10 +2,10 @@
 
 #include <cstdlib>
 
-#include "common/input_error.h"
-#include "encodings/cardinality.h"
-#include "sat/enumerate.h"
-#include "sat/proof.h"
+#include <puzzlesat/input_error.h>
+#include <puzzlesat/cardinality.h>
+#include <puzzlesat/enumerate.h>
+#include <puzzlesat/proof.h>
 
 namespace puzzlesat::queens {
 

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "sat/cnf.h"
-#include "sat/solver.h"
+#include <puzzlesat/cnf.h>
+#include <puzzlesat/solver.h>
 
 namespace puzzlesat::queens {
 

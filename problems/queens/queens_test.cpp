@@ -6,7 +6,7 @@
 #include <numeric>
 #include <set>
 
-#include "common/input_error.h"
+#include <puzzlesat/input_error.h>
 
 using namespace puzzlesat::queens;
 

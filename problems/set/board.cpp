@@ -4,7 +4,7 @@
 
 #include <fmt/format.h>
 
-#include "common/input_error.h"
+#include <puzzlesat/input_error.h>
 #include "problems/set/card_text.h"
 
 namespace puzzlesat::set {

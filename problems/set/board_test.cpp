@@ -2,7 +2,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "common/input_error.h"
+#include <puzzlesat/input_error.h>
 #include "problems/set/card_text.h"
 
 using namespace puzzlesat;

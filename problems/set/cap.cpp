@@ -3,11 +3,11 @@
 #include <chrono>
 #include <stdexcept>
 
-#include "encodings/cardinality.h"
+#include <puzzlesat/cardinality.h>
 #include "problems/set/cap_classes.h"
 #include "problems/set/card_text.h"
 #include "problems/set/finder.h"
-#include "sat/solver.h"
+#include <puzzlesat/solver.h>
 
 namespace puzzlesat::set {
 

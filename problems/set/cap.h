@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "problems/set/card.h"
-#include "sat/cnf.h"
-#include "sat/solver.h"
+#include <puzzlesat/cnf.h>
+#include <puzzlesat/solver.h>
 
 namespace puzzlesat::set {
 

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "common/input_error.h"
+#include <puzzlesat/input_error.h>
 #include "problems/set/card.h"
 
 namespace puzzlesat::set {

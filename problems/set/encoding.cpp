@@ -2,8 +2,8 @@
 
 #include <fmt/format.h>
 
-#include "encodings/cardinality.h"
-#include "encodings/set_rule.h"
+#include <puzzlesat/cardinality.h>
+#include <puzzlesat/set_rule.h>
 #include "problems/set/card_text.h"
 
 namespace puzzlesat::set {

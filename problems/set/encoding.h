@@ -16,8 +16,8 @@
 #include <vector>
 
 #include "problems/set/card.h"
-#include "sat/cnf.h"
-#include "sat/lit.h"
+#include <puzzlesat/cnf.h>
+#include <puzzlesat/lit.h>
 
 namespace puzzlesat::set {
 

@@ -5,7 +5,7 @@
 #include <numeric>
 
 #include "problems/set/random.h"
-#include "sat/solver.h"
+#include <puzzlesat/solver.h>
 
 using namespace puzzlesat;
 using namespace puzzlesat::set;

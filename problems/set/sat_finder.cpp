@@ -4,7 +4,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "sat/proof.h"
+#include <puzzlesat/proof.h>
 
 namespace puzzlesat::set {
 

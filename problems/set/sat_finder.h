@@ -12,7 +12,7 @@
 #include "problems/set/card.h"
 #include "problems/set/encoding.h"
 #include "problems/set/finder.h"
-#include "sat/solver.h"
+#include <puzzlesat/solver.h>
 
 namespace puzzlesat::set {
 

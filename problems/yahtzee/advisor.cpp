@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "common/input_error.h"
+#include <puzzlesat/input_error.h>
 #include "problems/yahtzee/turn.h"
 
 namespace puzzlesat::yahtzee {

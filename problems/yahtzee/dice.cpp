@@ -4,7 +4,7 @@
 #include <cctype>
 #include <numeric>
 
-#include "common/input_error.h"
+#include <puzzlesat/input_error.h>
 
 namespace puzzlesat::yahtzee {
 

@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 #include <set>
 
-#include "common/input_error.h"
+#include <puzzlesat/input_error.h>
 
 using namespace puzzlesat::yahtzee;
 

@@ -4,8 +4,8 @@
 #include <set>
 #include <sstream>
 
-#include "common/input_error.h"
-#include "common/utf8.h"
+#include <puzzlesat/input_error.h>
+#include <puzzlesat/utf8.h>
 
 namespace puzzlesat::yahtzee {
 

@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 #include <sstream>
 
-#include "common/input_error.h"
+#include <puzzlesat/input_error.h>
 #include "problems/yahtzee/play_session.h"
 
 using namespace puzzlesat::yahtzee;

@@ -9,7 +9,7 @@
 #include <sstream>
 #include <tuple>
 
-#include "common/input_error.h"
+#include <puzzlesat/input_error.h>
 #include "problems/yahtzee/advisor.h"
 #include "problems/yahtzee/turn.h"
 

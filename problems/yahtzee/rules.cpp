@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
-#include "common/input_error.h"
+#include <puzzlesat/input_error.h>
 
 namespace puzzlesat::yahtzee {
 

@@ -2,7 +2,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "common/input_error.h"
+#include <puzzlesat/input_error.h>
 
 using namespace puzzlesat::yahtzee;
 

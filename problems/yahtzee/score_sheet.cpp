@@ -2,7 +2,7 @@
 
 #include <fmt/core.h>
 
-#include "common/input_error.h"
+#include <puzzlesat/input_error.h>
 #include "problems/yahtzee/turn.h"
 
 namespace puzzlesat::yahtzee {

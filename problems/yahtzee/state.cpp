@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "common/input_error.h"
+#include <puzzlesat/input_error.h>
 
 namespace puzzlesat::yahtzee {
 

@@ -12,9 +12,9 @@
 #include <optional>
 #include <system_error>
 
-#include "common/file_io.h"
-#include "common/input_error.h"
-#include "common/progress.h"
+#include <puzzlesat/file_io.h>
+#include <puzzlesat/input_error.h>
+#include <puzzlesat/progress.h>
 
 namespace puzzlesat::yahtzee {
 

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "common/input_error.h"
+#include <puzzlesat/input_error.h>
 #include "problems/yahtzee/table.h"
 
 namespace puzzlesat::yahtzee {

@@ -9,7 +9,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "common/input_error.h"
+#include <puzzlesat/input_error.h>
 #include "problems/yahtzee/table_file.h"
 #include "problems/yahtzee/table_fixture.h"
 

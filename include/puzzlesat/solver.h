@@ -2,6 +2,11 @@
 // binary), so puzzles and algorithms (backbone, enumeration) never name a backend.
 // Clauses are added incrementally; solve() takes assumptions and, on Unsat, reports the
 // subset of them that was used (a core). Budgets and interrupt() turn into Unknown.
+//
+//   auto solver = sat::make_solver("cadical");   // or "minisat", "external:kissat"
+//   solver->add_cnf(cnf);
+//   if (solver->solve({x}) == sat::Status::sat) bool v = solver->model_value(y);
+//   else auto core = solver->failed_assumptions();
 #pragma once
 
 #include <cstdint>
@@ -12,8 +17,8 @@
 #include <string_view>
 #include <vector>
 
-#include "sat/cnf.h"
-#include "sat/lit.h"
+#include <puzzlesat/cnf.h>
+#include <puzzlesat/lit.h>
 
 namespace puzzlesat::sat {
 

@@ -1,6 +1,10 @@
 // Var and Lit: propositional variables and literals, the vocabulary every other layer
 // speaks. Variables are numbered from 1 as in DIMACS, so a literal converts to and from
 // its DIMACS integer without a table.
+//
+//   sat::Lit x = cnf.new_lit("x");
+//   sat::Lit not_x = ~x;                  // x.var() == not_x.var(), not_x.negated()
+//   sat::Lit::from_dimacs(-3).to_dimacs() == -3
 #pragma once
 
 #include <compare>

@@ -16,9 +16,9 @@
 #include <string>
 #include <string_view>
 
-#include "sat/cnf.h"
-#include "sat/lit.h"
-#include "sat/solver.h"
+#include <puzzlesat/cnf.h>
+#include <puzzlesat/lit.h>
+#include <puzzlesat/solver.h>
 
 namespace puzzlesat::sat {
 

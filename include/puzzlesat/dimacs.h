@@ -3,6 +3,9 @@
 // UNSAT; ours rejects every malformed file with an InputError naming line and column.
 // The writer adds `c var <n> <name>` lines so exports stay readable, and the reader
 // turns them back into names. The SAT-competition answer format is in sat/solution.h.
+//
+//   sat::Cnf cnf = sat::read_dimacs(text, "f.cnf");   // InputError names f.cnf:line:col
+//   sat::write_dimacs(std::cout, cnf);                // with `c var N name` lines
 #pragma once
 
 #include <cstdint>
@@ -11,9 +14,9 @@
 #include <string>
 #include <string_view>
 
-#include "sat/cnf.h"
-#include "sat/memory_budget.h"
-#include "sat/solution.h"
+#include <puzzlesat/cnf.h>
+#include <puzzlesat/memory_budget.h>
+#include <puzzlesat/solution.h>
 
 namespace puzzlesat::sat {
 

@@ -7,8 +7,8 @@
 #include <functional>
 #include <span>
 
-#include "encodings/clause_writer.h"
-#include "sat/lit.h"
+#include <puzzlesat/clause_writer.h>
+#include <puzzlesat/lit.h>
 
 namespace puzzlesat::enc::detail {
 

@@ -7,7 +7,7 @@
 
 #include <span>
 
-#include "sat/backbone.h"
+#include <puzzlesat/backbone.h>
 
 namespace puzzlesat::sat {
 

@@ -9,8 +9,8 @@
 #include <string_view>
 #include <vector>
 
-#include "sat/lit.h"
-#include "sat/solver.h"
+#include <puzzlesat/lit.h>
+#include <puzzlesat/solver.h>
 
 namespace puzzlesat::sat {
 

@@ -10,8 +10,8 @@
 #include <span>
 #include <vector>
 
-#include "sat/cnf.h"
-#include "sat/lit.h"
+#include <puzzlesat/cnf.h>
+#include <puzzlesat/lit.h>
 
 namespace puzzlesat::enc {
 

@@ -3,8 +3,8 @@
 // this value"), that is: not exactly two of the three value literals are true.
 #pragma once
 
-#include "sat/cnf.h"
-#include "sat/lit.h"
+#include <puzzlesat/cnf.h>
+#include <puzzlesat/lit.h>
 
 namespace puzzlesat::enc {
 

@@ -31,8 +31,8 @@
 #include <string>
 #include <string_view>
 
-#include "sat/cnf.h"
-#include "sat/drat_proof.h"
+#include <puzzlesat/cnf.h>
+#include <puzzlesat/drat_proof.h>
 
 namespace puzzlesat::sat {
 

@@ -1,6 +1,9 @@
 // What every cli/*_commands.cpp file shares: how a subcommand group is added to the
 // `puzzlesat` app, how a command sets the process exit code, and small I/O helpers so
 // all commands read files and report errors the same way.
+//
+//   std::string text = puzzlesat::cli::read_input(path);   // a file, or stdin for "-"
+//   puzzlesat::cli::set_exit_code(10);                      // returned by run()
 #pragma once
 
 #include <CLI/CLI.hpp>

@@ -2,14 +2,18 @@
 // "deduction by contradiction" in general form: a literal is forced iff assuming its
 // negation is unsatisfiable. Models found along the way rule candidates out for free, so
 // only the survivors cost a solver call each.
+//
+//   auto solver = sat::make_solver();
+//   solver->add_cnf(cnf);
+//   sat::BackboneResult r = sat::compute_backbone(*solver, cells);  // r.forced, r.free
 #pragma once
 
 #include <span>
 #include <vector>
 
-#include "sat/cnf.h"
-#include "sat/lit.h"
-#include "sat/solver.h"
+#include <puzzlesat/cnf.h>
+#include <puzzlesat/lit.h>
+#include <puzzlesat/solver.h>
 
 namespace puzzlesat::sat {
 

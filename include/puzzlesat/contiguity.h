@@ -3,13 +3,16 @@
 // on a line or a ring; a gap slot either breaks runs (a missing cell between two
 // neighbours) or is skipped as if absent (line hints count existing cells only).
 // Both gadgets are arc-consistent under unit propagation.
+//
+//   // 3 blue cells in a row on a ring of 6, hidden cells gap-free:
+//   enc::connected(cnf, slots, 3, enc::Topology::ring, enc::GapRule::breaks);
 #pragma once
 
 #include <optional>
 #include <span>
 
-#include "sat/cnf.h"
-#include "sat/lit.h"
+#include <puzzlesat/cnf.h>
+#include <puzzlesat/lit.h>
 
 namespace puzzlesat::enc {
 

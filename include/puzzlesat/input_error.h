@@ -1,6 +1,9 @@
 // InputError: the one exception type for bad user input (malformed files, impossible
 // states). It carries where the problem is, so the CLI can print a single line
 // `puzzlesat: error: FILE:LINE:COL: message` and exit 2 instead of crashing.
+//
+//   throw puzzlesat::InputError("expected a digit", {"board.txt", 3, 7});
+//   // the CLI prints `puzzlesat: error: board.txt:3:7: expected a digit` and exits 2
 #pragma once
 
 #include <stdexcept>

@@ -2,6 +2,11 @@
 // variables (optionally named, e.g. "card[3]" or "cell(4,7)", so DIMACS exports stay
 // readable), stores clauses compactly and keeps free-form comments. It knows nothing
 // about solvers: a Solver loads a finished (or growing) Cnf.
+//
+//   sat::Cnf cnf;
+//   sat::Lit a = cnf.new_lit("a"), b = cnf.new_lit("b");
+//   cnf.add_clause({a, b});
+//   { sat::Cnf::GuardScope g(cnf, selector); cnf.add_clause({~a}); }  // switched by `selector`
 #pragma once
 
 #include <initializer_list>
@@ -11,7 +16,7 @@
 #include <utility>
 #include <vector>
 
-#include "sat/lit.h"
+#include <puzzlesat/lit.h>
 
 namespace puzzlesat::sat {
 

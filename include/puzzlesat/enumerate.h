@@ -1,6 +1,9 @@
 // Model enumeration: every model of a formula (under assumptions) projected onto chosen
 // variables, each projected model reported once. Used to count solutions, to show that
 // a puzzle's solution is unique, or to list all answers.
+//
+//   sat::EnumerationResult r = sat::enumerate_models(*solver, projection, 100);
+//   for (const auto& model : r.models) ...;   // r.complete: no model left out
 #pragma once
 
 #include <cstddef>
@@ -8,8 +11,8 @@
 #include <span>
 #include <vector>
 
-#include "sat/lit.h"
-#include "sat/solver.h"
+#include <puzzlesat/lit.h>
+#include <puzzlesat/solver.h>
 
 namespace puzzlesat::sat {
 

@@ -2,14 +2,18 @@
 // Several classic CNF encodings are available by name; `automatic` picks, for each call,
 // the one that needs the fewest clauses. Every encoding is arc-consistent under unit
 // propagation, and infeasible requests (k > n, k < 0, ...) yield an unsatisfiable formula.
+//
+//   enc::exactly(cnf, row, 1);       // one queen per row
+//   enc::at_most(cnf, diagonal, 1);
+//   enc::at_least(cnf, neighbours, 2, enc::CardEncoding::totalizer);
 #pragma once
 
 #include <optional>
 #include <span>
 #include <string_view>
 
-#include "sat/cnf.h"
-#include "sat/lit.h"
+#include <puzzlesat/cnf.h>
+#include <puzzlesat/lit.h>
 
 namespace puzzlesat::enc {
 

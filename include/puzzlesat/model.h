@@ -1,0 +1,98 @@
+// model.h: state a puzzle's rules at the level of the puzzle and ask the two questions
+// puzzles ask — what every solution shares, and whether the solution is unique.
+//
+// A Model owns a sat::Cnf (its variables keep their names, so `cnf()` exports readable
+// DIMACS) and builds constraints with the arc-consistent gadgets of <puzzlesat/cardinality.h>:
+// `count_true(lits) == k` is enc::exactly, `<= k` enc::at_most, `>= k` enc::at_least.
+//
+//   puzzlesat::Model m("cadical");                       // any sat::make_solver spec
+//   puzzlesat::RectGrid grid(3, 3);
+//   auto mine = m.bools(grid, "mine");
+//   m.require(puzzlesat::count_true(mine[grid.neighbors8({1, 1})]) == 2);
+//   m.require(~mine[{1, 1}]);
+//   puzzlesat::Forced f = m.forced(mine.all());           // per cell: true, false, or open
+//   puzzlesat::Uniqueness u = m.unique_solution(mine.all());  // u.unique(), u.solution
+//
+// Each question loads the formula into a fresh solver: the model can keep growing between
+// questions (e.g. adding a revealed cell) and answers never depend on earlier ones.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <puzzlesat/cardinality.h>
+#include <puzzlesat/cnf.h>
+#include <puzzlesat/grid.h>
+#include <puzzlesat/lit.h>
+
+namespace puzzlesat {
+
+// The number of true literals among some, compared with a constant: count_true(x) == 2.
+struct CountTrue {
+  std::vector<sat::Lit> lits;
+};
+struct CountConstraint {
+  enum class Op { eq, le, ge };
+  std::vector<sat::Lit> lits;
+  Op op;
+  int k;
+};
+CountTrue count_true(std::span<const sat::Lit> lits);
+inline CountTrue count_true(const std::vector<sat::Lit>& lits) { return count_true(std::span<const sat::Lit>(lits)); }
+inline CountConstraint operator==(CountTrue c, int k) { return {std::move(c.lits), CountConstraint::Op::eq, k}; }
+inline CountConstraint operator<=(CountTrue c, int k) { return {std::move(c.lits), CountConstraint::Op::le, k}; }
+inline CountConstraint operator>=(CountTrue c, int k) { return {std::move(c.lits), CountConstraint::Op::ge, k}; }
+
+// What Model::forced found: for each literal asked, in order, true when it holds in every
+// solution, false when its negation does, nullopt when solutions disagree.
+struct Forced {
+  bool satisfiable = false;  // false: no solution at all (then `value` is empty)
+  std::vector<std::optional<bool>> value;
+  int solver_calls = 0;
+};
+
+// What Model::unique_solution found, counting solutions as assignments of the literals asked.
+struct Uniqueness {
+  std::size_t solutions = 0;  // 0, 1, or 2 meaning "two or more"
+  std::vector<bool> solution;  // the literals' values in the first solution found (if any)
+  bool unique() const { return solutions == 1; }
+};
+
+class Model {
+ public:
+  explicit Model(std::string solver = "minisat");
+
+  sat::Cnf& cnf() { return cnf_; }
+  const sat::Cnf& cnf() const { return cnf_; }
+  const std::string& solver() const { return solver_; }
+
+  sat::Lit new_bool(std::string_view name) { return cnf_.new_lit(name); }
+  // One variable per cell, named "prefix(cell)", e.g. mine(2,3).
+  template <class Grid>
+  BoolGrid<Grid> bools(const Grid& grid, std::string_view prefix) {
+    std::vector<sat::Lit> lits;
+    lits.reserve(grid.size());
+    for (const auto& p : grid.cells()) lits.push_back(new_bool(std::string(prefix) + "(" + grid.name(p) + ")"));
+    return BoolGrid<Grid>(grid, std::move(lits));
+  }
+
+  void require(const CountConstraint& c,
+               enc::CardEncoding encoding = enc::CardEncoding::automatic);  // throws std::invalid_argument for k < 0
+  void require(sat::Lit l) { cnf_.add_unit(l); }
+  void require_any(std::span<const sat::Lit> clause) { cnf_.add_clause(clause); }
+
+  // The backbone over the chosen literals (sat::compute_backbone).
+  Forced forced(std::span<const sat::Lit> lits) const;
+  // Whether exactly one assignment of the chosen literals' variables extends to a solution.
+  Uniqueness unique_solution(std::span<const sat::Lit> lits) const;
+
+ private:
+  sat::Cnf cnf_;
+  std::string solver_;
+};
+
+}  // namespace puzzlesat

@@ -1,0 +1,116 @@
+#include <puzzlesat/model.h>
+
+#include <catch2/catch.hpp>
+
+#include <cstdint>
+#include <algorithm>
+#include <random>
+
+using namespace puzzlesat;
+
+namespace {
+
+// A random rule set over n primary variables: each rule counts a random subset.
+struct Rule {
+  std::vector<int> vars;
+  CountConstraint::Op op;
+  int k;
+};
+
+bool holds(const Rule& rule, std::uint32_t assignment) {
+  int count = 0;
+  for (int v : rule.vars) count += (assignment >> v) & 1U;
+  switch (rule.op) {
+    case CountConstraint::Op::eq: return count == rule.k;
+    case CountConstraint::Op::le: return count <= rule.k;
+    case CountConstraint::Op::ge: return count >= rule.k;
+  }
+  return false;
+}
+
+std::vector<Rule> random_rules(std::mt19937& rng, int n) {
+  std::vector<Rule> rules;
+  const int count = std::uniform_int_distribution<int>(1, 4)(rng);
+  for (int i = 0; i < count; ++i) {
+    Rule r;
+    for (int v = 0; v < n; ++v)
+      if (rng() % 2) r.vars.push_back(v);
+    r.op = static_cast<CountConstraint::Op>(rng() % 3);
+    r.k = std::uniform_int_distribution<int>(0, static_cast<int>(r.vars.size()) + 1)(rng);
+    rules.push_back(r);
+  }
+  return rules;
+}
+
+}  // namespace
+
+TEST_CASE("model: forced and unique_solution agree with brute force on random count rules", "[model]") {
+  std::mt19937 rng(16);
+  for (int trial = 0; trial < 300; ++trial) {
+    const int n = std::uniform_int_distribution<int>(1, 8)(rng);
+    const auto rules = random_rules(rng, n);
+    Model m(trial % 2 ? "cadical" : "minisat");
+    std::vector<sat::Lit> x;
+    for (int v = 0; v < n; ++v) x.push_back(m.new_bool("x" + std::to_string(v)));
+    for (const Rule& r : rules) {
+      std::vector<sat::Lit> lits;
+      for (int v : r.vars) lits.push_back(x[v]);
+      CountTrue c = count_true(lits);
+      m.require(r.op == CountConstraint::Op::eq ? (c == r.k) : r.op == CountConstraint::Op::le ? (c <= r.k) : (c >= r.k));
+    }
+    // Brute force over the primary variables.
+    std::vector<std::uint32_t> solutions;
+    for (std::uint32_t a = 0; a < (1U << n); ++a) {
+      bool ok = true;
+      for (const Rule& r : rules) ok = ok && holds(r, a);
+      if (ok) solutions.push_back(a);
+    }
+    const Forced f = m.forced(x);
+    const Uniqueness u = m.unique_solution(x);
+    REQUIRE(f.satisfiable == !solutions.empty());
+    CHECK(u.solutions == std::min<std::size_t>(solutions.size(), 2));
+    if (solutions.empty()) continue;
+    for (int v = 0; v < n; ++v) {
+      bool always = true, never = true;
+      for (std::uint32_t a : solutions) {
+        always = always && ((a >> v) & 1U);
+        never = never && !((a >> v) & 1U);
+      }
+      const std::optional<bool> expected = always ? std::optional(true) : never ? std::optional(false) : std::nullopt;
+      CHECK(f.value[v] == expected);
+    }
+    // The solution reported is one of the brute-force solutions.
+    std::uint32_t reported = 0;
+    for (int v = 0; v < n; ++v) reported |= static_cast<std::uint32_t>(u.solution[v]) << v;
+    CHECK(std::find(solutions.begin(), solutions.end(), reported) != solutions.end());
+  }
+}
+
+TEST_CASE("model: forced reports the polarity of negative literals asked", "[model]") {
+  Model m;
+  auto a = m.new_bool("a"), b = m.new_bool("b");
+  m.require(count_true(std::vector{a, b}) == 1);
+  m.require(a);
+  const std::vector<sat::Lit> asked{~a, b, ~b};
+  const Forced f = m.forced(asked);
+  REQUIRE(f.satisfiable);
+  CHECK(f.value == std::vector<std::optional<bool>>{false, false, true});
+}
+
+TEST_CASE("model: grid variables are named and a minesweeper board is solved", "[model]") {
+  // 1 mine among the 8 neighbours of the centre of a 3x3 board, and none in the corners:
+  // the mine is on an edge, so no cell but the corners and the centre is forced.
+  Model m;
+  RectGrid grid(3, 3);
+  auto mine = m.bools(grid, "mine");
+  CHECK(m.cnf().name(mine[Cell{1, 2}].var()) == "mine(1,2)");
+  m.require(count_true(mine[grid.neighbors8({1, 1})]) == 1);
+  m.require(~mine[Cell{1, 1}]);
+  for (Cell c : {Cell{0, 0}, Cell{0, 2}, Cell{2, 0}, Cell{2, 2}}) m.require(~mine[c]);
+  CHECK(m.unique_solution(mine.all()).solutions == 2);
+  m.require(count_true(mine[grid.row(0)]) == 1);   // the mine is at (0,1)
+  const Uniqueness u = m.unique_solution(mine.all());
+  REQUIRE(u.unique());
+  CHECK(u.solution[grid.index({0, 1})]);
+  CHECK_THROWS(m.require(count_true(mine.all()) <= -1));
+}

@@ -1,0 +1,80 @@
+# The out-of-tree proof (ctest out_of_tree_plugin): install this build to a fresh prefix,
+# configure and build tests/out_of_tree against it alone, run its command and compare the
+# output; then check the pkg-config file. Run as
+#   cmake -DBUILD_DIR=... -DSOURCE_DIR=... -DWORK_DIR=... -P out_of_tree_test.cmake
+foreach(var BUILD_DIR SOURCE_DIR WORK_DIR)
+  if(NOT DEFINED ${var})
+    message(FATAL_ERROR "out_of_tree_test.cmake needs -D${var}=...")
+  endif()
+endforeach()
+
+function(run what)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "${what} failed (${rc}):\n${out}\n${err}")
+  endif()
+  set(out "${out}" PARENT_SCOPE)
+endfunction()
+
+file(REMOVE_RECURSE ${WORK_DIR})
+set(prefix ${WORK_DIR}/prefix)
+run("install" ${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix})
+
+set(launcher "")
+find_program(CCACHE ccache)
+if(CCACHE)
+  set(launcher -DCMAKE_CXX_COMPILER_LAUNCHER=${CCACHE})
+endif()
+# Only the prefix: nothing of the source or build tree is visible to the plugin.
+run("configure the plugin" ${CMAKE_COMMAND} -S ${SOURCE_DIR}/tests/out_of_tree -B ${WORK_DIR}/build
+    -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH=${prefix} ${launcher})
+run("build the plugin" ${CMAKE_COMMAND} --build ${WORK_DIR}/build)
+
+set(exe ${WORK_DIR}/build/minesweeper)
+run("minesweeper solve" ${exe} minesweeper solve ${SOURCE_DIR}/tests/out_of_tree/example.board)
+file(READ ${SOURCE_DIR}/tests/out_of_tree/example.expected expected)
+if(NOT out STREQUAL expected)
+  message(FATAL_ERROR "minesweeper solve printed\n${out}\nexpected\n${expected}")
+endif()
+run("minesweeper solve --solver cadical --json" ${exe} minesweeper solve --solver cadical --json
+    ${SOURCE_DIR}/tests/out_of_tree/example.board)
+if(NOT out STREQUAL "{\"mines\":[[1,1],[1,2]],\"safe\":[[0,1],[0,2]],\"unique\":true}\n")
+  message(FATAL_ERROR "minesweeper solve --json printed ${out}")
+endif()
+run("minesweeper cnf" ${exe} minesweeper cnf ${SOURCE_DIR}/tests/out_of_tree/example.board)
+if(NOT out MATCHES "c var 1 mine\\(0,0\\)")
+  message(FATAL_ERROR "minesweeper cnf names no variables:\n${out}")
+endif()
+# Bad input: one line naming file, line and column; exit code 2.
+file(WRITE ${WORK_DIR}/bad.board "1.x\n")
+execute_process(COMMAND ${exe} minesweeper solve ${WORK_DIR}/bad.board RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(NOT rc EQUAL 2 OR NOT err MATCHES "^puzzlesat: error: .*bad.board:1:3: unexpected 'x'")
+  message(FATAL_ERROR "bad board: exit ${rc}, stderr ${err}")
+endif()
+
+# pkg-config sees the same package: a program built with its flags alone links and runs.
+find_program(PKG_CONFIG pkg-config)
+find_program(CXX NAMES c++ g++)
+if(PKG_CONFIG AND CXX)
+  set(ENV{PKG_CONFIG_PATH} ${prefix}/lib/pkgconfig)
+  run("pkg-config" ${PKG_CONFIG} --cflags --libs puzzlesat)
+  separate_arguments(flags UNIX_COMMAND "${out}")
+  file(WRITE ${WORK_DIR}/pc.cpp [=[
+#include <puzzlesat/model.h>
+#include <iostream>
+int main() {
+  puzzlesat::Model m;
+  puzzlesat::RectGrid g(1, 3);
+  auto x = m.bools(g, "x");
+  m.require(puzzlesat::count_true(x.all()) == 2);
+  m.require(~x[puzzlesat::Cell{0, 1}]);
+  std::cout << m.unique_solution(x.all()).unique() << "\n";
+}
+]=])
+  run("compile with pkg-config flags" ${CXX} -o ${WORK_DIR}/pc ${WORK_DIR}/pc.cpp ${flags})
+  run("the pkg-config program" ${WORK_DIR}/pc)
+  if(NOT out STREQUAL "1\n")
+    message(FATAL_ERROR "the pkg-config program printed ${out}")
+  endif()
+endif()
+message(STATUS "out-of-tree plugin built against ${prefix} and run")
