@@ -161,7 +161,7 @@ TEST_CASE("DIMACS headers and clauses beyond the memory budget are refused", "[s
   CHECK(read_dimacs(text, "long.cnf").num_clauses() == 1);
 }
 
-TEST_CASE("Byte sizes: 512M, 2G, plain bytes; anything else is 0", "[sat][dimacs]") {
+TEST_CASE("Byte sizes: 512M, 2G, plain bytes, anything else is 0", "[sat][dimacs]") {
   CHECK(parse_byte_size("2G") == std::uint64_t{2} << 30);
   CHECK(parse_byte_size("512M") == std::uint64_t{512} << 20);
   CHECK(parse_byte_size("100K") == 102400);

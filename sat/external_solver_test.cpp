@@ -11,35 +11,12 @@
 #include <fstream>
 #include <sstream>
 #include <thread>
+#include "tests/temp_file.h"
 
 using namespace puzzlesat::sat;
+using puzzlesat::testing::TempDir;
 
 namespace {
-
-// A directory holding a fake solver: a shell script that gets the formula as $1.
-class ScriptDir {
- public:
-  ScriptDir() {
-    std::string templ = (std::filesystem::temp_directory_path() / "puzzlesat-ext-XXXXXX").string();
-    REQUIRE(mkdtemp(templ.data()));
-    path_ = templ;
-  }
-  ~ScriptDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  // Writes the script and returns the solver spec that runs it.
-  std::string solver(const std::string& body) const {
-    auto script = path_ / "solver.sh";
-    std::ofstream(script) << "#!/bin/sh\n" << body;
-    chmod(script.c_str(), 0700);
-    return script.string();
-  }
-  std::filesystem::path path() const { return path_; }
-
- private:
-  std::filesystem::path path_;
-};
 
 // Whether the process is gone (or a zombie no one reaped yet, which holds nothing).
 bool gone(pid_t pid) {
@@ -72,9 +49,9 @@ pid_t read_pid(const std::filesystem::path& file) {
 // there must not inherit that mask, or it could never be stopped by TERM or Ctrl-C.
 TEST_CASE("External solver: started with SIGINT and SIGTERM unblocked whatever the caller blocks",
           "[sat][external]") {
-  ScriptDir dir;
+  TempDir dir;
   // Unblocked, the TERM ends the script before it can answer.
-  auto solver = make_solver("external:" + dir.solver("kill -TERM $$\necho 's UNSATISFIABLE'\nexit 20\n"));
+  auto solver = make_solver("external:" + dir.script("solver.sh", "kill -TERM $$\necho 's UNSATISFIABLE'\nexit 20\n"));
   solver->add_clause({Lit(Var(1))});
   sigset_t set, old;
   sigemptyset(&set);
@@ -87,9 +64,9 @@ TEST_CASE("External solver: started with SIGINT and SIGTERM unblocked whatever t
 
 TEST_CASE("External solver: a timeout kills the whole process group, not only the direct child",
           "[sat][external]") {
-  ScriptDir dir;
+  TempDir dir;
   auto pid_file = dir.path() / "child.pid";
-  auto solver = make_solver("external:" + dir.solver("sleep 300 &\necho $! > " + pid_file.string() + "\nwait\n"));
+  auto solver = make_solver("external:" + dir.script("solver.sh", "sleep 300 &\necho $! > " + pid_file.string() + "\nwait\n"));
   solver->add_clause({Lit(Var(1))});
   solver->set_budget({.conflicts = {}, .seconds = 0.3});
   CHECK(solver->solve() == Status::unknown);
@@ -100,10 +77,10 @@ TEST_CASE("External solver: a timeout kills the whole process group, not only th
 }
 
 TEST_CASE("External solver: no process it started outlives an answered solve", "[sat][external]") {
-  ScriptDir dir;
+  TempDir dir;
   auto pid_file = dir.path() / "child.pid";
   auto solver = make_solver("external:" + 
-      dir.solver("sleep 300 &\necho $! > " + pid_file.string() + "\necho 's UNSATISFIABLE'\nexit 20\n"));
+      dir.script("solver.sh", "sleep 300 &\necho $! > " + pid_file.string() + "\necho 's UNSATISFIABLE'\nexit 20\n"));
   solver->add_clause({Lit(Var(1))});
   CHECK(solver->solve() == Status::unknown);  // answered, though an UNSAT without proof is not believed
   pid_t child = read_pid(pid_file);
@@ -113,20 +90,20 @@ TEST_CASE("External solver: no process it started outlives an answered solve", "
 }
 
 TEST_CASE("External solver: two conflicting s lines are an error whatever the exit code", "[sat][external]") {
-  ScriptDir dir;
+  TempDir dir;
   for (int code : {0, 10, 20}) {
     INFO("exit code " << code);
     auto solver = make_solver("external:" + 
-        dir.solver("echo 's SATISFIABLE'\necho 'v 1 0'\necho 's UNSATISFIABLE'\nexit " + std::to_string(code) + "\n"));
+        dir.script("solver.sh", "echo 's SATISFIABLE'\necho 'v 1 0'\necho 's UNSATISFIABLE'\nexit " + std::to_string(code) + "\n"));
     solver->add_clause({Lit(Var(1))});
     CHECK_THROWS_WITH(solver->solve(), Catch::Contains("conflicting"));
   }
   // A malformed model is not read as "no answer" and so as UNSAT by exit code 20.
-  auto malformed = make_solver("external:" + dir.solver("echo 's SATISFIABLE'\necho 'v 1 x 0'\nexit 20\n"));
+  auto malformed = make_solver("external:" + dir.script("solver.sh", "echo 's SATISFIABLE'\necho 'v 1 x 0'\nexit 20\n"));
   malformed->add_clause({Lit(Var(1))});
   CHECK_THROWS_WITH(malformed->solve(), Catch::Contains("malformed"));
   // The same answer twice is still that answer (and, without a proof, an unverified one).
-  auto twice = make_solver("external:" + dir.solver("echo 's UNSATISFIABLE'\necho 's UNSATISFIABLE'\nexit 20\n"));
+  auto twice = make_solver("external:" + dir.script("solver.sh", "echo 's UNSATISFIABLE'\necho 's UNSATISFIABLE'\nexit 20\n"));
   twice->add_clause({Lit(Var(1))});
   CHECK(twice->solve() == Status::unknown);
 }
@@ -135,30 +112,30 @@ TEST_CASE("External solver: two conflicting s lines are an error whatever the ex
 // (make_solver wraps every backend); its UNSAT counts only with a proof check_drat
 // verifies.
 TEST_CASE("External solver: a wrong model is an error, never an answer", "[sat][external][verify]") {
-  ScriptDir dir;
-  auto liar = make_solver("external:" + dir.solver("echo 's SATISFIABLE'\necho 'v 1 2 0'\nexit 10\n"));
+  TempDir dir;
+  auto liar = make_solver("external:" + dir.script("solver.sh", "echo 's SATISFIABLE'\necho 'v 1 2 0'\nexit 10\n"));
   liar->add_clause({~Lit(Var(1)), ~Lit(Var(2))});
   CHECK_THROWS_WITH(liar->solve(), Catch::Contains("violates clause 1"));
   // A model that satisfies the clauses but not an assumption is wrong too.
-  auto ignores = make_solver("external:" + dir.solver("echo 's SATISFIABLE'\necho 'v 1 -2 0'\nexit 10\n"));
+  auto ignores = make_solver("external:" + dir.script("solver.sh", "echo 's SATISFIABLE'\necho 'v 1 -2 0'\nexit 10\n"));
   ignores->add_clause({Lit(Var(1)), Lit(Var(2))});
   CHECK_THROWS_WITH(ignores->solve({Lit(Var(2))}), Catch::Contains("violates assumption 2"));
 }
 
 TEST_CASE("External solver: UNSAT counts only with a DRAT proof that verifies", "[sat][external][verify]") {
-  ScriptDir dir;
+  TempDir dir;
   // x1 or x2: satisfiable, so any UNSAT is a lie.
   auto satisfiable = [](Solver& s) { s.add_clause({Lit(Var(1)), Lit(Var(2))}); };
-  auto no_proof = make_solver("external:" + dir.solver("echo 's UNSATISFIABLE'\nexit 20\n"));
+  auto no_proof = make_solver("external:" + dir.script("solver.sh", "echo 's UNSATISFIABLE'\nexit 20\n"));
   satisfiable(*no_proof);
   CHECK(no_proof->solve() == Status::unknown);
   // A "proof" that only claims the empty clause is not RUP, so it is refused.
-  auto bogus = make_solver("external:" + dir.solver("printf '0\\n' > \"$1\"\necho 's UNSATISFIABLE'\nexit 20\n") +
+  auto bogus = make_solver("external:" + dir.script("solver.sh", "printf '0\\n' > \"$1\"\necho 's UNSATISFIABLE'\nexit 20\n") +
                            " {proof}");
   satisfiable(*bogus);
   CHECK(bogus->solve() == Status::unknown);
   // No proof file at all, although one was asked for.
-  auto silent = make_solver("external:" + dir.solver("echo 's UNSATISFIABLE'\nexit 20\n") + " {proof}");
+  auto silent = make_solver("external:" + dir.script("solver.sh", "echo 's UNSATISFIABLE'\nexit 20\n") + " {proof}");
   satisfiable(*silent);
   CHECK(silent->solve() == Status::unknown);
 }
@@ -169,7 +146,7 @@ TEST_CASE("External solver: a real solver's UNSAT with a proof is believed and c
     WARN("SKIPPED: no cadical binary");
     return;
   }
-  ScriptDir dir;
+  TempDir dir;
   auto solver = make_solver("external:cadical -q {formula} {proof}");
   std::string kept = (dir.path() / "kept.drat").string();
   solver->trace_proof({kept});

@@ -17,27 +17,12 @@
 #include <puzzlesat/dimacs.h>
 #include <puzzlesat/drat_checker.h>
 #include "sat/generators.h"
+#include "tests/temp_file.h"
 
 using namespace puzzlesat::sat;
+using puzzlesat::testing::TempDir;
 
 namespace {
-
-class TempDir {
- public:
-  TempDir() {
-    std::string templ = (std::filesystem::temp_directory_path() / "puzzlesat-proof-test-XXXXXX").string();
-    REQUIRE(mkdtemp(templ.data()));
-    path_ = templ;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  std::string file(const std::string& name) const { return (path_ / name).string(); }
-
- private:
-  std::filesystem::path path_;
-};
 
 std::string slurp(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -128,7 +113,7 @@ TEST_CASE("one proof for a session of case solves under frozen selectors", "[sat
   INFO(v.message);
 }
 
-TEST_CASE("backends without proofs say so; tracing starts before the first clause", "[sat][proof]") {
+TEST_CASE("backends without proofs say so, tracing starts before the first clause", "[sat][proof]") {
   TempDir dir;
   auto minisat = make_solver("minisat");
   CHECK_FALSE(minisat->can_trace_proof());

@@ -35,7 +35,7 @@ TEST_CASE("the command tree: top-level groups by name, extensions on their paren
   CHECK(version.out.rfind("puzzlesat ", 0) == 0);
 }
 
-TEST_CASE("--solver reaches hexcells deduce, explain and solve", "[cli][solver][hexcells]") {
+TEST_CASE("The solver option reaches hexcells deduce, explain and solve", "[cli][solver][hexcells]") {
   const std::string level = "demo/hexcells-honeycomb-round4.hexcells";
   auto minisat = run_cli({"hexcells", "deduce", level, "--explain", "--json"});
   REQUIRE(minisat.exit_code == 0);
@@ -57,7 +57,7 @@ TEST_CASE("--solver reaches hexcells deduce, explain and solve", "[cli][solver][
   CHECK(bad.err.rfind("puzzlesat: error: --solver: unknown solver 'glucose'", 0) == 0);
 }
 
-TEST_CASE("queens cnf exports the formula with named variables; its models are the placements",
+TEST_CASE("queens cnf exports the formula with named variables, its models are the placements",
           "[cli][queens][cnf]") {
   auto r = run_cli({"queens", "cnf", "--n", "5"});
   REQUIRE(r.exit_code == 0);

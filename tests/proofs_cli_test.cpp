@@ -21,37 +21,15 @@
 #include <puzzlesat/proof.h>
 #include "tests/data_paths.h"
 #include "tests/run_cli.h"
+#include "tests/temp_file.h"
 
 using nlohmann::json;
 using puzzlesat::testing::run_cli;
 using puzzlesat::testing::slurp;
+using puzzlesat::testing::TempDir;
 namespace sat = puzzlesat::sat;
 
 namespace {
-
-class TempDir {
- public:
-  TempDir() {
-    std::string templ = (std::filesystem::temp_directory_path() / "puzzlesat-proofs-cli-XXXXXX").string();
-    REQUIRE(mkdtemp(templ.data()));
-    path_ = templ;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  std::string file(const std::string& name) const { return (path_ / name).string(); }
-  // A fake solver: a shell script that gets the formula as its last argument.
-  std::string script(const std::string& name, const std::string& body) const {
-    std::string p = file(name);
-    std::ofstream(p) << "#!/bin/sh\n" << body;
-    chmod(p.c_str(), 0700);
-    return p;
-  }
-
- private:
-  std::filesystem::path path_;
-};
 
 // The verdict of the checker on a proof file and the formula file written beside it.
 sat::DratVerdict check(const std::string& proof) {

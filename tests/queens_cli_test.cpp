@@ -16,7 +16,7 @@ TEST_CASE("queens solve --all --json lists every solution, each valid", "[queens
   for (const auto& p : solutions) CHECK(puzzlesat::queens::is_solution(p));
 }
 
-TEST_CASE("queens with no solution says so; a bad size is exit 2", "[queens][cli]") {
+TEST_CASE("queens with no solution says so, a bad size is exit 2", "[queens][cli]") {
   auto none = run_cli({"queens", "solve", "--n", "3"});
   CHECK(none.exit_code == 0);
   CHECK(none.out.find("no placement") != std::string::npos);

@@ -25,34 +25,52 @@ std::string slurp(const std::filesystem::path& p) {
   return s.str();
 }
 
-}  // namespace
-
-CliResult run_cli(const std::vector<std::string>& args, const std::string& stdin_text,
-                  std::optional<std::chrono::milliseconds> interrupt_after) {
-  // Files rather than pipes: no deadlock however much the command prints.
+// A fresh folder holding the child's standard input; its output goes to files beside it
+// rather than pipes, so there is no deadlock however much the command prints.
+std::filesystem::path make_io_dir(const std::string& stdin_text) {
   char dir_template[] = "/tmp/puzzlesat-cli-XXXXXX";
   if (!mkdtemp(dir_template)) throw std::runtime_error("mkdtemp failed");
   std::filesystem::path dir = dir_template;
   { std::ofstream(dir / "in") << stdin_text; }
+  return dir;
+}
 
+// Starts the CLI with args, its standard streams on dir's files, under limits if given.
+pid_t spawn_cli(const std::filesystem::path& dir, const std::vector<std::string>& args, const CliLimits* limits) {
+  // Everything the child needs is built before fork: only async-signal-safe calls after it.
+  std::vector<std::string> copy = args;
+  std::string binary = PUZZLESAT_BINARY;
+  std::vector<char*> argv{binary.data()};
+  for (auto& a : copy) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  const std::string in_path = dir / "in", out_path = dir / "out", err_path = dir / "err";
   pid_t pid = fork();
   if (pid < 0) throw std::runtime_error("fork failed");
   if (pid == 0) {
-    int in = open((dir / "in").c_str(), O_RDONLY);
-    int out = open((dir / "out").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    int err = open((dir / "err").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    int in = open(in_path.c_str(), O_RDONLY);
+    int out = open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    int err = open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     dup2(in, 0);
     dup2(out, 1);
     dup2(err, 2);
-    std::vector<char*> argv;
-    std::string binary = PUZZLESAT_BINARY;
-    argv.push_back(binary.data());
-    std::vector<std::string> copy = args;
-    for (auto& a : copy) argv.push_back(a.data());
-    argv.push_back(nullptr);
+    if (limits) {
+      const rlimit as{limits->address_space_bytes, limits->address_space_bytes};
+      const rlimit cpu{rlim_t(limits->cpu_seconds), rlim_t(limits->cpu_seconds)};
+      setrlimit(RLIMIT_AS, &as);
+      setrlimit(RLIMIT_CPU, &cpu);
+    }
     execv(binary.c_str(), argv.data());
     _exit(127);
   }
+  return pid;
+}
+
+}  // namespace
+
+CliResult run_cli(const std::vector<std::string>& args, const std::string& stdin_text,
+                  std::optional<std::chrono::milliseconds> interrupt_after) {
+  std::filesystem::path dir = make_io_dir(stdin_text);
+  pid_t pid = spawn_cli(dir, args, nullptr);
   int status = 0;
   if (interrupt_after) {
     auto deadline = std::chrono::steady_clock::now() + *interrupt_after;
@@ -76,33 +94,9 @@ CliResult run_cli(const std::vector<std::string>& args, const std::string& stdin
 
 LimitedResult run_cli_limited(const std::vector<std::string>& args, const std::string& stdin_text,
                               const CliLimits& limits) {
-  char dir_template[] = "/tmp/puzzlesat-cli-XXXXXX";
-  if (!mkdtemp(dir_template)) throw std::runtime_error("mkdtemp failed");
-  std::filesystem::path dir = dir_template;
-  { std::ofstream(dir / "in") << stdin_text; }
-  std::vector<std::string> copy = args;
-  std::string binary = PUZZLESAT_BINARY;
-  std::vector<char*> argv{binary.data()};
-  for (auto& a : copy) argv.push_back(a.data());
-  argv.push_back(nullptr);
-
+  std::filesystem::path dir = make_io_dir(stdin_text);
   const auto start = std::chrono::steady_clock::now();
-  pid_t pid = fork();
-  if (pid < 0) throw std::runtime_error("fork failed");
-  if (pid == 0) {
-    int in = open((dir / "in").c_str(), O_RDONLY);
-    int out = open((dir / "out").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    int err = open((dir / "err").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    dup2(in, 0);
-    dup2(out, 1);
-    dup2(err, 2);
-    const rlimit as{limits.address_space_bytes, limits.address_space_bytes};
-    const rlimit cpu{rlim_t(limits.cpu_seconds), rlim_t(limits.cpu_seconds)};
-    setrlimit(RLIMIT_AS, &as);
-    setrlimit(RLIMIT_CPU, &cpu);
-    execv(binary.c_str(), argv.data());
-    _exit(127);
-  }
+  pid_t pid = spawn_cli(dir, args, &limits);
   LimitedResult r;
   int status = 0;
   rusage usage{};

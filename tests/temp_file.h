@@ -1,9 +1,10 @@
-// TempFile: a temporary file holding given bytes, removed at the end of the scope, for
-// tests that hand files to the CLI.
+// TempFile: a temporary file holding given bytes, and TempDir: a temporary folder, both
+// removed at the end of the scope, for tests that hand files (or fake solvers) to the code.
 #pragma once
 
 #include <catch2/catch.hpp>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -27,6 +28,33 @@ class TempFile {
   TempFile(const TempFile&) = delete;
   TempFile& operator=(const TempFile&) = delete;
   std::string path() const { return path_.string(); }
+
+ private:
+  std::filesystem::path path_;
+};
+
+class TempDir {
+ public:
+  TempDir() {
+    std::string templ = (std::filesystem::temp_directory_path() / "puzzlesat-test-XXXXXX").string();
+    REQUIRE(mkdtemp(templ.data()));
+    path_ = templ;
+  }
+  ~TempDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path_, ec);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  const std::filesystem::path& path() const { return path_; }
+  std::string file(const std::string& name) const { return (path_ / name).string(); }
+  // An executable shell script (a fake solver, say) with this body; returns its path.
+  std::string script(const std::string& name, const std::string& body) const {
+    std::string p = file(name);
+    std::ofstream(p) << "#!/bin/sh\n" << body;
+    chmod(p.c_str(), 0700);
+    return p;
+  }
 
  private:
   std::filesystem::path path_;

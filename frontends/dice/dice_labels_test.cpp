@@ -7,7 +7,7 @@
 using namespace puzzlesat::dice_vision;
 using puzzlesat::InputError;
 
-TEST_CASE("dice values are parsed and sorted; bad tokens name their place", "[dice_vision]") {
+TEST_CASE("dice values are parsed and sorted, bad tokens name their place", "[dice_vision]") {
   CHECK(parse_dice_values("5 1 3\n", "x.dice.txt") == std::vector<int>{1, 3, 5});
   CHECK(parse_dice_values("", "x.dice.txt").empty());
   try {

@@ -83,7 +83,7 @@ cv::Mat reinked(const cv::Mat& img, cv::Scalar printed, cv::Scalar ink) {
 // can drift past the red boundary in hue: on a real photo their white-normalised hue
 // read 343 deg with chroma only 0.12 of their darkness. Red ink is far more saturated
 // (>= 0.44 on every real photo), so chroma per darkness settles what hue cannot.
-TEST_CASE("a greyed purple whose hue lies on red's side is still purple; pale red stays red") {
+TEST_CASE("a greyed purple whose hue lies on red's side is still purple, pale red stays red") {
   const cv::Scalar printed_red = kInk[0], printed_purple = kInk[2];
   const cv::Scalar grey_magenta(116, 112, 136), pale_red(100, 95, 200);
   for (int i = 0; i < set::kDeckSize; ++i) {

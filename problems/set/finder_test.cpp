@@ -41,7 +41,7 @@ TEST_CASE("the direct finder lists exactly the sets brute force finds, sorted", 
   }
 }
 
-TEST_CASE("the whole deck holds 1080 sets; the empty board none", "[set]") {
+TEST_CASE("the whole deck holds 1080 sets, the empty board none", "[set]") {
   std::vector<Card> deck;
   for (int i = 0; i < kDeckSize; ++i) deck.push_back(card_at(i));
   CHECK(find_all_sets(deck).size() == 1080);

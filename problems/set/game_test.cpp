@@ -48,7 +48,7 @@ TEST_CASE("games follow the rules: sets taken, each card dealt once, deck empty,
   }
 }
 
-TEST_CASE("a seed names one game; different seeds differ", "[set]") {
+TEST_CASE("a seed names one game, different seeds differ", "[set]") {
   CHECK(play_game(42).sets == play_game(42).sets);
   CHECK(play_game(42).deck != play_game(43).deck);
   Rng a(5), b(5);
