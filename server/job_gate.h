@@ -11,6 +11,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <utility>
 
 namespace puzzlesat::server {
 
@@ -21,7 +22,7 @@ class JobGate {
   class Slot {
    public:
     Slot() = default;
-    Slot(Slot&& other) noexcept : gate_(other.gate_) { other.gate_ = nullptr; }
+    Slot(Slot&& other) noexcept : refusal(std::move(other.refusal)), gate_(other.gate_) { other.gate_ = nullptr; }
     Slot& operator=(Slot&&) = delete;
     ~Slot();
     explicit operator bool() const { return gate_ != nullptr; }
