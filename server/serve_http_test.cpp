@@ -4,11 +4,14 @@
 
 #include <httplib.h>
 
+#include <sys/wait.h>
+
 #include <fstream>
 #include <iterator>
 #include <nlohmann/json.hpp>
 
 #include "server/serve_process.h"
+#include "tests/run_cli.h"
 
 using namespace puzzlesat::testing;
 using nlohmann::json;
@@ -138,4 +141,24 @@ TEST_CASE("serve: pages come from the binary with a content security policy, and
   REQUIRE(cnf);
   CHECK(json::parse(cnf->body)["status"] == "unsat");
   CHECK(json::parse(cnf->body)["verified"] == true);
+}
+
+TEST_CASE("serve: a port in use, a bad port or a bad address is bad input (exit 2), and SIGTERM stops it cleanly", "[server]") {
+  CliLimits limits;
+  limits.wall_seconds = 30;
+  {
+    ServeProcess serve;
+    const LimitedResult twice = run_cli_limited({"serve", "--port", std::to_string(serve.port())}, "", limits);
+    CHECK_FALSE(twice.timed_out);
+    CHECK(twice.exit_code == 2);
+    CHECK(twice.err.find("cannot listen on 127.0.0.1:" + std::to_string(serve.port())) != std::string::npos);
+    check_still_serving(serve);
+  }
+  CHECK(run_cli_limited({"serve", "--port", "70000"}, "", limits).exit_code == 2);
+  CHECK(run_cli_limited({"serve", "--port", "0", "--host", "999.1.1.1"}, "", limits).exit_code == 2);
+  ChildProcess serve({PUZZLESAT_BINARY, "serve", "--port", "0"});
+  REQUIRE(serve.read_line(std::chrono::seconds(120)));
+  const int status = serve.stop();
+  CHECK(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 0);
 }

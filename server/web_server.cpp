@@ -262,6 +262,12 @@ struct WebServer::Impl {
                               {"Content-Security-Policy",
                                "default-src 'self'; img-src 'self' data: blob:; script-src 'self'; style-src 'self'; "
                                "connect-src 'self'; form-action 'self'; frame-ancestors 'none'"}});
+    // SO_REUSEADDR only: httplib's default adds SO_REUSEPORT, which lets a second server bind
+    // the same port and silently share its connections instead of failing "in use".
+    http.set_socket_options([](socket_t sock) {
+      int yes = 1;
+      setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+    });
     http.set_payload_max_length(options.limits.max_upload_bytes);
     http.set_read_timeout(std::chrono::seconds(20));
     http.set_write_timeout(std::chrono::seconds(20));
