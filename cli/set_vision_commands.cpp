@@ -94,7 +94,9 @@ void run_photo(const PhotoOptions& opt) {
                        {"confidence", std::round(c.reading.confidence() * 1000) / 1000},
                        {"flagged", c.reading.confidence() < kLowConfidence}});
     }
-    json out{{"cards", cards}, {"sets", annotation.sets}, {"no_set", no_set}};
+    json sets = json::array();  // cards numbered from 1, as in the text
+    for (const auto& t : annotation.sets) sets.push_back({t[0] + 1, t[1] + 1, t[2] + 1});
+    json out{{"cards", cards}, {"sets", sets}, {"no_set", no_set}};
     if (proof && no_set) out["proof"] = proof->path;
     std::cout << out.dump(2, ' ', false, kUtf8Replace) << "\n";
     return;
