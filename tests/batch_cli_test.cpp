@@ -185,3 +185,53 @@ TEST_CASE("standard input can be one input of a batch, once", "[cli][batch]") {
   CHECK(twice.exit_code == 2);
   CHECK(twice.err.find("only once") != std::string::npos);
 }
+
+namespace {
+
+// A level no deduction can start: two hidden cells far apart and no hint, one blue.
+std::string stuck_level() {
+  std::string text = "Hexcells level v1\nStuck\ntest\n\n\n";
+  for (int y = 0; y < 33; ++y) {
+    std::string row(66, '.');
+    if (y == 4) row.replace(8, 2, "x."), row.replace(20, 2, "o.");
+    text += row + "\n";
+  }
+  return text;
+}
+
+}  // namespace
+
+TEST_CASE("hexcells solve over several levels: a summary line, exit 3 when a level is stuck", "[cli][batch][hexcells]") {
+  TempDir dir;
+  const std::string stuck = dir.file("stuck.hexcells");
+  write(stuck, stuck_level());
+  const std::string level = std::string(PUZZLESAT_SOURCE_DIR) + "/demo/hexcells-honeycomb.hexcells";
+  auto r = run_cli({"hexcells", "solve", level, stuck, level});
+  CHECK(r.exit_code == 3);
+  CHECK(r.out.find(stuck + ": stuck") != std::string::npos);
+  CHECK(r.out.find("3 inputs: 2 solved, 1 stuck, 0 failed\n") != std::string::npos);
+  CHECK(run_cli({"hexcells", "solve", level, level}).exit_code == 0);
+  CHECK(run_cli({"hexcells", "solve", stuck}).exit_code == 3);
+  auto jsonl = run_cli({"hexcells", "solve", "--jsonl", level, stuck, dir.file("missing")});
+  CHECK(jsonl.exit_code == 2);
+  auto lines = json_lines(jsonl.out);
+  REQUIRE(lines.size() == 3);
+  CHECK(lines[0]["verdict"] == "solved");
+  CHECK(lines[1]["verdict"] == "stuck");
+  CHECK(lines[2].contains("error"));
+}
+
+TEST_CASE("reading commands take several inputs: hexcells show/deduce/cnf", "[cli][batch][hexcells]") {
+  const std::string level = std::string(PUZZLESAT_SOURCE_DIR) + "/demo/hexcells-honeycomb.hexcells";
+  const std::string state = std::string(PUZZLESAT_SOURCE_DIR) + "/demo/hexcells-honeycomb-round4.hexcells";
+  for (std::string command : {"show", "deduce", "cnf"}) {
+    INFO(command);
+    auto r = run_cli({"hexcells", command, "--jsonl", level, state, "/no/such.hexcells"});
+    CHECK(r.exit_code == 2);
+    auto lines = json_lines(r.out);
+    REQUIRE(lines.size() == 3);
+    CHECK(lines[0]["input"] == level);
+    CHECK_FALSE(lines[1].contains("error"));
+    CHECK(lines[2]["error"].get<std::string>().find("/no/such.hexcells") == 0);
+  }
+}
