@@ -1,0 +1,33 @@
+// What a Minesweeper position forces: the covered cells that are a mine in every solution
+// or safe in every solution, and for a guess, each covered cell's exact chance of a mine.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "minesweeper.h"
+
+namespace minesweeper {
+
+struct ForcedCell {
+  puzzlesat::Cell cell;
+  bool mine = false;
+  std::vector<std::string> because;  // the clues forcing it (deduce with explanations)
+};
+
+// The covered cells ('.') every solution agrees on, in reading order; nullopt when no
+// solution exists. `frontier_only`: ask only about covered cells next to a number (the
+// others can be forced only by the mine count).
+std::optional<std::vector<ForcedCell>> forced_cells(const Board& board, const std::string& solver,
+                                                    bool frontier_only = false);
+
+// For every cell in reading order, the probability that it is a mine when every solution
+// is equally likely (what a uniformly random layout with this many mines gives): exact
+// model counts per independent part of the frontier, combined with the binomial number of
+// ways to place the remaining mines in the cells no number touches. Needs board.mines;
+// nullopt when no solution exists. Throws std::runtime_error when a part of the frontier
+// has more than `max_nodes` search nodes to count.
+std::optional<std::vector<double>> mine_probabilities(const Board& board, long long max_nodes = 200'000'000);
+
+}  // namespace minesweeper

@@ -1,0 +1,178 @@
+// Minesweeper against brute force: on small random positions, every solution, every forced
+// cell and every mine probability equal what trying all layouts of the covered cells gives.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <random>
+#include <set>
+
+#include <puzzlesat/input_error.h>
+
+#include "deduce.h"
+#include "format.h"
+#include "generate.h"
+#include "minesweeper.h"
+#include "play.h"
+
+using namespace minesweeper;
+using puzzlesat::Cell;
+
+namespace {
+
+// Every layout that agrees with the board, by trying all assignments of the covered cells.
+std::vector<Layout> brute_force(const Board& b) {
+  std::vector<Cell> covered;
+  for (Cell c : b.grid().cells())
+    if (b.at(c) == kCovered) covered.push_back(c);
+  std::vector<Layout> out;
+  for (unsigned bits = 0; bits < (1u << covered.size()); ++bits) {
+    Layout l(b.height(), std::string(b.width(), '.'));
+    for (Cell c : b.grid().cells())
+      if (b.at(c) == kFlag) l[c.row][c.col] = '#';
+    for (std::size_t i = 0; i < covered.size(); ++i)
+      if (bits >> i & 1) l[covered[i].row][covered[i].col] = '#';
+    if (agrees(b, l)) out.push_back(l);
+  }
+  return out;
+}
+
+// A random position: a random layout, some safe cells showing their numbers (or '?'), some
+// mines flagged, sometimes the mine count; sometimes one number changed (often no solution).
+Board random_board(std::mt19937& rng) {
+  const int rows = 1 + rng() % 4, cols = 1 + rng() % 4;
+  Layout layout(rows, std::string(cols, '.'));
+  for (auto& row : layout)
+    for (char& c : row) c = rng() % 3 == 0 ? '#' : '.';
+  const auto numbers = numbers_of(layout);
+  Board b;
+  b.rows.assign(rows, std::string(cols, kCovered));
+  int mines = 0;
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols; ++c) {
+      mines += layout[r][c] == '#';
+      const unsigned roll = rng() % 10;
+      if (layout[r][c] == '#' && roll == 0) b.rows[r][c] = kFlag;
+      if (layout[r][c] == '.' && roll < 5) b.rows[r][c] = roll == 0 ? kSafe : numbers[r][c];
+    }
+  if (rng() % 2) b.mines = mines;
+  if (rng() % 8 == 0) {
+    char& c = b.rows[rng() % rows][rng() % cols];
+    if (is_number(c)) c = static_cast<char>('0' + rng() % 4);
+  }
+  return b;
+}
+
+}  // namespace
+
+TEST_CASE("minesweeper: solutions and forced cells equal brute force on random small boards", "[minesweeper]") {
+  std::mt19937 rng(20);
+  int with_solutions = 0, forced_seen = 0;
+  for (int round = 0; round < 300; ++round) {
+    const Board b = random_board(rng);
+    INFO(write_board(b));
+    const std::vector<Layout> expected = brute_force(b);
+    const Solutions found = solve(b, "minisat", 1 << 17);
+    REQUIRE(found.complete);
+    CHECK(std::set<Layout>(found.layouts.begin(), found.layouts.end()) ==
+          std::set<Layout>(expected.begin(), expected.end()));
+    CHECK(found.layouts.size() == expected.size());
+    const auto forced = forced_cells(b, "minisat");
+    REQUIRE(forced.has_value() == !expected.empty());
+    if (expected.empty()) continue;
+    ++with_solutions;
+    std::set<Cell> forced_set;
+    for (const ForcedCell& f : *forced) {
+      forced_set.insert(f.cell);
+      for (const Layout& l : expected) CHECK((l[f.cell.row][f.cell.col] == '#') == f.mine);
+    }
+    forced_seen += static_cast<int>(forced->size());
+    // A covered cell not reported differs between two solutions.
+    for (Cell c : b.grid().cells()) {
+      if (b.at(c) != kCovered || forced_set.count(c)) continue;
+      const bool some_mine = std::any_of(expected.begin(), expected.end(), [&](const Layout& l) { return l[c.row][c.col] == '#'; });
+      const bool some_safe = std::any_of(expected.begin(), expected.end(), [&](const Layout& l) { return l[c.row][c.col] == '.'; });
+      CHECK((some_mine && some_safe));
+    }
+  }
+  CHECK(with_solutions > 100);
+  CHECK(forced_seen > 100);
+}
+
+TEST_CASE("minesweeper: mine probabilities equal the share of solutions with a mine", "[minesweeper]") {
+  std::mt19937 rng(171);
+  int checked = 0;
+  for (int round = 0; round < 300; ++round) {
+    Board b = random_board(rng);
+    if (!b.mines) continue;
+    INFO(write_board(b));
+    const std::vector<Layout> all = brute_force(b);
+    const auto p = mine_probabilities(b);
+    REQUIRE(p.has_value() == !all.empty());
+    if (all.empty()) continue;
+    ++checked;
+    for (Cell c : b.grid().cells()) {
+      double mines = 0;
+      for (const Layout& l : all) mines += l[c.row][c.col] == '#';
+      INFO("cell " << c.row << "," << c.col);
+      CHECK((*p)[b.grid().index(c)] == Approx(mines / all.size()).margin(1e-9));
+    }
+  }
+  CHECK(checked > 50);
+}
+
+TEST_CASE("minesweeper: the text format reads what it writes and names bad input", "[minesweeper]") {
+  const Board b = read_board("# a comment\nmines 3\n1?.*\n\n.2..\n", "t.board");
+  CHECK(b.mines == 3);
+  CHECK(b.rows == std::vector<std::string>{"1?.*", ".2.."});
+  CHECK(write_board(b) == "mines 3\n1?.*\n.2..\n");
+  auto error = [](std::string_view text) {
+    try {
+      read_board(text, "f");
+    } catch (const puzzlesat::InputError& e) {
+      return puzzlesat::format_input_error(e.message(), e.where());
+    }
+    return std::string("no error");
+  };
+  CHECK(error("1.x\n") == "f:1:3: unexpected 'x' (use . * ? 0-8)");
+  CHECK(error("..\n...\n") == "f:2:3: a row of 3 cells after rows of 2");
+  CHECK(error("") == "f:1:1: no board (expected rows of . * ? 0-8)");
+  CHECK(error("mines 5\n..\n") == "f:1:7: mines 5 on a board of 2 cells");
+  CHECK(error("mines x\n..\n") == "f:1:7: expected a mine count, not 'x'");
+  CHECK(error("..\nmines 1\n") == "f:2:1: the mine count must come before the board");
+  CHECK(error(std::string(101, '.')) == "f:1:101: a row longer than 100 cells");
+  CHECK(error("mines 99999999999999999999\n.\n").find("f:1:7: more mines than cells fit") == 0);
+}
+
+TEST_CASE("minesweeper: generated puzzles are unique, minimal and reproducible", "[minesweeper]") {
+  for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+    GenerateOptions o;
+    o.rows = 3 + seed % 2;
+    o.cols = 4;
+    o.mines = 3 + static_cast<int>(seed % 3);
+    o.seed = seed;
+    const Generated g = generate(o);
+    INFO(write_board(g.puzzle));
+    const std::vector<Layout> all = brute_force(g.puzzle);
+    REQUIRE(all.size() == 1);
+    CHECK(all[0] == g.solution);
+    int mines = 0;
+    for (const auto& row : g.solution) mines += static_cast<int>(std::count(row.begin(), row.end(), '#'));
+    CHECK(mines == o.mines);
+    // Minimal: without any one of its numbers, a second solution appears.
+    for (Cell c : g.puzzle.grid().cells()) {
+      if (!is_number(g.puzzle.at(c))) continue;
+      Board less = g.puzzle;
+      less.at(c) = kCovered;
+      CHECK(brute_force(less).size() > 1);
+    }
+    CHECK(write_board(generate(o).puzzle) == write_board(g.puzzle));
+  }
+  GenerateOptions big;
+  big.rows = 12;
+  big.cols = 15;
+  big.mines = 30;
+  const Generated g = generate(big);
+  const Solutions s = solve(g.puzzle, "cadical", 2);
+  REQUIRE(s.layouts.size() == 1);
+  CHECK(s.layouts[0] == g.solution);
+}
