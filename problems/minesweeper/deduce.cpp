@@ -9,8 +9,8 @@ namespace minesweeper {
 
 using puzzlesat::Cell;
 
-std::optional<std::vector<ForcedCell>> forced_cells(const Board& board, const std::string& solver,
-                                                    bool frontier_only) {
+std::optional<std::vector<puzzlesat::ForcedCell>> forced_cells(const Board& board, const std::string& solver,
+                                                               bool explain, bool frontier_only) {
   const Rules r = rules(board, solver);
   const puzzlesat::RectGrid grid = board.grid();
   std::vector<Cell> asked;
@@ -22,9 +22,18 @@ std::optional<std::vector<ForcedCell>> forced_cells(const Board& board, const st
   }
   const puzzlesat::Forced f = r.model.forced(r.mine[asked]);
   if (!f.satisfiable) return std::nullopt;
-  std::vector<ForcedCell> out;
-  for (std::size_t i = 0; i < asked.size(); ++i)
-    if (f.value[i]) out.push_back({asked[i], *f.value[i], {}});
+  std::vector<puzzlesat::ForcedCell> out;
+  for (std::size_t i = 0; i < asked.size(); ++i) {
+    if (!f.value[i]) continue;
+    const Cell c = asked[i];
+    puzzlesat::ForcedCell cell{c.row, c.col, *f.value[i] ? '#' : '.', {}};
+    if (explain) {
+      auto why = r.model.explain(*f.value[i] ? r.mine[c] : ~r.mine[c]);
+      if (!why) throw std::logic_error("a forced cell has no explanation");
+      cell.because = std::move(*why);
+    }
+    out.push_back(std::move(cell));
+  }
   return out;
 }
 

@@ -6,21 +6,19 @@
 #include <string>
 #include <vector>
 
+#include <puzzlesat/grid_io.h>
+
 #include "minesweeper.h"
 
 namespace minesweeper {
 
-struct ForcedCell {
-  puzzlesat::Cell cell;
-  bool mine = false;
-  std::vector<std::string> because;  // the clues forcing it (deduce with explanations)
-};
-
-// The covered cells ('.') every solution agrees on, in reading order; nullopt when no
-// solution exists. `frontier_only`: ask only about covered cells next to a number (the
-// others can be forced only by the mine count).
-std::optional<std::vector<ForcedCell>> forced_cells(const Board& board, const std::string& solver,
-                                                    bool frontier_only = false);
+// The covered cells ('.') every solution agrees on, in reading order, value '#' (mine) or
+// '.' (safe); nullopt when no solution exists. `explain`: each with a subset-minimal set of
+// clues forcing it (Model::explain; clue names "2 at (r,c)", "mine at (r,c)", "10 mines").
+// `frontier_only`: ask only about covered cells next to a number (the others can be forced
+// only by the mine count).
+std::optional<std::vector<puzzlesat::ForcedCell>> forced_cells(const Board& board, const std::string& solver,
+                                                               bool explain = false, bool frontier_only = false);
 
 // For every cell in reading order, the probability that it is a mine when every solution
 // is equally likely (what a uniformly random layout with this many mines gives): exact

@@ -1,6 +1,9 @@
 #include "format.h"
 
 #include <puzzlesat/input_error.h>
+#include <puzzlesat/puzzlink.h>
+
+#include <stdexcept>
 
 namespace minesweeper {
 namespace {
@@ -73,6 +76,50 @@ Board read_board(std::string_view text, const std::string& file) {
                        {file, mines_line, 1});
   }
   return b;
+}
+
+Board read_url(std::string_view text) {
+  namespace pl = puzzlesat::puzzlink;
+  const pl::Url url = pl::parse_url(text);
+  const int genre_column = static_cast<int>(text.find('?')) + 2;
+  const int size_column = genre_column + static_cast<int>(url.genre.size()) + 1;
+  if (url.genre != "mines")
+    throw InputError("a puzz.link URL of genre " + puzzlesat::quote_token(url.genre) + ", expected 'mines'",
+                     {"URL", 1, genre_column});
+  if (!url.flags.empty())
+    throw InputError("unexpected " + puzzlesat::quote_token(url.flags[0]) + " before the size", {"URL", 1, size_column});
+  if (url.cols > kMaxSide || url.rows > kMaxSide)
+    throw InputError("boards up to " + std::to_string(kMaxSide) + "x" + std::to_string(kMaxSide) + " are supported",
+                     {"URL", 1, size_column});
+  std::size_t pos = 0;
+  const std::vector<int> values =
+      pl::decode_number16(url.body, pos, static_cast<std::size_t>(url.rows) * url.cols, url.body_column);
+  if (pos < url.body.size())
+    throw InputError("unexpected " + puzzlesat::quote_token(url.body.substr(pos)) + " after the board",
+                     {"URL", 1, static_cast<int>(url.body_column + pos) + 1});
+  Board b;
+  b.rows.assign(url.rows, std::string(url.cols, kCovered));
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    const int v = values[i];
+    if (v > 8)
+      throw InputError("a number " + std::to_string(v) + " in row " + std::to_string(i / url.cols + 1) +
+                           " (a cell has 8 neighbours)",
+                       {"URL", 1, static_cast<int>(url.body_column) + 1});
+    b.rows[i / url.cols][i % url.cols] = v == -2 ? kSafe : v >= 0 ? static_cast<char>('0' + v) : kCovered;
+  }
+  return b;
+}
+
+std::string write_url(const Board& board) {
+  if (board.mines) throw std::invalid_argument("puzz.link mines have no mine count");
+  std::vector<int> values;
+  for (const std::string& row : board.rows)
+    for (char c : row) {
+      if (c == kFlag) throw std::invalid_argument("puzz.link mines have no flagged cells");
+      values.push_back(c == kSafe ? -2 : is_number(c) ? c - '0' : -1);
+    }
+  puzzlesat::puzzlink::Url url{"mines", {}, board.width(), board.height(), puzzlesat::puzzlink::encode_number16(values), 0};
+  return puzzlesat::puzzlink::to_string(url);
 }
 
 std::string write_board(const Board& board) {

@@ -11,17 +11,29 @@ using puzzlesat::Cell;
 using puzzlesat::count_true;
 
 // [START model]
+// Each number, flag and the mine count is a clue (explanations name them); that a revealed
+// cell holds no mine is a rule.
 Rules rules(const Board& board, const std::string& solver) {
   puzzlesat::Model m(solver);
   const puzzlesat::RectGrid grid = board.grid();
   auto mine = m.bools(grid, "mine");  // mine(r,c) for every cell
   for (Cell c : grid.cells()) {
     const char seen = board.at(c);
-    if (seen == kFlag) m.require(mine[c]);
-    if (seen == kSafe || is_number(seen)) m.require(~mine[c]);  // a revealed cell is no mine
-    if (is_number(seen)) m.require(count_true(mine[grid.neighbors8(c)]) == seen - '0');
+    const std::string at = " at (" + grid.name(c) + ")";
+    if (seen == kSafe || is_number(seen)) m.require(~mine[c]);
+    if (seen == kFlag) {
+      auto clue = m.clue("mine" + at);
+      m.require(mine[c]);
+    }
+    if (is_number(seen)) {
+      auto clue = m.clue(std::string(1, seen) + at);
+      m.require(count_true(mine[grid.neighbors8(c)]) == seen - '0');
+    }
   }
-  if (board.mines) m.require(count_true(mine.all()) == *board.mines);
+  if (board.mines) {
+    auto clue = m.clue(std::to_string(*board.mines) + " mines");
+    m.require(count_true(mine.all()) == *board.mines);
+  }
   return {std::move(m), std::move(mine)};
 }
 // [END model]

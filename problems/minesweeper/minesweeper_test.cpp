@@ -2,7 +2,11 @@
 // cell and every mine probability equal what trying all layouts of the covered cells gives.
 #include <catch2/catch.hpp>
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
+#include <fstream>
+#include <iostream>
 #include <random>
 #include <set>
 
@@ -81,9 +85,9 @@ TEST_CASE("minesweeper: solutions and forced cells equal brute force on random s
     if (expected.empty()) continue;
     ++with_solutions;
     std::set<Cell> forced_set;
-    for (const ForcedCell& f : *forced) {
-      forced_set.insert(f.cell);
-      for (const Layout& l : expected) CHECK((l[f.cell.row][f.cell.col] == '#') == f.mine);
+    for (const puzzlesat::ForcedCell& f : *forced) {
+      forced_set.insert({f.row, f.col});
+      for (const Layout& l : expected) CHECK(l[f.row][f.col] == f.value);
     }
     forced_seen += static_cast<int>(forced->size());
     // A covered cell not reported differs between two solutions.
@@ -175,4 +179,92 @@ TEST_CASE("minesweeper: generated puzzles are unique, minimal and reproducible",
   const Solutions s = solve(g.puzzle, "cadical", 2);
   REQUIRE(s.layouts.size() == 1);
   CHECK(s.layouts[0] == g.solution);
+}
+
+TEST_CASE("minesweeper: puzz.link URLs read and write the pzprjs board", "[minesweeper]") {
+  const Board b = read_url("https://puzz.link/p?mines/5/5/g2m13l13g0j");
+  CHECK(b.rows == std::vector<std::string>{".2...", "....1", "3....", "..13.", "0...."});
+  CHECK(!b.mines);
+  CHECK(write_url(b) == "https://puzz.link/p?mines/5/5/g2m13l13g0j");
+  CHECK(read_url("p?mines/2/1/.g").rows == std::vector<std::string>{"?."});
+  auto error = [](std::string_view url) {
+    try {
+      read_url(url);
+    } catch (const puzzlesat::InputError& e) {
+      return puzzlesat::format_input_error(e.message(), e.where());
+    }
+    return std::string("no error");
+  };
+  CHECK(error("https://puzz.link/p?sudoku/4/4/g") == "URL:1:21: a puzz.link URL of genre 'sudoku', expected 'mines'");
+  CHECK(error("https://puzz.link/p?mines/2/1/9") == "URL:1:31: a number 9 in row 1 (a cell has 8 neighbours)");
+  CHECK(error("https://puzz.link/p?mines/2/1/11x").find("URL:1:33: ") == 0);
+  CHECK(error("https://puzz.link/p?mines/2/1/1!").find("URL:1:32: ") == 0);
+  Board flagged = b;
+  flagged.rows[0][0] = kFlag;
+  CHECK_THROWS_AS(write_url(flagged), std::invalid_argument);
+}
+
+TEST_CASE("minesweeper: the corpus puzzles have the published solutions", "[minesweeper]") {
+  const std::string path = std::string(PUZZLESAT_SHARED_DATA) + "/puzzles/minesweeper/puzzlink-mines.jsonl";
+  std::ifstream in(path);
+  if (!in) {
+    std::cout << "SKIPPED: " << path << " is absent\n";
+    return;
+  }
+  int checked = 0;
+  for (std::string line; std::getline(in, line);) {
+    const auto j = nlohmann::json::parse(line);
+    const Board b = read_url(j.at("url").get<std::string>());
+    INFO(j.at("url").get<std::string>());
+    Layout expected;
+    for (const auto& row : j.at("solution")) {
+      std::string r = row.get<std::string>();
+      for (char& c : r) c = c == '*' ? '#' : '.';
+      expected.push_back(r);
+    }
+    const Solutions s = solve(b, "minisat", 2);
+    REQUIRE(s.layouts.size() == 1);
+    CHECK(s.layouts[0] == expected);
+    CHECK(write_url(b) == j.at("url").get<std::string>());
+    ++checked;
+  }
+  CHECK(checked == 3);
+}
+
+TEST_CASE("minesweeper: each explanation forces its cell, and no clue of it can go", "[minesweeper]") {
+  std::mt19937 rng(2026);
+  int explained = 0;
+  // The position with only the named clues (numbers become '?', flags covered, the count gone).
+  auto keep_only = [](const Board& b, const std::set<std::string>& clues) {
+    Board out = b;
+    for (Cell c : b.grid().cells()) {
+      const std::string at = " at (" + b.grid().name(c) + ")";
+      if (is_number(b.at(c)) && !clues.count(std::string(1, b.at(c)) + at)) out.at(c) = kSafe;
+      if (b.at(c) == kFlag && !clues.count("mine" + at)) out.at(c) = kCovered;
+    }
+    if (b.mines && !clues.count(std::to_string(*b.mines) + " mines")) out.mines.reset();
+    return out;
+  };
+  auto forces = [](const Board& b, const puzzlesat::ForcedCell& f) {
+    const auto all = brute_force(b);
+    return std::all_of(all.begin(), all.end(), [&](const Layout& l) { return l[f.row][f.col] == f.value; });
+  };
+  for (int round = 0; round < 150; ++round) {
+    const Board b = random_board(rng);
+    const auto forced = forced_cells(b, "minisat", true);
+    if (!forced) continue;
+    INFO(write_board(b));
+    for (const auto& f : *forced) {
+      const std::set<std::string> because(f.because.begin(), f.because.end());
+      INFO("cell " << f.row << "," << f.col);
+      CHECK(forces(keep_only(b, because), f));
+      for (const std::string& clue : because) {
+        std::set<std::string> fewer = because;
+        fewer.erase(clue);
+        CHECK(!forces(keep_only(b, fewer), f));
+      }
+      ++explained;
+    }
+  }
+  CHECK(explained > 50);
 }

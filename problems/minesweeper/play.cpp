@@ -108,16 +108,17 @@ PlayResult play(const World& world, const PlayOptions& options) {
     ++r.rounds;
     // The numbers alone first (cheap, and most rounds need no more); the mine count only
     // when they force nothing.
-    std::optional<std::vector<ForcedCell>> forced = forced_cells(b, options.solver, true);
-    if (forced && forced->empty()) forced = forced_cells(b, options.solver, false);
+    auto forced = forced_cells(b, options.solver, false, true);
+    if (forced && forced->empty()) forced = forced_cells(b, options.solver);
     if (!forced) throw std::logic_error("world " + world.id + ": the position has no solution");
-    for (const ForcedCell& f : *forced) {
-      if (f.mine != (world.mines[f.cell.row][f.cell.col] == '#'))
+    for (const puzzlesat::ForcedCell& f : *forced) {
+      const Cell c{f.row, f.col};
+      if (f.value != world.mines[c.row][c.col])
         throw std::logic_error("world " + world.id + ": deduction contradicts the mines");
-      if (f.mine)
-        b.at(f.cell) = kFlag;
+      if (f.value == '#')
+        b.at(c) = kFlag;
       else
-        open(f.cell);
+        open(c);
     }
     if (!forced->empty()) continue;
     if (!options.guess) return r;  // stuck
