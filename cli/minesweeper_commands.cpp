@@ -45,7 +45,7 @@ struct Options {
   std::string solver = "minisat";
   bool json = false;
   bool all = false;
-  std::size_t limit = puzzlesat::sat::kNoLimit;
+  std::size_t limit = 10000;
   bool explain = false;
   std::string output;
 };
@@ -64,9 +64,10 @@ void add_solve(CLI::App& group) {
   auto* cmd = command(group, "solve", "Place the mines: '#' a mine, numbers and '.' safe cells", opt,
                       R"(Print {"status": "sat"|"unsat", "solution": [rows of # and .]}; with --all {"count", "complete", "solutions"})");
   cmd->add_flag("--all", opt->all, "Every solution, not just one");
-  cmd->add_option("--limit", opt->limit, "With --all: stop after this many")
+  cmd->add_option("--limit", opt->limit, "With --all: stop after this many (\"complete\": false says so)")
       ->check(puzzlesat::cli::whole_number())
-      ->check(CLI::Range(std::size_t{1}, puzzlesat::sat::kNoLimit));
+      ->check(CLI::Range(std::size_t{1}, puzzlesat::sat::kNoLimit))
+      ->capture_default_str();
   puzzlesat::cli::add_solver_option(*cmd, opt->solver);
   cmd->callback([opt] {
     const Board b = load(opt->input);
