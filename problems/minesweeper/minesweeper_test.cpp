@@ -268,3 +268,50 @@ TEST_CASE("minesweeper: each explanation forces its cell, and no clue of it can 
   }
   CHECK(explained > 50);
 }
+
+TEST_CASE("minesweeper: play stops only where brute force finds nothing forced", "[minesweeper]") {
+  std::mt19937 rng(7);
+  int stuck = 0, won = 0, lost = 0;
+  for (int round = 0; round < 120; ++round) {
+    World w;
+    w.id = "w" + std::to_string(round);
+    w.mines.assign(3 + rng() % 2, std::string(4 + rng() % 2, '.'));
+    const int cells = static_cast<int>(w.mines.size() * w.mines[0].size());
+    while (w.mine_count < 2 + round % 4) {
+      char& c = w.mines[rng() % w.mines.size()][rng() % w.mines[0].size()];
+      if (c == '.') {
+        c = '#';
+        ++w.mine_count;
+      }
+    }
+    do w.start = {static_cast<int>(rng() % w.mines.size()), static_cast<int>(rng() % w.mines[0].size())};
+    while (w.mines[w.start.row][w.start.col] == '#');
+    INFO(w.id);
+    const PlayResult plain = play(w, {false, "minisat"});
+    REQUIRE(plain.outcome != PlayResult::Outcome::lost);
+    CHECK(plain.guesses == 0);
+    if (plain.outcome == PlayResult::Outcome::stuck) {
+      ++stuck;
+      const std::vector<Layout> all = brute_force(plain.final);
+      REQUIRE(!all.empty());
+      for (Cell c : plain.final.grid().cells()) {
+        if (plain.final.at(c) != kCovered) continue;
+        const auto mines = std::count_if(all.begin(), all.end(), [&](const Layout& l) { return l[c.row][c.col] == '#'; });
+        CHECK(mines > 0);
+        CHECK(mines < static_cast<long>(all.size()));
+      }
+    } else {
+      ++won;
+      int open = 0;
+      for (const auto& row : plain.final.rows) open += static_cast<int>(std::count_if(row.begin(), row.end(), is_number));
+      CHECK(open == cells - w.mine_count);
+    }
+    const PlayResult guessed = play(w, {true, "minisat"});
+    CHECK(guessed.outcome != PlayResult::Outcome::stuck);
+    lost += guessed.outcome == PlayResult::Outcome::lost;
+    if (plain.outcome == PlayResult::Outcome::won) CHECK(guessed.guesses == 0);
+  }
+  CHECK(stuck > 10);
+  CHECK(won > 10);
+  CHECK(lost > 0);
+}
