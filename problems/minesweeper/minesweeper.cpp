@@ -30,9 +30,12 @@ Rules rules(const Board& board, const std::string& solver) {
       m.require(count_true(mine[grid.neighbors8(c)]) == seen - '0');
     }
   }
-  if (board.mines) {
+  if (board.mines) {  // counted over the cells not revealed (a smaller formula late in a game)
+    std::vector<Cell> hidden;
+    for (Cell c : grid.cells())
+      if (board.at(c) == kCovered || board.at(c) == kFlag) hidden.push_back(c);
     auto clue = m.clue(std::to_string(*board.mines) + " mines");
-    m.require(count_true(mine.all()) == *board.mines);
+    m.require(count_true(mine[hidden]) == *board.mines);
   }
   return {std::move(m), std::move(mine)};
 }

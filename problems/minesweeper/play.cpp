@@ -106,9 +106,11 @@ PlayResult play(const World& world, const PlayOptions& options) {
   open(world.start);
   while (covered_safe > 0) {
     ++r.rounds;
-    // The numbers alone first (cheap, and most rounds need no more); the mine count only
-    // when they force nothing.
-    auto forced = forced_cells(b, options.solver, false, true);
+    // The numbers alone first (a small formula, and most rounds need no more: what they
+    // force, the count cannot undo); the mine count only when they force nothing.
+    Board numbers_only = b;
+    numbers_only.mines.reset();
+    auto forced = forced_cells(numbers_only, options.solver, false, true);
     if (forced && forced->empty()) forced = forced_cells(b, options.solver);
     if (!forced) throw std::logic_error("world " + world.id + ": the position has no solution");
     for (const puzzlesat::ForcedCell& f : *forced) {
