@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <map>
 #include <iostream>
 #include <random>
 #include <set>
@@ -231,9 +232,10 @@ TEST_CASE("minesweeper: the corpus puzzles have the published solutions", "[mine
   CHECK(checked == 3);
 }
 
-TEST_CASE("minesweeper: each explanation forces its cell, and no clue of it can go", "[minesweeper]") {
+TEST_CASE("minesweeper: each explanation forces its cell, no clue of it can go, no smaller set does", "[minesweeper]") {
   std::mt19937 rng(2026);
   int explained = 0;
+  std::map<std::size_t, int> sizes;  // explanations by size (3 = three or more)
   // The position with only the named clues (numbers become '?', flags covered, the count gone).
   auto keep_only = [](const Board& b, const std::set<std::string>& clues) {
     Board out = b;
@@ -263,10 +265,27 @@ TEST_CASE("minesweeper: each explanation forces its cell, and no clue of it can 
         fewer.erase(clue);
         CHECK(!forces(keep_only(b, fewer), f));
       }
+      // No set of fewer clues forces it, as long as the smallest has at most 3 (every set of
+      // up to min(|because| - 1, 2) clues tried).
+      std::vector<std::string> names;
+      for (Cell c : b.grid().cells()) {
+        const std::string at = " at (" + b.grid().name(c) + ")";
+        if (is_number(b.at(c))) names.push_back(std::string(1, b.at(c)) + at);
+        if (b.at(c) == kFlag) names.push_back("mine" + at);
+      }
+      if (b.mines) names.push_back(std::to_string(*b.mines) + " mines");
+      const std::size_t below = std::min<std::size_t>(because.size(), 3);
+      for (std::size_t i = 0; i < names.size() && below > 1; ++i) {
+        CHECK(!forces(keep_only(b, {names[i]}), f));
+        for (std::size_t j = i + 1; j < names.size() && below > 2; ++j) CHECK(!forces(keep_only(b, {names[i], names[j]}), f));
+      }
+      sizes[std::min<std::size_t>(because.size(), 3)]++;
       ++explained;
     }
   }
   CHECK(explained > 50);
+  CHECK(sizes[2] > 5);
+  CHECK(sizes[3] > 0);
 }
 
 TEST_CASE("minesweeper: play stops only where brute force finds nothing forced", "[minesweeper]") {
