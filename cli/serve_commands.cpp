@@ -25,9 +25,10 @@ void run_serve(ServeArgs& a) {
   server::WebServer web(a.options);
   web.bind();  // bad --host/--port is bad input, before any work
   server::warm_yahtzee_table("official");  // the first Yahtzee request does not compute it
+  // Before the URL is printed: whoever reads it may stop the server at once.
+  InterruptGuard guard([&web] { web.stop(); });
   std::cout << web.url() << std::endl;
   std::cerr << "puzzlesat serve: " << a.options.limits.workers << " workers; Ctrl-C stops\n";
-  InterruptGuard guard([&web] { web.stop(); });
   if (!web.listen() && !guard.interrupted()) throw std::runtime_error("the server stopped unexpectedly");
 }
 

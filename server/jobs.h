@@ -28,7 +28,8 @@ struct JobContext {
   std::string work_dir;  // an empty folder of this request's own, removed after it
 };
 
-// `set photo` (+ --proof when no set remains): the cards read, one set or all, the
+// `set photo` (+ --proof when no set remains): the cards read, one set or all (cards
+// numbered from 1, as the CLI numbers them), the
 // annotated photo as a JPEG data URL, and when no set remains a DRAT proof and its formula
 // as data URLs. `cards` (optional, one per card read, in reading order; empty strings keep
 // the reading) replaces misread cards before solving; the photo is read again, so the

@@ -96,17 +96,17 @@ TEST_CASE("browser: the SET page reads the demo photo, takes a correction, and p
   browser.wait_for_text("#summary", 60s, "A set:");
   report_time(browser, "set (demo/set-table.jpg)");
 
-  // The set shown is the one `puzzlesat set photo --json` finds, cards numbered from 1.
+  // The set shown is the one `puzzlesat set photo --json` finds (both number cards from 1).
   const json cli = cli_json({"set", "photo", kDemo + "set-table.jpg", "--json"});
   std::string expected;
-  for (int i : cli["sets"][0]) expected += (expected.empty() ? "" : ", ") + ("#" + std::to_string(i + 1) + " ") + cli["cards"][i]["card"].get<std::string>();
+  for (int n : cli["sets"][0]) expected += (expected.empty() ? "" : ", ") + ("#" + std::to_string(n) + " ") + cli["cards"][n - 1]["card"].get<std::string>();
   CHECK(browser.text("#sets li") == expected);
   CHECK(browser.execute("return document.getElementById('annotated').naturalWidth").get<int>() > 0);
   CHECK(browser.execute("return document.querySelectorAll('#card-list input').length").get<std::size_t>() == cli["cards"].size());
 
-  // Correct card #2 (in the set) by hand: the row is marked corrected, and every set then
+  // Correct the first card of that set by hand: the row is marked corrected, and every set then
   // listed is a set of the corrected cards.
-  const int in_set = cli["sets"][0][0].get<int>();
+  const int in_set = cli["sets"][0][0].get<int>() - 1;  // the input's index, from 0
   const std::string css = "#card-list input[data-index=\"" + std::to_string(in_set) + "\"]";
   browser.execute("document.querySelector(arguments[0]).value = 'three purple open ovals'", {css});
   browser.click("#resolve");

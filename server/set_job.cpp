@@ -1,4 +1,5 @@
 // The SET page's jobs: `set photo` and `set solve`, with the proof when no set remains.
+#include <array>
 #include <cmath>
 #include <stdexcept>
 
@@ -42,6 +43,13 @@ json no_set_proof(std::span<const set::Card> board, const JobContext& ctx) {
 
 json card_json(set::Card c) { return {{"card", set::to_string(c)}, {"code", set::to_code(c)}}; }
 
+// Sets as card numbers from 1, as `set photo` and `set solve` print them in text and JSON.
+json numbered(const std::vector<std::array<int, 3>>& sets) {
+  json out = json::array();
+  for (const auto& t : sets) out.push_back({t[0] + 1, t[1] + 1, t[2] + 1});
+  return out;
+}
+
 }  // namespace
 
 json set_photo_job(const Upload& photo, const std::vector<std::string>& cards, bool all, const JobContext& ctx) {
@@ -83,7 +91,7 @@ json set_photo_job(const Upload& photo, const std::vector<std::string>& cards, b
     card_list.push_back(j);
   }
   json out = {{"cards", card_list},
-              {"sets", found.sets},
+              {"sets", numbered(found.sets)},
               {"no_set", no_set},
               {"width", p.original.width},
               {"height", p.original.height},
@@ -99,7 +107,7 @@ json set_cards_job(const std::string& cards_text, bool all, const JobContext& ct
   check_answer(board, search.sets.size(), all);
   json card_list = json::array();
   for (set::Card c : board) card_list.push_back(card_json(c));
-  json out = {{"cards", card_list}, {"sets", search.sets}, {"no_set", search.sets.empty()}};
+  json out = {{"cards", card_list}, {"sets", numbered(search.sets)}, {"no_set", search.sets.empty()}};
   if (search.sets.empty()) out["proof"] = no_set_proof(board, ctx);
   return out;
 }

@@ -3,7 +3,9 @@
 #include <httplib.h>
 #include <stdlib.h>
 
+#include <atomic>
 #include <chrono>
+#include <thread>
 #include <filesystem>
 #include <iostream>
 #include <mutex>
@@ -108,6 +110,9 @@ struct WebServer::Impl {
 
   ServeOptions options;
   httplib::Server http;
+  // stop() may come (from a signal) before listen() has started, when httplib's own stop()
+  // does nothing: the two flags make one of them see the other (both seq_cst).
+  std::atomic<bool> stop_requested{false}, listen_started{false}, listen_returned{false};
   JobGate gate;
   int port = 0;
   std::mutex log_mutex;
@@ -301,8 +306,21 @@ std::string WebServer::url() const {
   return "http://" + host + ":" + std::to_string(impl_->port) + "/";
 }
 
-bool WebServer::listen() { return impl_->http.listen_after_bind(); }
+bool WebServer::listen() {
+  impl_->listen_started = true;
+  if (impl_->stop_requested) return true;
+  const bool ok = impl_->http.listen_after_bind();
+  impl_->listen_returned = true;
+  return ok;
+}
 
-void WebServer::stop() { impl_->http.stop(); }
+void WebServer::stop() {
+  impl_->stop_requested = true;
+  // Until listen() has returned: httplib ignores stop() in the moment before it runs.
+  while (impl_->listen_started && !impl_->listen_returned) {
+    impl_->http.stop();
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+}
 
 }  // namespace puzzlesat::server

@@ -35,6 +35,7 @@ class WebServer {
   std::string url() const;
   // Serves until stop(). Returns false if it could not run.
   bool listen();
+  // Ends listen() (at once if it has not started), from any thread; returns once it has.
   void stop();
 
  private:

@@ -116,9 +116,13 @@ std::string Browser::attribute(const std::string& css, const std::string& name) 
 std::string Browser::wait_for_text(const std::string& css, std::chrono::milliseconds timeout, const std::string& expect) {
   const auto deadline = std::chrono::steady_clock::now() + timeout;
   while (std::chrono::steady_clock::now() < deadline) {
-    if (exists(css)) {
-      const std::string t = text(css);
-      if (!t.empty() && (expect.empty() || t.find(expect) != std::string::npos)) return t;
+    try {
+      if (exists(css)) {
+        const std::string t = text(css);
+        if (!t.empty() && (expect.empty() || t.find(expect) != std::string::npos)) return t;
+      }
+    } catch (const std::runtime_error&) {
+      // The page replaced the element between finding it and reading it (a stale element): look again.
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
   }

@@ -4,7 +4,8 @@
 
 let lastPhoto = null;  // the File last solved, re-sent with corrections
 
-function setNames(answer, t) { return t.map(i => "#" + (i + 1) + " " + answer.cards[i].card).join(", "); }
+// A set's cards by number (from 1, as the CLI numbers them) and name.
+function setNames(answer, t) { return t.map(n => "#" + n + " " + answer.cards[n - 1].card).join(", "); }
 
 function showAnswer(answer, fromPhoto) {
   const result = document.getElementById("result");
