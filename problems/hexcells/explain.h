@@ -3,6 +3,7 @@
 // minimised by deletion, so no hint in the set can be dropped.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
@@ -35,6 +36,9 @@ class Explainer {
   // stops as soon as the set has at most that many constraints (then it need not be
   // minimal); a larger answer is always minimal.
   std::vector<Constraint> reason(Pos cell, Color colour, std::size_t good_enough = 0);
+  // Bounds each solver call (try_reason then answers nullopt where a call ran out, and
+  // keeps constraints whose removal it could not decide).
+  void set_conflict_budget(std::int64_t conflicts) { solver_->set_budget({conflicts, {}}); }
   // The same, or nullopt when the cell is not forced by these constraints: with
   // use_remaining false, by the hints alone (REMAINING is what makes solving slow on big
   // boards, so a caller can ask the cheap question first). With use_remaining, the hints

@@ -1,7 +1,7 @@
 #include "problems/hexcells/generate.h"
 
 #include <algorithm>
-#include <cstdint>
+#include <climits>
 #include <map>
 #include <stdexcept>
 
@@ -33,6 +33,9 @@ namespace {
 // ---------------------------------------------------------------------------------------
 // Rating
 
+constexpr std::int64_t kConflictBudget = 20000;
+constexpr int kBeyond = INT_MAX - 1;
+
 Rating rate_impl(Board level, int limit) {
   Rating r;
   Deducer deducer;
@@ -48,21 +51,24 @@ Rating rate_impl(Board level, int limit) {
       return r;  // stuck: guessing needed
     }
     Explainer explainer(seen);
+    // Counting over REMAINING on a big board can be a hard refutation; a deduction that
+    // cannot be sized within this budget counts as too hard (kBeyond).
+    explainer.set_conflict_budget(kConflictBudget);
     std::vector<std::pair<Pos, Color>> forced;
     for (Pos p : d.blue) forced.emplace_back(p, Color::blue);
     for (Pos p : d.black) forced.emplace_back(p, Color::black);
     // Sizes of the cells' explanations; the hints alone first, as REMAINING makes solving
     // slow: cells that need it are only looked at when no other cell is easy enough
     // (they stay forced, and are met again in a later step).
-    constexpr std::size_t kUnknown = SIZE_MAX;
-    std::vector<std::size_t> sizes(forced.size(), kUnknown);
+    constexpr int kUnknown = INT_MAX;
+    std::vector<int> sizes(forced.size(), kUnknown);
     auto good_enough = static_cast<std::size_t>(threshold);
-    auto smallest = [&] { return static_cast<int>(*std::min_element(sizes.begin(), sizes.end())); };
+    auto smallest = [&] { return *std::min_element(sizes.begin(), sizes.end()); };
     // First the question the step needs: which cells have an explanation of at most
     // `threshold` hints (which lies within threshold - 1 hops of the cell).
     for (std::size_t i = 0; i < forced.size(); ++i)
       if (auto because = explainer.try_reason(forced[i].first, forced[i].second, good_enough, false, static_cast<int>(good_enough) - 1))
-        sizes[i] = because->size();
+        sizes[i] = static_cast<int>(because->size());
     if (smallest() > threshold) {
       // None: the threshold rises to the smallest explanation over the whole board.
       good_enough = static_cast<std::size_t>(threshold + 1);
@@ -70,18 +76,18 @@ Rating rate_impl(Board level, int limit) {
         auto [p, colour] = forced[i];
         auto because = explainer.try_reason(p, colour, good_enough, false);
         if (!because) because = explainer.try_reason(p, colour, good_enough, true);
-        sizes[i] = because.value().size();
+        sizes[i] = because ? static_cast<int>(because->size()) : kBeyond;
       }
     }
     if (smallest() > threshold) {
-      if (limit > 0 && smallest() > limit) {
+      if ((limit > 0 && smallest() > limit) || smallest() == kBeyond) {
         r.difficulty = threshold;
         return r;  // only deductions beyond the limit are left
       }
       threshold = smallest();
     }
     for (std::size_t i = 0; i < forced.size(); ++i) {
-      if (static_cast<int>(sizes[i]) > threshold) continue;
+      if (sizes[i] > threshold) continue;
       Tile& t = level.at(forced[i].first);
       if (t.color != forced[i].second)
         throw std::logic_error("rate: deduced a colour the solution contradicts at " + to_string(forced[i].first));
@@ -305,7 +311,10 @@ Board harden(Board b, const Board& full, int difficulty, Rng& rng, int tries) {
     }
     shuffle(drops, rng);
     candidate = remove_greedily(std::move(candidate), drops, difficulty);
-    const int reached = rate_impl(candidate, 0).difficulty;
+    // Put back, a hint can change which explanations the search finds: check the limit.
+    const Rating rated = rate_impl(candidate, difficulty);
+    if (!rated.solved) continue;
+    const int reached = rated.difficulty;
     // Equal difficulty with fewer hints is kept too: a sideways step the next try builds on.
     if (reached > current || (reached == current && hint_count(candidate) < hint_count(b))) {
       b = std::move(candidate);

@@ -42,7 +42,7 @@ struct GenerateOptions {
   std::uint64_t seed = 1;
   int difficulty = 3;      // the target Rating::difficulty, 1..kMaxDifficulty
   int attempts = 4;        // boards drawn (seed, attempt) until one reaches the target
-  int harden_tries = 24;   // hints put back per board while hardening (generate.cpp)
+  int harden_tries = 32;   // hints put back per board while hardening (generate.cpp)
 };
 
 constexpr int kMinSize = 3;
