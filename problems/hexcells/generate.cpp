@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <climits>
 #include <map>
+#include <optional>
 #include <stdexcept>
 
 #include "problems/hexcells/deduce.h"
@@ -33,8 +34,11 @@ namespace {
 // ---------------------------------------------------------------------------------------
 // Rating
 
-constexpr std::int64_t kConflictBudget = 20000;
+constexpr std::int64_t kConflictBudget = 1000;
 constexpr int kBeyond = INT_MAX - 1;
+// Deductions that need REMAINING are sized only with at most this many hidden cells (the
+// end game, where players use it); before, they count as too hard (kBeyond).
+constexpr std::size_t kRemainingCells = 16;
 
 Rating rate_impl(Board level, int limit) {
   Rating r;
@@ -71,12 +75,20 @@ Rating rate_impl(Board level, int limit) {
         sizes[i] = static_cast<int>(because->size());
     if (smallest() > threshold) {
       // None: the threshold rises to the smallest explanation over the whole board.
+      // It can rise by one at least, so the search stops at the first cell that allows
+      // that (the others stay forced for later steps). REMAINING comes in only when the
+      // hints alone need more, for its counting refutations are the slow ones.
       good_enough = static_cast<std::size_t>(threshold + 1);
-      for (std::size_t i = 0; i < forced.size(); ++i) {
-        auto [p, colour] = forced[i];
-        auto because = explainer.try_reason(p, colour, good_enough, false);
-        if (!because) because = explainer.try_reason(p, colour, good_enough, true);
-        sizes[i] = because ? static_cast<int>(because->size()) : kBeyond;
+      const bool count_remaining = level.hidden_cells().size() <= kRemainingCells;
+      for (bool use_remaining : {false, true}) {
+        for (std::size_t i = 0; i < forced.size() && smallest() > threshold + 1; ++i) {
+          if (sizes[i] != kUnknown) continue;
+          std::optional<std::vector<Constraint>> because;
+          if (!use_remaining || count_remaining)
+            because = explainer.try_reason(forced[i].first, forced[i].second, good_enough, use_remaining);
+          if (because) sizes[i] = static_cast<int>(because->size());
+          else if (use_remaining) sizes[i] = kBeyond;
+        }
       }
     }
     if (smallest() > threshold) {

@@ -27,6 +27,9 @@ namespace puzzlesat::hexcells {
 // every cell it settles. `difficulty` is the largest number of constraints such a player
 // ever has to combine; 0 for a level with nothing hidden. Each cell's number comes from a
 // subset-minimal explanation (Explainer), which need not be the smallest one possible.
+// Deductions that need REMAINING are only sized in the end game (generate.cpp,
+// kRemainingCells) and each solver call has a conflict budget; a level that needs more
+// is not solved by this player even when play() solves it.
 struct Rating {
   bool solved = false;  // the player finished (within `limit`, if one was given)
   int difficulty = 0;   // when not solved: the size of the deduction that was needed (or 0: none forced)
