@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include <fstream>
+#include <sstream>
 #include <iostream>
 
 #include "problems/minesweeper/deduce.h"
@@ -35,7 +36,9 @@ TEST_CASE("minesweeper solve, unique and deduce print the issue's JSON", "[mines
   const auto all = json_of({"minesweeper", "solve", "--all", "--json", open_board.path()});
   CHECK(all["count"] == 3);
   CHECK(all["complete"] == true);
-  const auto not_unique = json_of({"minesweeper", "unique", "--json", open_board.path()});
+  const auto not_unique_run = run_cli({"minesweeper", "unique", "--json", open_board.path()});
+  CHECK(not_unique_run.exit_code == 3);  // not unique: unsolved (<puzzlesat/batch.h>)
+  const auto not_unique = nlohmann::json::parse(not_unique_run.out);
   CHECK(not_unique["unique"] == false);
   REQUIRE(not_unique["solutions"].size() == 2);
   CHECK(not_unique["solutions"][0] != not_unique["solutions"][1]);
@@ -81,6 +84,22 @@ TEST_CASE("minesweeper solve answers the puzz.link corpus, URLs given on the com
     CHECK(unique["unique"] == true);
     CHECK(unique["solutions"][0].get<Layout>() == expected);
   }
+}
+
+TEST_CASE("minesweeper commands take several boards and --jsonl", "[minesweeper][cli]") {
+  TempFile a("mines 2\n1..1\n1..1\n1221\n0000\n"), b("1.x\n");
+  const auto r = run_cli({"minesweeper", "solve", "--jsonl", a.path(), "p?mines/2/1/1g", b.path()});
+  CHECK(r.exit_code == 2);  // one input failed
+  std::istringstream lines(r.out);
+  std::vector<nlohmann::json> out;
+  for (std::string line; std::getline(lines, line);) out.push_back(nlohmann::json::parse(line));
+  REQUIRE(out.size() == 3);
+  CHECK(out[0]["input"] == a.path());
+  CHECK(out[0]["solution"] == nlohmann::json::array({"....", ".##.", "....", "...."}));
+  CHECK(out[1]["solution"] == nlohmann::json::array({".#"}));
+  CHECK(out[2]["error"].get<std::string>().find(":1:3: unexpected 'x'") != std::string::npos);
+  const auto refused = run_cli({"minesweeper", "cnf", "-o", "/dev/null", a.path(), a.path()});
+  CHECK(refused.exit_code == 2);
 }
 
 TEST_CASE("minesweeper cnf writes named DIMACS to a file", "[minesweeper][cli]") {
