@@ -9,6 +9,7 @@
 #include <puzzlesat/grid_io.h>
 #include <puzzlesat/input_error.h>
 #include <puzzlesat/plugin.h>
+#include <puzzlesat/proof.h>
 #include <puzzlesat/puzzlink.h>
 
 #include <iostream>
@@ -126,12 +127,28 @@ void add_unique(CLI::App& group) {
   auto* cmd = command(group, "unique", "Is the placement of mines unique? If not, two that differ", opt,
                       R"(Print {"unique": true|false, "solutions": [the solution, or two that differ]})");
   puzzlesat::cli::add_solver_option(*cmd, opt->solver);
-  cmd->callback([opt] { opt->batch.run(opt->json, [&](puzzlesat::cli::BatchItem& item) {
+  cmd->add_option("--proof", opt->output,
+                  "When unique: write a DRAT proof (by cadical) that no other placement exists to FILE, and the "
+                  "formula it refutes beside it (FILE with .cnf); check with `puzzlesat cnf check`");
+  cmd->callback([opt] {
+    if (!opt->output.empty() && opt->batch.batched(opt->batch.inputs().size()))
+      throw puzzlesat::InputError("--proof names one file: give one board, without --jsonl");
+    opt->batch.run(opt->json, [&](puzzlesat::cli::BatchItem& item) {
     const Board b = load(item.input);
     const Solutions s = solve(b, opt->solver, 2);
     if (s.layouts.size() != 1) item.outcome = puzzlesat::cli::Outcome::unsolved;  // exit 3
+    if (s.layouts.size() == 1 && !opt->output.empty()) {
+      const Rules r = rules(b, opt->solver);
+      std::vector<bool> values;
+      for (const std::string& row : s.layouts[0])
+        for (char c : row) values.push_back(c == '#');
+      const auto status = r.model.prove_unique(r.mine.all(), values, {opt->output, puzzlesat::sat::ProofFormat::text},
+                                               "the placement of mines of " + item.input + " is unique");
+      if (status != puzzlesat::sat::Status::unsat) throw std::runtime_error("the proof run did not confirm uniqueness");
+    }
     if (item.json) {
       item.result = nlohmann::ordered_json::parse(puzzlesat::unique_json(s.layouts));
+      if (s.layouts.size() == 1 && !opt->output.empty()) item.result["proof"] = opt->output;
       return;
     }
     if (s.layouts.empty()) {
@@ -140,7 +157,10 @@ void add_unique(CLI::App& group) {
     }
     std::cout << (s.layouts.size() == 1 ? "unique\n" : "not unique; two solutions:\n");
     for (std::size_t i = 0; i < s.layouts.size(); ++i) std::cout << (i ? "\n" : "") << draw(b, s.layouts[i]);
-  }); });
+    if (s.layouts.size() == 1 && !opt->output.empty())
+      std::cout << "proof: " << opt->output << " (formula " << puzzlesat::sat::proof_formula_path(opt->output) << ")\n";
+    });
+  });
 }
 
 void add_cnf(CLI::App& group) {

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <iostream>
@@ -96,6 +97,23 @@ TEST_CASE("minesweeper commands take several boards and --jsonl", "[minesweeper]
   CHECK(out[2]["error"].get<std::string>().find(":1:3: unexpected 'x'") != std::string::npos);
   const auto refused = run_cli({"minesweeper", "cnf", "-o", "/dev/null", a.path(), a.path()});
   CHECK(refused.exit_code == 2);
+}
+
+TEST_CASE("minesweeper unique --proof writes a DRAT proof that cnf check verifies", "[minesweeper][cli]") {
+  TempFile board("mines 2\n1..1\n1..1\n1221\n0000\n"), open_board("mines 1\n1.\n..\n");
+  puzzlesat::testing::TempDir dir;
+  const std::string proof = dir.file("u.drat");
+  const auto r = run_cli({"minesweeper", "unique", "--json", "--proof", proof, board.path()});
+  REQUIRE(r.exit_code == 0);
+  CHECK(nlohmann::json::parse(r.out)["proof"] == proof);
+  const auto check = run_cli({"cnf", "check", dir.file("u.cnf"), proof});
+  CHECK(check.exit_code == 0);
+  CHECK(check.out.find("s VERIFIED") != std::string::npos);
+  // Not unique: no proof, no file.
+  const std::string none = dir.file("v.drat");
+  CHECK(run_cli({"minesweeper", "unique", "--proof", none, open_board.path()}).exit_code == 3);
+  CHECK(!std::filesystem::exists(none));
+  CHECK(!std::filesystem::exists(dir.file("v.cnf")));
 }
 
 TEST_CASE("minesweeper cnf writes named DIMACS to a file", "[minesweeper][cli]") {
