@@ -12,6 +12,7 @@
 #include <puzzlesat/proof.h>
 #include <puzzlesat/puzzlink.h>
 
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -94,11 +95,31 @@ void add_deduce(CLI::App& group) {
   auto* cmd = command(group, "deduce", "The covered cells every solution agrees on: mines and safe cells", opt,
                       R"(Print {"forced": [{"row", "col", "value": "#"|".", "because": [clues] with --explain}, ...]})");
   cmd->add_flag("--explain", opt->explain, "Name, for each cell, a set of clues forcing it none of which can go");
+  cmd->add_option("--proof", opt->output,
+                  "Write into folder DIR one DRAT proof (by cadical) per forced cell, rRcC-mine.drat or rRcC-safe.drat, "
+                  "with the formula it refutes beside it (.cnf); check with `puzzlesat cnf check`");
   puzzlesat::cli::add_solver_option(*cmd, opt->solver);
-  cmd->callback([opt] { opt->batch.run(opt->json, [&](puzzlesat::cli::BatchItem& item) {
+  cmd->callback([opt] {
+    if (!opt->output.empty() && opt->batch.batched(opt->batch.inputs().size()))
+      throw puzzlesat::InputError("--proof names one folder: give one board, without --jsonl");
+    opt->batch.run(opt->json, [&](puzzlesat::cli::BatchItem& item) {
     const Board b = load(item.input);
     const auto forced = forced_cells(b, opt->solver, opt->explain);
     if (!forced) throw puzzlesat::InputError("no placement of mines agrees with the board", {item.input});
+    if (!opt->output.empty()) {
+      std::filesystem::create_directories(opt->output);
+      const Rules r = rules(b, opt->solver);
+      for (const auto& f : *forced) {
+        const puzzlesat::Cell c{f.row, f.col};
+        const std::string name = "r" + std::to_string(f.row) + "c" + std::to_string(f.col) +
+                                 (f.value == '#' ? "-mine" : "-safe");
+        const auto status = r.model.prove_forced(f.value == '#' ? r.mine[c] : ~r.mine[c],
+                                                 {(std::filesystem::path(opt->output) / (name + ".drat")).string(),
+                                                  puzzlesat::sat::ProofFormat::text},
+                                                 "cell " + name + " of " + item.input);
+        if (status != puzzlesat::sat::Status::unsat) throw std::runtime_error("the proof run did not confirm " + name);
+      }
+    }
     if (item.json) {
       item.result = nlohmann::ordered_json::parse(puzzlesat::deduce_json(*forced));
       return;
@@ -119,7 +140,9 @@ void add_deduce(CLI::App& group) {
         for (std::size_t i = 0; i < f.because.size(); ++i) std::cout << (i ? ", " : " ") << f.because[i];
         std::cout << (f.because.empty() ? " the rules alone\n" : "\n");
       }
-  }); });
+    if (!opt->output.empty()) std::cout << forced->size() << " proofs in " << opt->output << "\n";
+    });
+  });
 }
 
 void add_unique(CLI::App& group) {

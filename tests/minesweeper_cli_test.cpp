@@ -99,7 +99,7 @@ TEST_CASE("minesweeper commands take several boards and --jsonl", "[minesweeper]
   CHECK(refused.exit_code == 2);
 }
 
-TEST_CASE("minesweeper unique --proof writes a DRAT proof that cnf check verifies", "[minesweeper][cli]") {
+TEST_CASE("minesweeper unique --proof and deduce --proof write DRAT proofs that cnf check verifies", "[minesweeper][cli]") {
   TempFile board("mines 2\n1..1\n1..1\n1221\n0000\n"), open_board("mines 1\n1.\n..\n");
   puzzlesat::testing::TempDir dir;
   const std::string proof = dir.file("u.drat");
@@ -109,6 +109,16 @@ TEST_CASE("minesweeper unique --proof writes a DRAT proof that cnf check verifie
   const auto check = run_cli({"cnf", "check", dir.file("u.cnf"), proof});
   CHECK(check.exit_code == 0);
   CHECK(check.out.find("s VERIFIED") != std::string::npos);
+  // deduce --proof DIR: one verified proof per forced cell.
+  const std::string folder = dir.file("cells");
+  REQUIRE(run_cli({"minesweeper", "deduce", "--proof", folder, board.path()}).exit_code == 0);
+  for (const char* name : {"r0c1-safe", "r0c2-safe", "r1c1-mine", "r1c2-mine"}) {
+    const std::string base = folder + "/" + name;
+    const auto cell = run_cli({"cnf", "check", base + ".cnf", base + ".drat"});
+    INFO(name);
+    CHECK(cell.out.find("s VERIFIED") != std::string::npos);
+  }
+  CHECK(std::distance(std::filesystem::directory_iterator(folder), std::filesystem::directory_iterator()) == 8);
   // Not unique: no proof, no file.
   const std::string none = dir.file("v.drat");
   CHECK(run_cli({"minesweeper", "unique", "--proof", none, open_board.path()}).exit_code == 3);
