@@ -1,6 +1,7 @@
 // `puzzlesat minesweeper …`: solve, deduce (with explanations), unique, cnf, generate and
 // play (docs/minesweeper.md). Like problems/minesweeper/, this file includes only the
 // public API and that folder, so tests/out_of_tree builds it against the installed package.
+#include <puzzlesat/batch.h>
 #include <puzzlesat/command.h>
 #include <puzzlesat/dimacs.h>
 #include <puzzlesat/enumerate.h>
@@ -8,8 +9,10 @@
 #include <puzzlesat/grid_io.h>
 #include <puzzlesat/input_error.h>
 #include <puzzlesat/plugin.h>
+#include <puzzlesat/proof.h>
 #include <puzzlesat/puzzlink.h>
 
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -41,7 +44,7 @@ std::string draw(const Board& b, const Layout& l) {
 }
 
 struct Options {
-  std::string input;
+  puzzlesat::cli::Batch batch;
   std::string solver = "minisat";
   bool json = false;
   bool all = false;
@@ -53,8 +56,7 @@ struct Options {
 CLI::App* command(CLI::App& group, const char* name, const char* what, std::shared_ptr<Options> opt,
                   const char* json_help) {
   auto* cmd = group.add_subcommand(name, what);
-  cmd->add_option("BOARD", opt->input, "Board file (docs/minesweeper.md; '-' = stdin) or puzz.link mines URL")
-      ->required();
+  opt->batch.add_options(*cmd, "BOARD", "Board files (docs/minesweeper.md; '-' = stdin) or puzz.link mines URLs");
   if (json_help) cmd->add_flag("--json", opt->json, json_help);
   return cmd;
 }
@@ -69,13 +71,13 @@ void add_solve(CLI::App& group) {
       ->check(CLI::Range(std::size_t{1}, puzzlesat::sat::kNoLimit))
       ->capture_default_str();
   puzzlesat::cli::add_solver_option(*cmd, opt->solver);
-  cmd->callback([opt] {
-    const Board b = load(opt->input);
+  cmd->callback([opt] { opt->batch.run(opt->json, [&](puzzlesat::cli::BatchItem& item) {
+    const Board b = load(item.input);
     const Solutions s = solve(b, opt->solver, opt->all ? opt->limit : 1);
-    if (opt->json) {
-      std::cout << (opt->all ? puzzlesat::solutions_json(s.layouts, s.complete)
-                             : puzzlesat::solve_json(s.layouts.empty() ? std::nullopt : std::optional(s.layouts[0])))
-                << "\n";
+    if (item.json) {
+      item.result = nlohmann::ordered_json::parse(
+          opt->all ? puzzlesat::solutions_json(s.layouts, s.complete)
+                   : puzzlesat::solve_json(s.layouts.empty() ? std::nullopt : std::optional(s.layouts[0])));
       return;
     }
     if (s.layouts.empty()) {
@@ -85,7 +87,7 @@ void add_solve(CLI::App& group) {
     for (std::size_t i = 0; i < s.layouts.size(); ++i) std::cout << (i ? "\n" : "") << draw(b, s.layouts[i]);
     if (opt->all)
       std::cout << s.layouts.size() << (s.complete ? " solutions\n" : " solutions (limit reached)\n");
-  });
+  }); });
 }
 
 void add_deduce(CLI::App& group) {
@@ -93,13 +95,33 @@ void add_deduce(CLI::App& group) {
   auto* cmd = command(group, "deduce", "The covered cells every solution agrees on: mines and safe cells", opt,
                       R"(Print {"forced": [{"row", "col", "value": "#"|".", "because": [clues] with --explain}, ...]})");
   cmd->add_flag("--explain", opt->explain, "Name, for each cell, a set of clues forcing it none of which can go");
+  cmd->add_option("--proof", opt->output,
+                  "Write into folder DIR one DRAT proof (by cadical) per forced cell, rRcC-mine.drat or rRcC-safe.drat, "
+                  "with the formula it refutes beside it (.cnf); check with `puzzlesat cnf check`");
   puzzlesat::cli::add_solver_option(*cmd, opt->solver);
   cmd->callback([opt] {
-    const Board b = load(opt->input);
+    if (!opt->output.empty() && opt->batch.batched(opt->batch.inputs().size()))
+      throw puzzlesat::InputError("--proof names one folder: give one board, without --jsonl");
+    opt->batch.run(opt->json, [&](puzzlesat::cli::BatchItem& item) {
+    const Board b = load(item.input);
     const auto forced = forced_cells(b, opt->solver, opt->explain);
-    if (!forced) throw puzzlesat::InputError("no placement of mines agrees with the board", {opt->input});
-    if (opt->json) {
-      std::cout << puzzlesat::deduce_json(*forced) << "\n";
+    if (!forced) throw puzzlesat::InputError("no placement of mines agrees with the board", {item.input});
+    if (!opt->output.empty()) {
+      std::filesystem::create_directories(opt->output);
+      const Rules r = rules(b, opt->solver);
+      for (const auto& f : *forced) {
+        const puzzlesat::Cell c{f.row, f.col};
+        const std::string name = "r" + std::to_string(f.row) + "c" + std::to_string(f.col) +
+                                 (f.value == '#' ? "-mine" : "-safe");
+        const auto status = r.model.prove_forced(f.value == '#' ? r.mine[c] : ~r.mine[c],
+                                                 {(std::filesystem::path(opt->output) / (name + ".drat")).string(),
+                                                  puzzlesat::sat::ProofFormat::text},
+                                                 "cell " + name + " of " + item.input);
+        if (status != puzzlesat::sat::Status::unsat) throw std::runtime_error("the proof run did not confirm " + name);
+      }
+    }
+    if (item.json) {
+      item.result = nlohmann::ordered_json::parse(puzzlesat::deduce_json(*forced));
       return;
     }
     // The board with what is forced: '#' a mine, 'o' safe, '.' still open.
@@ -118,6 +140,8 @@ void add_deduce(CLI::App& group) {
         for (std::size_t i = 0; i < f.because.size(); ++i) std::cout << (i ? ", " : " ") << f.because[i];
         std::cout << (f.because.empty() ? " the rules alone\n" : "\n");
       }
+    if (!opt->output.empty()) std::cout << forced->size() << " proofs in " << opt->output << "\n";
+    });
   });
 }
 
@@ -126,11 +150,28 @@ void add_unique(CLI::App& group) {
   auto* cmd = command(group, "unique", "Is the placement of mines unique? If not, two that differ", opt,
                       R"(Print {"unique": true|false, "solutions": [the solution, or two that differ]})");
   puzzlesat::cli::add_solver_option(*cmd, opt->solver);
+  cmd->add_option("--proof", opt->output,
+                  "When unique: write a DRAT proof (by cadical) that no other placement exists to FILE, and the "
+                  "formula it refutes beside it (FILE with .cnf); check with `puzzlesat cnf check`");
   cmd->callback([opt] {
-    const Board b = load(opt->input);
+    if (!opt->output.empty() && opt->batch.batched(opt->batch.inputs().size()))
+      throw puzzlesat::InputError("--proof names one file: give one board, without --jsonl");
+    opt->batch.run(opt->json, [&](puzzlesat::cli::BatchItem& item) {
+    const Board b = load(item.input);
     const Solutions s = solve(b, opt->solver, 2);
-    if (opt->json) {
-      std::cout << puzzlesat::unique_json(s.layouts) << "\n";
+    if (s.layouts.size() != 1) item.outcome = puzzlesat::cli::Outcome::unsolved;  // exit 3
+    if (s.layouts.size() == 1 && !opt->output.empty()) {
+      const Rules r = rules(b, opt->solver);
+      std::vector<bool> values;
+      for (const std::string& row : s.layouts[0])
+        for (char c : row) values.push_back(c == '#');
+      const auto status = r.model.prove_unique(r.mine.all(), values, {opt->output, puzzlesat::sat::ProofFormat::text},
+                                               "the placement of mines of " + item.input + " is unique");
+      if (status != puzzlesat::sat::Status::unsat) throw std::runtime_error("the proof run did not confirm uniqueness");
+    }
+    if (item.json) {
+      item.result = nlohmann::ordered_json::parse(puzzlesat::unique_json(s.layouts));
+      if (s.layouts.size() == 1 && !opt->output.empty()) item.result["proof"] = opt->output;
       return;
     }
     if (s.layouts.empty()) {
@@ -139,6 +180,9 @@ void add_unique(CLI::App& group) {
     }
     std::cout << (s.layouts.size() == 1 ? "unique\n" : "not unique; two solutions:\n");
     for (std::size_t i = 0; i < s.layouts.size(); ++i) std::cout << (i ? "\n" : "") << draw(b, s.layouts[i]);
+    if (s.layouts.size() == 1 && !opt->output.empty())
+      std::cout << "proof: " << opt->output << " (formula " << puzzlesat::sat::proof_formula_path(opt->output) << ")\n";
+    });
   });
 }
 
@@ -146,13 +190,17 @@ void add_cnf(CLI::App& group) {
   auto opt = std::make_shared<Options>();
   auto* cmd = command(group, "cnf", "The board's formula as DIMACS, with `c var N mine(r,c)` names", opt, nullptr);
   cmd->add_option("-o,--output", opt->output, "Write to this file instead of standard output");
+  cmd->add_flag("--json", opt->json, R"(Print {"variables": n, "clauses": n, "dimacs": "p cnf ..."})");
   cmd->callback([opt] {
-    std::ostringstream out;
-    puzzlesat::sat::write_dimacs(out, rules(load(opt->input), opt->solver).model.cnf());
-    if (opt->output.empty())
-      std::cout << out.str();
-    else
+    if (!opt->output.empty() && opt->batch.batched(opt->batch.inputs().size()))
+      throw puzzlesat::InputError("-o names one file: give one board, without --jsonl");
+    opt->batch.run(opt->json, [&](puzzlesat::cli::BatchItem& item) {
+      const Rules r = rules(load(item.input), opt->solver);
+      if (opt->output.empty()) return puzzlesat::cli::write_cnf_result(r.model.cnf(), item);
+      std::ostringstream out;
+      puzzlesat::sat::write_dimacs(out, r.model.cnf());
       puzzlesat::write_file_atomically(opt->output, out.str());
+    });
   });
 }
 

@@ -4,7 +4,9 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <iostream>
 
 #include "problems/minesweeper/deduce.h"
@@ -35,7 +37,9 @@ TEST_CASE("minesweeper solve, unique and deduce print the issue's JSON", "[mines
   const auto all = json_of({"minesweeper", "solve", "--all", "--json", open_board.path()});
   CHECK(all["count"] == 3);
   CHECK(all["complete"] == true);
-  const auto not_unique = json_of({"minesweeper", "unique", "--json", open_board.path()});
+  const auto not_unique_run = run_cli({"minesweeper", "unique", "--json", open_board.path()});
+  CHECK(not_unique_run.exit_code == 3);  // not unique: unsolved (<puzzlesat/batch.h>)
+  const auto not_unique = nlohmann::json::parse(not_unique_run.out);
   CHECK(not_unique["unique"] == false);
   REQUIRE(not_unique["solutions"].size() == 2);
   CHECK(not_unique["solutions"][0] != not_unique["solutions"][1]);
@@ -71,16 +75,55 @@ TEST_CASE("minesweeper solve answers the puzz.link corpus, URLs given on the com
   }
   for (std::string line; std::getline(in, line);) {
     const auto j = nlohmann::json::parse(line);
-    Layout expected;
-    for (const auto& row : j.at("solution")) {
-      std::string r = row.get<std::string>();
-      for (char& c : r) c = c == '*' ? '#' : '.';
-      expected.push_back(r);
-    }
-    const auto unique = json_of({"minesweeper", "unique", "--json", j.at("url").get<std::string>()});
+    const std::string url = j.at("url").get<std::string>();
+    const auto unique = json_of({"minesweeper", "unique", "--json", url});
     CHECK(unique["unique"] == true);
-    CHECK(unique["solutions"][0].get<Layout>() == expected);
+    // The library's answer, which minesweeper_tests holds to the published solution.
+    CHECK(unique["solutions"][0].get<Layout>() == solve(read_url(url), "minisat", 1).layouts.at(0));
   }
+}
+
+TEST_CASE("minesweeper commands take several boards and --jsonl", "[minesweeper][cli]") {
+  TempFile a("mines 2\n1..1\n1..1\n1221\n0000\n"), b("1.x\n");
+  const auto r = run_cli({"minesweeper", "solve", "--jsonl", a.path(), "p?mines/2/1/1g", b.path()});
+  CHECK(r.exit_code == 2);  // one input failed
+  std::istringstream lines(r.out);
+  std::vector<nlohmann::json> out;
+  for (std::string line; std::getline(lines, line);) out.push_back(nlohmann::json::parse(line));
+  REQUIRE(out.size() == 3);
+  CHECK(out[0]["input"] == a.path());
+  CHECK(out[0]["solution"] == nlohmann::json::array({"....", ".##.", "....", "...."}));
+  CHECK(out[1]["solution"] == nlohmann::json::array({".#"}));
+  CHECK(out[2]["error"].get<std::string>().find(":1:3: unexpected 'x'") != std::string::npos);
+  const auto refused = run_cli({"minesweeper", "cnf", "-o", "/dev/null", a.path(), a.path()});
+  CHECK(refused.exit_code == 2);
+}
+
+TEST_CASE("minesweeper unique --proof and deduce --proof write DRAT proofs that cnf check verifies", "[minesweeper][cli]") {
+  TempFile board("mines 2\n1..1\n1..1\n1221\n0000\n"), open_board("mines 1\n1.\n..\n");
+  puzzlesat::testing::TempDir dir;
+  const std::string proof = dir.file("u.drat");
+  const auto r = run_cli({"minesweeper", "unique", "--json", "--proof", proof, board.path()});
+  REQUIRE(r.exit_code == 0);
+  CHECK(nlohmann::json::parse(r.out)["proof"] == proof);
+  const auto check = run_cli({"cnf", "check", dir.file("u.cnf"), proof});
+  CHECK(check.exit_code == 0);
+  CHECK(check.out.find("s VERIFIED") != std::string::npos);
+  // deduce --proof DIR: one verified proof per forced cell.
+  const std::string folder = dir.file("cells");
+  REQUIRE(run_cli({"minesweeper", "deduce", "--proof", folder, board.path()}).exit_code == 0);
+  for (const char* name : {"r0c1-safe", "r0c2-safe", "r1c1-mine", "r1c2-mine"}) {
+    const std::string base = folder + "/" + name;
+    const auto cell = run_cli({"cnf", "check", base + ".cnf", base + ".drat"});
+    INFO(name);
+    CHECK(cell.out.find("s VERIFIED") != std::string::npos);
+  }
+  CHECK(std::distance(std::filesystem::directory_iterator(folder), std::filesystem::directory_iterator()) == 8);
+  // Not unique: no proof, no file.
+  const std::string none = dir.file("v.drat");
+  CHECK(run_cli({"minesweeper", "unique", "--proof", none, open_board.path()}).exit_code == 3);
+  CHECK(!std::filesystem::exists(none));
+  CHECK(!std::filesystem::exists(dir.file("v.cnf")));
 }
 
 TEST_CASE("minesweeper cnf writes named DIMACS to a file", "[minesweeper][cli]") {
