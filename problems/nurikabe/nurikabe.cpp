@@ -50,9 +50,55 @@ Component component(const RectGrid& g, Cell start, In in, std::optional<Cell> st
 
 }  // namespace
 
+// Facts every solution has, stated as clauses so the solver needs fewer rounds; none changes
+// the solutions (the brute-force tests check that). Those that depend on a number's value are
+// guarded by its selector, those on all values by all selectors.
+void implied_rules(const Puzzle& p, Rules& r) {
+  const RectGrid g = p.grid();
+  auto& cnf = r.m.cnf();
+  int sum = 0, unknown = 0;
+  for (Cell n : r.numbers) {
+    if (p.at(n) == kUnknown) ++unknown;
+    else sum += p.at(n);
+  }
+  r.exact = unknown == 0;  // then, with every number counted, the wall's size is known
+  for (Cell n : r.numbers) if (p.at(n) > 0) r.counted.push_back(r.on[g.index(n)]);
+  auto guard_all = [&](auto&& body) {
+    for (Lit on : r.counted) cnf.push_guard(on);
+    body();
+    for (std::size_t i = 0; i < r.counted.size(); ++i) cnf.pop_guard();
+  };
+  for (Cell c : g.cells()) {
+    const Lit b = r.black[g.index(c)];
+    std::vector<Lit> white_neighbour{b};  // a white cell's island has more cells, unless it is a 1 or a '?'
+    for (Cell n : g.neighbors4(c)) white_neighbour.push_back(~r.black[g.index(n)]);
+    if (p.at(c) == 1) {
+      puzzlesat::sat::Cnf::GuardScope scope(cnf, r.on[g.index(c)]);
+      for (std::size_t i = 1; i < white_neighbour.size(); ++i) cnf.add_unit(~white_neighbour[i]);
+    } else if (p.at(c) > 0) {
+      puzzlesat::sat::Cnf::GuardScope scope(cnf, r.on[g.index(c)]);
+      cnf.add_clause(white_neighbour);
+    } else if (p.at(c) == kNoNumber) {
+      cnf.add_clause(white_neighbour);
+    }
+    int numbered_neighbours = 0;  // two numbers' islands would meet in c: it is wall
+    for (Cell n : g.neighbors4(c)) numbered_neighbours += p.at(n) != kNoNumber;
+    if (numbered_neighbours >= 2) cnf.add_unit(b);
+    bool reached = false;  // a white cell lies within reach of some number
+    for (Cell n : r.numbers)
+      reached = reached || p.at(n) == kUnknown || std::abs(n.row - c.row) + std::abs(n.col - c.col) < p.at(n);
+    if (!reached) guard_all([&] { cnf.add_unit(b); });
+  }
+  const int cells = static_cast<int>(g.size());  // islands cover sum cells (each '?' at least 1)
+  if (cells < sum + unknown) guard_all([&] { cnf.add_unit(cnf.false_lit()); });  // the numbers do not fit
+  else guard_all([&] { r.m.require(puzzlesat::count_true(r.black) <= cells - sum - unknown); });
+  if (unknown == 0 && cells >= sum) guard_all([&] { r.m.require(puzzlesat::count_true(r.black) >= cells - sum); });
+}
+
 // [START model]
-// The local rules; each number's own constraints are guarded by its selector (on = the
-// number counts; off = it reads as '?'), so deduce --explain can switch numbers off.
+// The local rules: numbers are white, no 2x2 wall. Each number with a value gets a selector
+// number(r,c)=n (assumed true; false reads it as '?'), which guards what depends on the value,
+// so deduce --explain can switch numbers off.
 Rules local_rules(const Puzzle& p) {
   const RectGrid g = p.grid();
   Rules r;
@@ -60,42 +106,16 @@ Rules local_rules(const Puzzle& p) {
   for (Cell c : g.cells()) r.black.push_back(cnf.new_lit("black(" + g.name(c) + ")"));
   cnf.true_lit();  // made outside any guard, so the constant holds everywhere
   r.on.resize(g.size());
-  int sum = 0, unknown = 0;
   for (Cell c : g.cells()) {
+    if (c.row + 1 < g.rows() && c.col + 1 < g.cols())
+      cnf.add_clause({~r.black[g.index(c)], ~r.black[g.index({c.row, c.col + 1})], ~r.black[g.index({c.row + 1, c.col})],
+                      ~r.black[g.index({c.row + 1, c.col + 1})]});
     if (p.at(c) == kNoNumber) continue;
     r.numbers.push_back(c);
-    r.m.require(~r.black[g.index(c)]);  // a number is white
-    if (p.at(c) == kUnknown) { ++unknown; continue; }
-    sum += p.at(c);
-    r.on[g.index(c)] = cnf.new_lit("number(" + g.name(c) + ")=" + std::to_string(p.at(c)));
+    cnf.add_unit(~r.black[g.index(c)]);
+    if (p.at(c) > 0) r.on[g.index(c)] = cnf.new_lit("number(" + g.name(c) + ")=" + std::to_string(p.at(c)));
   }
-  auto guard_all = [&](auto&& body) {  // rules that need every number's value
-    for (Cell n : r.numbers) if (p.at(n) > 0) cnf.push_guard(r.on[g.index(n)]);
-    body();
-    for (Cell n : r.numbers) if (p.at(n) > 0) cnf.pop_guard();
-  };
-  for (Cell c : g.cells()) {
-    const Lit b = r.black[g.index(c)];
-    std::vector<Lit> white_neighbour{b};  // a white cell's island has more cells, unless it is a 1
-    for (Cell n : g.neighbors4(c)) white_neighbour.push_back(~r.black[g.index(n)]);
-    if (p.at(c) == 1) { puzzlesat::sat::Cnf::GuardScope s(cnf, r.on[g.index(c)]); for (std::size_t i = 1; i < white_neighbour.size(); ++i) cnf.add_unit(~white_neighbour[i]); }
-    else if (p.at(c) > 0) { puzzlesat::sat::Cnf::GuardScope s(cnf, r.on[g.index(c)]); cnf.add_clause(white_neighbour); }
-    else if (p.at(c) == kNoNumber) cnf.add_clause(white_neighbour);
-    if (c.row + 1 < g.rows() && c.col + 1 < g.cols())  // no 2x2 wall
-      cnf.add_clause({~b, ~r.black[g.index({c.row, c.col + 1})], ~r.black[g.index({c.row + 1, c.col})], ~r.black[g.index({c.row + 1, c.col + 1})]});
-    int numbered_neighbours = 0;  // two numbers' islands would meet in c: it is wall
-    for (Cell n : g.neighbors4(c)) numbered_neighbours += p.at(n) != kNoNumber;
-    if (numbered_neighbours >= 2) cnf.add_unit(b);
-    bool reached = false;  // a white cell lies within reach of some number
-    for (Cell n : r.numbers) reached = reached || p.at(n) == kUnknown || std::abs(n.row - c.row) + std::abs(n.col - c.col) < p.at(n);
-    if (!reached) guard_all([&] { cnf.add_unit(b); });
-  }
-  r.exact = unknown == 0;
-  for (Cell n : r.numbers) if (p.at(n) > 0) r.counted.push_back(r.on[g.index(n)]);
-  const int cells = static_cast<int>(g.size());  // islands cover sum cells (each '?' at least 1)
-  if (cells < sum + unknown) guard_all([&] { cnf.add_unit(cnf.false_lit()); });  // the numbers do not fit
-  else guard_all([&] { r.m.require(puzzlesat::count_true(r.black) <= cells - sum - unknown); });
-  if (unknown == 0 && cells >= sum) guard_all([&] { r.m.require(puzzlesat::count_true(r.black) >= cells - sum); });
+  implied_rules(p, r);
   return r;
 }
 
