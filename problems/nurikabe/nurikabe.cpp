@@ -252,6 +252,23 @@ std::vector<Grid> Solver::solutions(std::size_t limit) {
   return out;
 }
 
+std::optional<Grid> Solver::other_than(const Grid& g) {
+  Impl& im = *impl_;
+  const Lit differ(im.solver->new_var());  // switched off for good afterwards
+  std::vector<Lit> some_cell{~differ};
+  for (int i = 0; i < im.puzzle.rows * im.puzzle.cols; ++i)
+    some_cell.push_back(im.rules.black[i] ^ (g[i / im.puzzle.cols][i % im.puzzle.cols] == '#'));
+  im.solver->add_clause(some_cell);
+  std::vector<Lit> assume = im.on;
+  assume.push_back(differ);
+  const auto r = puzzlesat::sat::solve_lazily(*im.solver, im.check, assume, &stats_);
+  std::optional<Grid> out;
+  if (r.status == puzzlesat::sat::Status::unknown) give_up();
+  if (r.status == puzzlesat::sat::Status::sat) out = im.grid();
+  im.solver->add_clause({~differ});
+  return out;
+}
+
 std::vector<Forced> Solver::deduce(bool explain) {
   Impl& im = *impl_;
   const RectGrid g = im.puzzle.grid();

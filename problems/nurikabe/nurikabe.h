@@ -75,6 +75,8 @@ class Solver {
   // Up to `limit` distinct solutions; complete() tells whether that was all of them.
   std::vector<Grid> solutions(std::size_t limit);
   bool complete() const { return complete_; }
+  // A solution other than `g` (one lazy solve with "some cell differs" assumed), if any.
+  std::optional<Grid> other_than(const Grid& g);
   // The cells every solution shares (empty when there is none). With explain, each comes
   // with a subset-minimal set of numbers that forces it: the others read as '?'.
   std::vector<Forced> deduce(bool explain = false);

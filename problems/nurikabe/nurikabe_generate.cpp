@@ -67,7 +67,9 @@ Generated generate(int rows, int cols, unsigned long long seed, const std::strin
   std::mt19937_64 rng(seed);
   const puzzlesat::RectGrid g(rows, cols);
   const std::size_t cells = g.size();
-  const std::size_t max_island = std::max<std::size_t>(2, std::min<std::size_t>(9, cells / 6));
+  // Small islands make unique puzzles likelier: on 10x10, islands of up to 3 cells need a
+  // few dozen walls, up to 5 cells hundreds (docs/nurikabe.md). 25 cells: 4; 49: 5; 100: 3.
+  const std::size_t max_island = std::max<std::size_t>(2, std::min<std::size_t>(cells / 6, 200 / cells + 1));
   Generated out;
   for (out.attempts = 1; out.attempts <= 2000; ++out.attempts) {
     Candidate cand{g, std::vector<char>(cells, 0)};
@@ -105,8 +107,8 @@ Generated generate(int rows, int cols, unsigned long long seed, const std::strin
         p.number[g.index(island[std::uniform_int_distribution<std::size_t>(0, island.size() - 1)(rng)])] =
             static_cast<int>(island.size());
       Solver s(p, solver_spec);
-      const std::vector<Grid> found = s.solutions(2);
-      if (found.size() == 1 && found[0] == solution) {
+      const bool other = s.other_than(solution).has_value();
+      if (!other) {  // the grid we built is a solution; is there another?
         out.puzzle = std::move(p);
         out.solution = std::move(solution);
         return out;
