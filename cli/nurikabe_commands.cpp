@@ -1,6 +1,7 @@
 // `puzzlesat nurikabe …`: solve, deduce (with explanations), unique, cnf and generate
 // (docs/nurikabe.md). Like problems/nurikabe/, this file includes only the public API and
 // that folder, so tests/out_of_tree builds it against the installed package.
+#include <puzzlesat/batch.h>
 #include <puzzlesat/command.h>
 #include <puzzlesat/dimacs.h>
 #include <puzzlesat/enumerate.h>
@@ -11,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -23,7 +25,7 @@ using namespace nurikabe;
 using puzzlesat::cli::Commands;
 
 struct Options {
-  std::string input;
+  puzzlesat::cli::Batch batch;
   std::string solver = "minisat";
   bool json = false;
   bool all = false;
@@ -51,8 +53,7 @@ std::string draw(const Puzzle& p, const Grid& g) {
 CLI::App* command(CLI::App& group, const char* name, const char* what, std::shared_ptr<Options> opt,
                   const char* json_help) {
   auto* cmd = group.add_subcommand(name, what);
-  cmd->add_option("PUZZLE", opt->input, "Puzzle file (docs/nurikabe.md; '-' = stdin) or puzz.link nurikabe URL")
-      ->required();
+  opt->batch.add_options(*cmd, "PUZZLE", "Puzzle files (docs/nurikabe.md; '-' = stdin) or puzz.link nurikabe URLs");
   if (json_help) cmd->add_flag("--json", opt->json, json_help);
   puzzlesat::cli::add_solver_option(*cmd, opt->solver);
   return cmd;
@@ -67,14 +68,15 @@ void add_solve(CLI::App& group) {
       ->check(puzzlesat::cli::whole_number())
       ->check(CLI::Range(std::size_t{1}, puzzlesat::sat::kNoLimit))
       ->capture_default_str();
-  cmd->callback([opt] {
-    const Puzzle p = parse_input(opt->input);
+  cmd->callback([opt] { opt->batch.run(opt->json, [&](puzzlesat::cli::BatchItem& item) {
+    const Puzzle p = parse_input(item.input);
     Solver s(p, opt->solver);
     const std::vector<Grid> found = s.solutions(opt->all ? opt->limit : 1);
-    if (opt->json) {
-      std::cout << (opt->all ? puzzlesat::solutions_json(found, s.complete())
-                             : puzzlesat::solve_json(found.empty() ? std::nullopt : std::optional(found[0])))
-                << "\n";
+    if (found.empty()) item.outcome = puzzlesat::cli::Outcome::unsolved;
+    if (item.json) {
+      item.result = nlohmann::ordered_json::parse(
+          opt->all ? puzzlesat::solutions_json(found, s.complete())
+                   : puzzlesat::solve_json(found.empty() ? std::nullopt : std::optional(found[0])));
       return;
     }
     if (found.empty()) {
@@ -83,7 +85,7 @@ void add_solve(CLI::App& group) {
     }
     for (std::size_t i = 0; i < found.size(); ++i) std::cout << (i ? "\n" : "") << draw(p, found[i]);
     if (opt->all) std::cout << found.size() << (s.complete() ? " solutions\n" : " solutions (limit reached)\n");
-  });
+  }); });
 }
 
 void add_deduce(CLI::App& group) {
@@ -92,15 +94,18 @@ void add_deduce(CLI::App& group) {
                       R"(Print {"forced": [{"row", "col", "value": "#"|".", "because": [numbers] with --explain}, ...]})");
   cmd->add_flag("--explain", opt->explain,
                 "Name, for each cell, numbers that force it (the others read as '?'), none of which can go");
-  cmd->callback([opt] {
-    const Puzzle p = parse_input(opt->input);
+  cmd->callback([opt] { opt->batch.run(opt->json, [&](puzzlesat::cli::BatchItem& item) {
+    const Puzzle p = parse_input(item.input);
     Solver s(p, opt->solver);
-    if (!s.solve()) throw puzzlesat::InputError("the puzzle has no solution, so nothing follows from it", {opt->input});
+    if (!s.solve()) throw puzzlesat::InputError("the puzzle has no solution, so nothing follows from it", {item.input});
     const std::vector<Forced> forced = s.deduce(opt->explain);
-    if (opt->json) {
+    if (static_cast<int>(forced.size()) + std::count_if(p.number.begin(), p.number.end(), [](int v) { return v != kNoNumber; }) <
+        p.rows * p.cols)
+      item.outcome = puzzlesat::cli::Outcome::unsolved;  // some cell stays open
+    if (item.json) {
       std::vector<puzzlesat::ForcedCell> cells;
       for (const Forced& f : forced) cells.push_back({f.cell.row, f.cell.col, f.black ? '#' : '.', f.because});
-      std::cout << puzzlesat::deduce_json(cells) << "\n";
+      item.result = nlohmann::ordered_json::parse(puzzlesat::deduce_json(cells));
       return;
     }
     Grid shown(p.rows, std::string(p.cols, '-'));  // '-' still open
@@ -117,19 +122,20 @@ void add_deduce(CLI::App& group) {
         for (std::size_t i = 0; i < f.because.size(); ++i) std::cout << (i ? ", " : " ") << f.because[i];
         std::cout << (f.because.empty() ? " the rules and where the numbers stand\n" : "\n");
       }
-  });
+  }); });
 }
 
 void add_unique(CLI::App& group) {
   auto opt = std::make_shared<Options>();
   auto* cmd = command(group, "unique", "Is the solution unique? If not, two that differ", opt,
                       R"(Print {"unique": true|false, "solutions": [the solution, or two that differ]})");
-  cmd->callback([opt] {
-    const Puzzle p = parse_input(opt->input);
+  cmd->callback([opt] { opt->batch.run(opt->json, [&](puzzlesat::cli::BatchItem& item) {
+    const Puzzle p = parse_input(item.input);
     Solver s(p, opt->solver);
     const std::vector<Grid> found = s.solutions(2);
-    if (opt->json) {
-      std::cout << puzzlesat::unique_json(found) << "\n";
+    if (found.size() != 1) item.outcome = puzzlesat::cli::Outcome::unsolved;
+    if (item.json) {
+      item.result = nlohmann::ordered_json::parse(puzzlesat::unique_json(found));
       return;
     }
     if (found.empty()) {
@@ -138,24 +144,26 @@ void add_unique(CLI::App& group) {
     }
     std::cout << (found.size() == 1 ? "unique\n" : "not unique; two solutions:\n");
     for (std::size_t i = 0; i < found.size(); ++i) std::cout << (i ? "\n" : "") << draw(p, found[i]);
-  });
+  }); });
 }
 
 void add_cnf(CLI::App& group) {
   auto opt = std::make_shared<Options>();
   auto* cmd = group.add_subcommand(
       "cnf", "The complete formula as DIMACS (`c var` names): its models on black(r,c) are the solutions");
-  cmd->add_option("PUZZLE", opt->input, "Puzzle file or puzz.link nurikabe URL")->required();
-  cmd->add_option("-o,--output", opt->output, "Write to this file instead of standard output");
+  opt->batch.add_options(*cmd, "PUZZLE", "Puzzle files or puzz.link nurikabe URLs");
+  cmd->add_option("-o,--output", opt->output, "Write to this file instead of standard output (one puzzle)");
+  cmd->add_flag("--json", opt->json, R"(Print {"variables", "clauses", "dimacs"})");
   cmd->callback([opt] {
-    const puzzlesat::sat::Cnf cnf = complete_cnf(parse_input(opt->input));
-    if (opt->output.empty()) {
-      puzzlesat::sat::write_dimacs(std::cout, cnf);
-      return;
-    }
-    std::ostringstream out;
-    puzzlesat::sat::write_dimacs(out, cnf);
-    puzzlesat::write_file_atomically(opt->output, out.str());
+    if (!opt->output.empty() && opt->batch.batched(opt->batch.inputs().size()))
+      throw puzzlesat::InputError("-o names one file: give one puzzle (and no --jsonl)");
+    opt->batch.run(opt->json, [&](puzzlesat::cli::BatchItem& item) {
+      const puzzlesat::sat::Cnf cnf = complete_cnf(parse_input(item.input));
+      if (opt->output.empty()) return puzzlesat::cli::write_cnf_result(cnf, item);
+      std::ostringstream out;
+      puzzlesat::sat::write_dimacs(out, cnf);
+      puzzlesat::write_file_atomically(opt->output, out.str());
+    });
   });
 }
 

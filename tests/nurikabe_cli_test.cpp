@@ -6,6 +6,7 @@
 
 #include <fstream>
 #include <set>
+#include <sstream>
 
 #include "problems/nurikabe/nurikabe.h"
 #include "tests/data_paths.h"
@@ -61,6 +62,7 @@ TEST_CASE("nurikabe solve --all and unique on a puzzle with several solutions", 
   for (const auto& g : a["solutions"]) CHECK_FALSE(nurikabe::violation(p, g.get<nurikabe::Grid>()));
 
   auto unique = run_cli({"nurikabe", "unique", "--json", file});
+  CHECK(unique.exit_code == 3);  // not unique: unsolved
   const auto u = nlohmann::json::parse(unique.out);
   CHECK(u["unique"] == false);
   REQUIRE(u["solutions"].size() == 2);
@@ -126,11 +128,28 @@ TEST_CASE("nurikabe bad input is one error line naming the place, exit 2", "[nur
   CHECK(url.err.rfind("puzzlesat: error: URL:1:37: ", 0) == 0);
   CHECK(std::count(url.err.begin(), url.err.end(), '\n') == 1);
   CHECK(run_cli({"nurikabe", "deduce", (dir.path() / "missing.txt").string()}).exit_code == 2);
-  // No solution: solve says so (exit 0), deduce has nothing to deduce from (exit 2).
+  // No solution: solve says so (exit 3, unsolved), deduce has nothing to deduce from (exit 2).
   const std::string none = (dir.path() / "none.txt").string();
   std::ofstream(none) << "2 2\n. .\n";
   auto unsat = run_cli({"nurikabe", "solve", "--json", none});
-  CHECK(unsat.exit_code == 0);
+  CHECK(unsat.exit_code == 3);
   CHECK(nlohmann::json::parse(unsat.out)["status"] == "unsat");
   CHECK(run_cli({"nurikabe", "deduce", none}).exit_code == 2);
+}
+
+TEST_CASE("nurikabe commands take several puzzles and --jsonl", "[nurikabe][cli]") {
+  puzzlesat::testing::TempDir dir;
+  const std::string open = (dir.path() / "open.txt").string();
+  std::ofstream(open) << kOpen;
+  auto r = run_cli({"nurikabe", "unique", "--jsonl", kUrl, open, (dir.path() / "missing.txt").string()});
+  CHECK(r.exit_code == 2);  // one input failed
+  std::istringstream lines(r.out);
+  std::vector<nlohmann::json> out;
+  for (std::string line; std::getline(lines, line);) out.push_back(nlohmann::json::parse(line));
+  REQUIRE(out.size() == 3);
+  CHECK(out[0]["input"] == kUrl);
+  CHECK(out[0]["unique"] == true);
+  CHECK(out[1]["unique"] == false);
+  CHECK(out[2].contains("error"));
+  CHECK(run_cli({"nurikabe", "cnf", "-o", (dir.path() / "x.cnf").string(), kUrl, open}).exit_code == 2);
 }
