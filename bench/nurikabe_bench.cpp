@@ -63,9 +63,9 @@ int main(int argc, char** argv) {
     for (unsigned long long seed = 1; seed <= 3; ++seed) {
       const auto t0 = std::clock();
       const nurikabe::Generated g = nurikabe::generate(size, size, seed, solver);
-      std::printf("| generated %dx%d seed %llu (%d walls tried, %.2f s to generate) | ", size, size, seed, g.attempts,
-                  since(t0));
-      row("", g.puzzle, solver, &g.solution);
+      char name[128];
+      std::snprintf(name, sizeof name, "generated seed %llu (%d walls, %.2f s)", seed, g.attempts, since(t0));
+      row(name, g.puzzle, solver, &g.solution);
     }
   }
 }
