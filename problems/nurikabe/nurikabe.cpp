@@ -275,6 +275,7 @@ std::vector<Forced> Solver::deduce(bool explain) {
   const auto bb = puzzlesat::sat::backbone_lazily(*im.solver, im.check, im.rules.black, im.on, &stats_);
   if (bb.status == puzzlesat::sat::Status::unknown) give_up();
   std::vector<Forced> out;
+  std::vector<std::vector<char>> witnesses;  // models over the rules' variables (explain)
   for (Lit f : bb.forced) {
     const auto at = std::find(im.rules.black.begin(), im.rules.black.end(), f.negated() ? ~f : f) - im.rules.black.begin();
     if (im.puzzle.number[at] != kNoNumber) continue;  // a number is white by the rules
@@ -283,10 +284,22 @@ std::vector<Forced> Solver::deduce(bool explain) {
       // Deletion over the numbers' selectors, each test a lazy solve with ~f assumed: a
       // number stays only if f is no longer forced once it reads '?'. The failed
       // assumptions of each UNSAT answer narrow the set at once.
+      // An accepted model with ~f in which these numbers are on shows at once that they do
+      // not force f (a model's `on` numbers have their size), so earlier models are kept.
+      auto value = [](const std::vector<char>& w, Lit l) { return (w[l.var().id()] != 0) != l.negated(); };
       auto forced_by = [&](std::vector<Lit> on) {
+        if (std::any_of(witnesses.begin(), witnesses.end(), [&](const std::vector<char>& w) {
+              return !value(w, f) && std::all_of(on.begin(), on.end(), [&](Lit l) { return value(w, l); });
+            }))
+          return false;
         on.push_back(~f);
         const auto r = puzzlesat::sat::solve_lazily(*im.solver, im.check, on, &stats_);
         if (r.status == puzzlesat::sat::Status::unknown) give_up();
+        if (r.status == puzzlesat::sat::Status::sat) {
+          std::vector<char> w(im.rules.m.cnf().num_vars() + 1, 0);
+          for (int v = 1; v < static_cast<int>(w.size()); ++v) w[v] = im.solver->model_value(puzzlesat::sat::Var(v));
+          witnesses.push_back(std::move(w));
+        }
         return r.status == puzzlesat::sat::Status::unsat;
       };
       auto used = [&](const std::vector<Lit>& on) {
