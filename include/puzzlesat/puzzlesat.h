@@ -21,6 +21,7 @@
 #include <puzzlesat/grid.h>
 #include <puzzlesat/grid_io.h>
 #include <puzzlesat/input_error.h>
+#include <puzzlesat/lazy_cuts.h>
 #include <puzzlesat/lit.h>
 #include <puzzlesat/model.h>
 #include <puzzlesat/plugin.h>
