@@ -237,6 +237,7 @@ void add_stats(CLI::App* group) {
     Progress progress("games", opt->games);
     SetStatistics s = estimate_statistics(opt->games, opt->seed,
                                           [&](std::int64_t done) { progress.update(done); });
+    progress.clear();  // the results start on a line of their own
     struct Row {
       const char* key;
       const char* text;
