@@ -40,7 +40,7 @@ TEST_CASE("--json prints one line on the commands that lacked it", "[cli][json]"
   CHECK(nlohmann::json::parse(unsat.out)["status"] == "unsat");
 
   auto set_cnf = one_json_line(run_cli({"set", "cnf", "--json", "1rsd", "2rsd", "3gsd"}));
-  CHECK(set_cnf["dimacs"].get<std::string>().rfind("c SET", 0) == 0);
+  CHECK(contains(set_cnf["dimacs"], "SET: is there a set among these 3 cards"));
   CHECK(contains(set_cnf["dimacs"], "p cnf " + std::to_string(set_cnf["variables"].get<int>())));
 
   auto render = one_json_line(run_cli({"set", "render", dir.file("t.png"), "--cards", "5", "--json"}));
