@@ -56,17 +56,23 @@ struct CellProofArgs {
   std::string dir;
   std::string format = "text";
   double timeout = 30;
+  std::string over = "explanation";
   mutable std::vector<std::string> unproved;  // names of cells whose proof ran out of time
   void add_options(CLI::App* cmd) {
     cmd->add_option("--proof", dir,
                     "Write one DRAT proof per forced cell into folder DIR: NAME-COLOUR.drat refutes the other colour, "
-                    "NAME-COLOUR.cnf is the formula it refers to (the state's formula plus that unit clause)");
+                    "NAME-COLOUR.cnf is the formula it refers to (see --proof-over, plus that unit clause)");
+    cmd->add_option("--proof-over", over,
+                    "What each proof refutes: 'explanation' (the hints that force the cell, as --explain names "
+                    "them: small and fast) or 'state' (the state's whole formula, as `hexcells cnf` writes it)")
+        ->check(CLI::IsMember({"explanation", "state"}))
+        ->capture_default_str();
     cmd->add_option("--proof-format", format, "DRAT encoding of --proof")
         ->check(CLI::IsMember({"text", "binary"}))
         ->capture_default_str();
     cmd->add_option("--proof-timeout", timeout,
-                    "Seconds allowed per cell's proof (the state's formula as written, where counting over "
-                    "REMAINING can be hard); a cell past it is listed without a proof")
+                    "Seconds allowed per cell's proof (counting over REMAINING can be hard for CDCL); "
+                    "a cell past it is listed without a proof")
         ->check(CLI::PositiveNumber)
         ->capture_default_str();
   }
@@ -74,7 +80,8 @@ struct CellProofArgs {
   std::size_t prove(const Board& b, const Deduction& d, const std::string& prefix = "") const {
     if (dir.empty()) return 0;
     std::size_t written = 0;
-    for (const CellProof& p : prove_forced(b, d, dir, *sat::parse_proof_format(format), "cadical", prefix, timeout)) {
+    for (const CellProof& p : prove_forced(b, d, dir, *sat::parse_proof_format(format), "cadical", prefix, timeout,
+                                              over == "state" ? ProofScope::state : ProofScope::explanation)) {
       if (p.proved)
         ++written;
       else
