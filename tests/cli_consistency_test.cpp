@@ -30,7 +30,7 @@ nlohmann::json one_json_line(const puzzlesat::testing::CliResult& r, int exit_co
 
 }  // namespace
 
-TEST_CASE("--json prints one line on the commands that lacked it", "[cli][json]") {
+TEST_CASE("JSON on one line on the commands that lacked it", "[cli][json]") {
   TempDir dir;
   auto cnf = one_json_line(run_cli({"cnf", "solve", "--json", kSource + "/demo/queens-4.cnf"}), 10);
   CHECK(cnf["status"] == "sat");
