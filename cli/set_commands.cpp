@@ -330,7 +330,9 @@ void add_cap(CLI::App* group) {
     check_solver(backend);
     if (!opt->cnf.empty()) sat::write_formula_file(opt->cnf, cap_formula(opt->size).cnf);
     auto proof = opt->proof.options();
+    ElapsedProgress shown(fmt::format("searching {} cards without a set", opt->size));
     CapResult r = find_cap(opt->size, backend, proof ? &*proof : nullptr);
+    shown.stop();
     // A proof exists only for UNSAT; a found board is its own certificate.
     if (proof && r.cards) {
       std::remove(proof->path.c_str());

@@ -137,3 +137,19 @@ TEST_CASE("progress shows on a terminal and is cleared before the results", "[cl
   CHECK(piped.err.empty());
   CHECK(piped.out.rfind("1000 games", 0) == 0);
 }
+
+TEST_CASE("a long solver call shows the time elapsed on a terminal, erased before the answer", "[cli][progress]") {
+  // Proving that every 21 cards hold a set takes seconds: the elapsed line appears.
+  auto r = puzzlesat::testing::run_cli_on_terminal({"set", "cap", "--size", "21"});
+  REQUIRE(r.exit_code == 0);
+  const auto line = r.out.rfind("searching 21 cards without a set: ");
+  REQUIRE(line != std::string::npos);
+  const auto answer = r.out.find("UNSAT: every 21 cards contain a set");
+  REQUIRE(answer != std::string::npos);
+  CHECK(line < answer);
+  CHECK(r.out.find("\r\033[K", line) < answer);
+  // On a pipe: only the answer.
+  auto piped = run_cli({"set", "cap", "--size", "21"});
+  CHECK(piped.err.empty());
+  CHECK(piped.out.rfind("UNSAT: every 21 cards contain a set", 0) == 0);
+}
