@@ -26,6 +26,7 @@
 #include "frontends/set/photo.h"
 #include "frontends/set/scene.h"
 #include "frontends/set/table_reader.h"
+#include "frontends/set/table_sets.h"
 #include "problems/set/card_text.h"
 #include "problems/set/sat_finder.h"
 
@@ -56,24 +57,13 @@ void run_photo(const PhotoOptions& opt, BatchItem& item) {
   TableReading table = read_table(photo.image, photo.scale);
   if (table.cards.empty()) throw InputError("no SET cards found in the image", {image_path});
 
-  // Sets among the distinct cards read: a card read twice is a misread, and the finders
-  // want distinct cards, so its second copy is left out of the search.
-  std::vector<set::Card> board;
-  std::vector<int> position;
-  for (size_t i = 0; i < table.cards.size(); ++i) {
-    set::Card c = table.cards[i].reading.card();
-    if (std::find(board.begin(), board.end(), c) == board.end()) {
-      board.push_back(c);
-      position.push_back(int(i));
-    }
-  }
-  set::SatSearch search = opt.all ? set::sat_find_all_sets(board) : set::sat_find_one_set(board);
+  TableSets found = find_table_sets(table, opt.all);
   auto proof = opt.proof.options();
-  if (proof && search.sets.empty() && !set::prove_no_set(board, opt.proof.backend("cadical"), *proof)) {
+  if (proof && found.sets.empty() && !set::prove_no_set(found.board, opt.proof.backend("cadical"), *proof)) {
     throw std::logic_error("no set was found, but the proof run found one");
   }
   Annotation annotation;
-  for (const auto& t : search.sets) annotation.sets.push_back({position[t[0]], position[t[1]], position[t[2]]});
+  annotation.sets = found.sets;
   const bool no_set = annotation.sets.empty();
   if (no_set) annotation.banner = "NO SET REMAINS - proved by SAT";
 

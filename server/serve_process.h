@@ -1,0 +1,60 @@
+// Test support: a child process (`puzzlesat serve`, chromedriver) started without a shell,
+// its standard output read line by line, ended with SIGTERM (then SIGKILL) when the object
+// goes. ServeProcess starts `puzzlesat serve --port 0` and reads the URL it prints.
+#pragma once
+
+#include <sys/types.h>
+
+#include <chrono>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace puzzlesat::testing {
+
+class ChildProcess {
+ public:
+  // stderr goes to `stderr_path` (or /dev/null when empty).
+  ChildProcess(const std::vector<std::string>& argv, const std::string& stderr_path = "");
+  ~ChildProcess();
+  ChildProcess(const ChildProcess&) = delete;
+  ChildProcess& operator=(const ChildProcess&) = delete;
+
+  // The next line of its standard output, or nullopt at end of output or after `timeout`.
+  std::optional<std::string> read_line(std::chrono::milliseconds timeout);
+  // Whether it is still running (not exited, not killed by a signal).
+  bool alive();
+  // SIGTERM, then SIGKILL after 5 s; returns the wait status.
+  int stop();
+
+ private:
+  pid_t pid_ = -1;
+  int out_ = -1;
+  std::string buffer_;
+  bool reaped_ = false;
+  int status_ = 0;
+};
+
+// A free TCP port on 127.0.0.1 right now (bound to port 0 and closed).
+int free_port();
+
+// `puzzlesat serve --port 0 --host 127.0.0.1 extra...`, once it printed its URL.
+class ServeProcess {
+ public:
+  explicit ServeProcess(const std::vector<std::string>& extra = {});
+  ~ServeProcess();
+  ServeProcess(const ServeProcess&) = delete;
+  ServeProcess& operator=(const ServeProcess&) = delete;
+  const std::string& url() const { return url_; }  // "http://127.0.0.1:PORT/"
+  int port() const { return port_; }
+  bool alive() { return process_.alive(); }
+  std::string log() const;  // what it wrote on stderr
+
+ private:
+  std::string log_path_;
+  ChildProcess process_;
+  std::string url_;
+  int port_ = 0;
+};
+
+}  // namespace puzzlesat::testing
