@@ -26,6 +26,7 @@
 #include <puzzlesat/drat_checker.h>
 #include <puzzlesat/enumerate.h>
 #include <puzzlesat/memory_budget.h>
+#include <puzzlesat/progress.h>
 #include <puzzlesat/proof.h>
 #include <puzzlesat/solver.h>
 
@@ -114,6 +115,7 @@ Status solve_one(const SolveOptions& opt, const std::string& backend, BatchItem&
   {
     // Ctrl-C stops the search and still prints `s UNKNOWN`, as competition solvers do.
     InterruptGuard guard([&s] { s->interrupt(); });
+    ElapsedProgress shown("solving " + item.input);
     status = s->solve();
     interrupted = guard.interrupted();
   }
@@ -205,8 +207,10 @@ void add_backbone(CLI::App* cnf) {
     auto s = solver_for(opt->solver, cnf);
     std::vector<Lit> candidates;
     for (int v = 1; v <= cnf.num_vars(); ++v) candidates.push_back(Lit(Var(v)));
+    ElapsedProgress shown("backbone of " + item.input);
     BackboneResult r =
         opt->method == "chunked" ? chunked_backbone(*s, candidates) : compute_backbone(*s, candidates, {}, &cnf);
+    shown.stop();
     if (r.status == Status::unknown) throw std::runtime_error("the solver gave up before the backbone was known");
     std::vector<int> forced = to_dimacs(r.forced);
     if (item.json) {
@@ -272,7 +276,9 @@ void add_enumerate(CLI::App* cnf) {
       for (int v = 1; v <= cnf.num_vars(); ++v) projection.push_back(Var(v));
     }
     auto s = solver_for(opt->solver, cnf);
+    ElapsedProgress shown("enumerating models of " + item.input);
     EnumerationResult r = enumerate_models(*s, projection, opt->limit.value_or(kNoLimit));
+    shown.stop();
     if (!r.complete && (!opt->limit || r.models.size() < *opt->limit)) {
       throw std::runtime_error("the solver gave up before the enumeration was complete");
     }

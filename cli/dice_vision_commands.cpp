@@ -16,6 +16,7 @@
 #include "cli/groups.h"
 #include "cli/yahtzee_advise.h"
 #include <puzzlesat/input_error.h>
+#include <puzzlesat/progress.h>
 #include "frontends/dice/dice_annotate.h"
 #include "frontends/dice/dice_labels.h"
 #include "frontends/dice/dice_reader.h"
@@ -115,7 +116,10 @@ void run_dice_eval(const std::string& dir, bool json) {
   std::map<DieFault::Kind, int> fault_counts;
   bool all_by_position = true;
   double seconds = 0;
+  Progress progress("photos", static_cast<std::int64_t>(images.size()));
+  std::int64_t done = 0;
   for (const auto& path : images) {
+    progress.update(done++);  // shown while this photo is read; erased before any line prints
     const cv::Mat image = image::load_image(path.string());
     const fs::path values_path = fs::path(path).replace_extension(".dice.txt");
     const fs::path boxes_path = fs::path(path).replace_extension(".boxes.txt");
@@ -150,11 +154,13 @@ void run_dice_eval(const std::string& dir, bool json) {
                       {"faults", faults_json(s.faults)},
                       {"seconds", elapsed}});
     } else if (!s.exact) {
+      progress.clear();
       std::cout << fmt::format("miss {}: expected [{}] read [{}]\n", path.filename().string(), fmt::join(values, " "),
                                fmt::join(read, " "));
       for (const auto& f : s.faults) std::cout << "  " << describe_fault(f) << "\n";
     }
   }
+  progress.clear();
   const double n = static_cast<double>(images.size());
   const auto ratio = [](int a, int b) { return b ? double(a) / b : 0.0; };
   if (json) {

@@ -108,8 +108,9 @@ void run_encode(const std::string& gadget, const EncodeOptions& o) {
   }
   const int aux = cnf.num_vars() - static_cast<int>(inputs.size());
   if (o.json) {
-    std::cout << nlohmann::json{{"gadget", gadget}, {"inputs", inputs.size()}, {"aux_vars", aux},
-                                {"clauses", cnf.num_clauses()}}
+    std::cout << nlohmann::ordered_json{{"gadget", gadget}, {"inputs", inputs.size()}, {"aux_vars", aux},
+                                        {"clauses", cnf.num_clauses()}}
+                     .dump(-1, ' ', false, kUtf8Replace)
               << '\n';
   } else if (o.stats) {
     std::cout << "vars=" << aux << " clauses=" << cnf.num_clauses() << '\n';
@@ -132,18 +133,26 @@ void add_encode_commands(Commands& commands) {
       {"setrule", "The SET rule over 3 inputs: not exactly two true"},
   };
   for (auto [name, help] : gadgets) {
+    // Each gadget lists only the options it reads.
+    const std::string gadget = name;
+    const bool cardinality = gadget == "atmost" || gadget == "atleast" || gadget == "exactly";
+    const bool contiguity = gadget == "connected" || gadget == "notconnected";
     auto* sub = encode->add_subcommand(name, help);
-    sub->add_option("--n", options->n, "Number of slots (inputs plus gaps)")->required();
-    sub->add_option("--k", options->k, "The count K");
-    sub->add_option("--encoding", options->encoding, "auto, pairwise, seqcounter, totalizer or cardnet")
-        ->capture_default_str();
-    sub->add_option("--topology", options->topology, "line or ring")->capture_default_str();
+    sub->add_option("--n", options->n, gadget == "setrule" ? "Number of slots: 3 inputs plus gaps"
+                                                            : "Number of slots (inputs plus gaps)")
+        ->required();
+    if (cardinality || contiguity) sub->add_option("--k", options->k, "The count K")->required();
+    if (cardinality)
+      sub->add_option("--encoding", options->encoding, "auto, pairwise, seqcounter, totalizer or cardnet")
+          ->capture_default_str();
+    if (contiguity) sub->add_option("--topology", options->topology, "line or ring")->capture_default_str();
     sub->add_option("--gaps", options->gaps, "Comma-separated 1-based slot positions that are gaps, e.g. 2,5");
-    sub->add_option("--gap-rule", options->gap_rule, "breaks (a gap separates runs) or skipped (ignored)")
-        ->capture_default_str();
+    if (contiguity)
+      sub->add_option("--gap-rule", options->gap_rule, "breaks (a gap separates runs) or skipped (ignored)")
+          ->capture_default_str();
     sub->add_flag("--stats", options->stats, "Print `vars=<auxiliaries> clauses=<count>` instead of DIMACS");
     sub->add_flag("--json", options->json, "Print the sizes as JSON (inputs, aux_vars, clauses) instead of DIMACS");
-    sub->callback([name = std::string(name), options] { run_encode(name, *options); });
+    sub->callback([gadget, options] { run_encode(gadget, *options); });
   }
 }
 

@@ -13,6 +13,7 @@
 
 #include "cli/groups.h"
 #include <puzzlesat/input_error.h>
+#include <puzzlesat/progress.h>
 #include "frontends/hexcells/explain_picture.h"
 #include "frontends/image/image_file.h"
 #include "problems/hexcells/deduce.h"
@@ -175,6 +176,7 @@ void deduce_command(const DeduceArgs& a, BatchItem& item, const std::string& pro
   Board b = load(a.path);
   DeduceOptions deduce_options;
   deduce_options.solver = a.solver;
+  ElapsedProgress shown("deducing " + a.path);
   Deduction d = deduce(b, deduce_options);
   if (!d.consistent)
     throw InputError("impossible state: no colouring of the hidden cells agrees with the visible hints and REMAINING",
@@ -183,6 +185,7 @@ void deduce_command(const DeduceArgs& a, BatchItem& item, const std::string& pro
   if (a.explain || !a.picture.empty()) reasons = explain(b, d, a.solver);
   if (!a.picture.empty()) write_picture(a, b, reasons);
   std::size_t proofs = a.proof.prove(b, d, proof_prefix);
+  shown.stop();
   if (item.json) {
     json out = {{"blue", cells_json(d.blue)}, {"black", cells_json(d.black)},
                 {"blue_names", names_json(b, d.blue)}, {"black_names", names_json(b, d.black)}};

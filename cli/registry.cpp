@@ -11,6 +11,7 @@
 #include <cstring>
 #include <iostream>
 #include <new>
+#include <optional>
 #include <memory>
 #include <stdexcept>
 
@@ -82,6 +83,33 @@ void build_tree(CLI::App& root, std::map<const CommandGroup*, Node>& built) {
   for (const CommandGroup* g : order) add_group(root, *g, built);
 }
 
+// When the command line stops at a group (or the program) without naming one of its
+// commands: the error that names the bad word and lists the valid ones. CLI11 says only
+// "A subcommand is required" or "The following arguments were not expected".
+std::optional<std::string> command_word_error(CLI::App& root, int argc, char** argv) {
+  CLI::App* at = &root;
+  std::string path = root.get_name();
+  int i = 1;
+  while (i < argc) {
+    std::string word = argv[i];
+    if (word.rfind("-", 0) == 0) return std::nullopt;  // an option: CLI11's message is the right one
+    CLI::App* sub = nullptr;
+    for (CLI::App* s : at->get_subcommands({})) {
+      if (s->check_name(word)) sub = s;
+    }
+    if (!sub) break;
+    at = sub;
+    path += " " + at->get_name();
+    ++i;
+  }
+  std::vector<CLI::App*> commands = at->get_subcommands({});
+  if (commands.empty()) return std::nullopt;  // a command's own arguments: CLI11 explains
+  std::string list;
+  for (CLI::App* s : commands) list += (list.empty() ? "" : ", ") + s->get_name();
+  if (i < argc) return "'" + path + "' has no command '" + std::string(argv[i]) + "'; its commands are: " + list;
+  return "'" + path + "' needs a command: " + list;
+}
+
 }  // namespace
 
 int run(int argc, char** argv, const ProgramInfo& info) {
@@ -98,7 +126,7 @@ int run(int argc, char** argv, const ProgramInfo& info) {
   } catch (const CLI::Success& e) {
     return app.exit(e);  // --help, --version
   } catch (const CLI::ParseError& e) {
-    std::cerr << prefix << e.what() << " (see --help)\n";
+    std::cerr << prefix << command_word_error(app, argc, argv).value_or(e.what()) << " (see --help)\n";
     return kExitBadInput;
   } catch (const InputError& e) {
     std::cerr << prefix << e.what() << "\n";

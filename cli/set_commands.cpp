@@ -237,6 +237,7 @@ void add_stats(CLI::App* group) {
     Progress progress("games", opt->games);
     SetStatistics s = estimate_statistics(opt->games, opt->seed,
                                           [&](std::int64_t done) { progress.update(done); });
+    progress.clear();  // the results start on a line of their own
     struct Row {
       const char* key;
       const char* text;
@@ -329,7 +330,9 @@ void add_cap(CLI::App* group) {
     check_solver(backend);
     if (!opt->cnf.empty()) sat::write_formula_file(opt->cnf, cap_formula(opt->size).cnf);
     auto proof = opt->proof.options();
+    ElapsedProgress shown(fmt::format("searching {} cards without a set", opt->size));
     CapResult r = find_cap(opt->size, backend, proof ? &*proof : nullptr);
+    shown.stop();
     // A proof exists only for UNSAT; a found board is its own certificate.
     if (proof && r.cards) {
       std::remove(proof->path.c_str());

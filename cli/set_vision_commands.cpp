@@ -19,6 +19,7 @@
 #include "cli/groups.h"
 #include "cli/proof_args.h"
 #include <puzzlesat/input_error.h>
+#include <puzzlesat/progress.h>
 #include "frontends/image/image_file.h"
 #include "frontends/set/annotate.h"
 #include "frontends/set/evaluation.h"
@@ -195,8 +196,11 @@ void run_eval(const std::string& dir, bool as_json) {
     std::cout << fmt::format("{:<58} {:>4} {:>4} {:>6} {:>6} {:>6} {:>6} {:>6} {:>6} {:>6} {:>4} {:>7} {:>7}\n", "photo",
                              "lab", "det", "recall", "prec", "number", "color", "shade", "shape", "card",
                              "flag", "dec s", "proc s");
+  Progress progress("photos", static_cast<std::int64_t>(photos.size()));
+  std::int64_t done = 0;
   for (const auto& path : photos) {
     PhotoScore s = evaluate_photo(path);
+    progress.clear();  // each row prints on a line of its own; the line returns after it
     total += s;
     if (as_json) {
       json j = score_json(s);
@@ -210,7 +214,9 @@ void run_eval(const std::string& dir, bool as_json) {
       for (const auto& [want, got] : s.misses)
         std::cout << fmt::format("    miss: {} read as {}\n", set::to_string(want), got.empty() ? "(not found)" : got);
     }
+    progress.update(++done);
   }
+  progress.clear();
   if (as_json) {
     std::cout << json{{"photos", rows}, {"totals", score_json(total)}, {"photo_count", photos.size()}}.dump(-1, ' ', false, kUtf8Replace) << "\n";
   } else {

@@ -2,9 +2,14 @@
 
 #include <unistd.h>
 
+#include <atomic>
 #include <cstdio>
 
 namespace puzzlesat {
+
+namespace {
+std::atomic<int> g_bars_shown{0};  // Progress lines drawn and not yet erased
+}  // namespace
 
 Progress::Progress(std::string label, std::int64_t total)
     : label_(std::move(label)), total_(total), enabled_(isatty(STDERR_FILENO) != 0) {}
@@ -16,6 +21,7 @@ void Progress::clear() {
   std::fprintf(stderr, "\r\033[K");
   std::fflush(stderr);
   drawn_ = false;
+  --g_bars_shown;
 }
 
 void Progress::update(std::int64_t done) {
@@ -31,7 +37,42 @@ void Progress::update(std::int64_t done) {
   std::fprintf(stderr, "\r%s [%s] %lld/%lld", label_.c_str(), bar.c_str(),
                static_cast<long long>(done), static_cast<long long>(total_));
   std::fflush(stderr);
+  if (!drawn_) ++g_bars_shown;
   drawn_ = true;
+}
+
+ElapsedProgress::ElapsedProgress(std::string label) : label_(std::move(label)) {
+  if (isatty(STDERR_FILENO) == 0) return;
+  thread_ = std::thread([this] {
+    const auto start = std::chrono::steady_clock::now();
+    bool drawn = false;
+    long shown = 0;  // the whole seconds on the line
+    std::unique_lock lock(mutex_);
+    while (!wake_.wait_for(lock, std::chrono::milliseconds(100), [this] { return stopping_; })) {
+      const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - start);
+      if (seconds.count() < 1 || g_bars_shown > 0 || (drawn && seconds.count() == shown)) continue;
+      shown = static_cast<long>(seconds.count());
+      std::fprintf(stderr, "\r%s: %ld s\033[K", label_.c_str(), shown);
+      std::fflush(stderr);
+      drawn = true;
+    }
+    if (drawn) {
+      std::fprintf(stderr, "\r\033[K");
+      std::fflush(stderr);
+    }
+  });
+}
+
+ElapsedProgress::~ElapsedProgress() { stop(); }
+
+void ElapsedProgress::stop() {
+  if (!thread_.joinable()) return;
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  wake_.notify_all();
+  thread_.join();
 }
 
 }  // namespace puzzlesat

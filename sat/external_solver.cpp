@@ -108,7 +108,12 @@ Status ExternalSolver::solve(std::span<const Lit> assumptions) {
   {
     std::optional<Deadline> deadline;
     if (budget_.seconds) deadline.emplace(*budget_.seconds, [this] { interrupt(); });
-    exit = process_.run(argv, (dir.path() / "stdout").string(), (dir.path() / "stderr").string());
+    try {
+      exit = process_.run(argv, (dir.path() / "stdout").string(), (dir.path() / "stderr").string());
+    } catch (const std::runtime_error& e) {
+      // The program the user named does not exist or cannot be started: bad input (exit 2).
+      throw InputError("--solver external:" + command_ + ": " + e.what());
+    }
   }
   ++stats_.solves;
   Status status = Status::unknown;

@@ -235,3 +235,26 @@ TEST_CASE("reading commands take several inputs: hexcells show/deduce/cnf", "[cl
     CHECK(lines[2]["error"].get<std::string>().find("/no/such.hexcells") == 0);
   }
 }
+
+TEST_CASE("photo commands take several photos: set photo, yahtzee dice", "[cli][batch][vision]") {
+  const std::string table = std::string(PUZZLESAT_SOURCE_DIR) + "/demo/set-table.jpg";
+  const std::string dice = std::string(PUZZLESAT_SOURCE_DIR) + "/demo/dice-roll.jpg";
+  auto set = run_cli({"set", "photo", "--jsonl", table, dice + ".missing", table});
+  CHECK(set.exit_code == 2);
+  auto lines = json_lines(set.out);
+  REQUIRE(lines.size() == 3);
+  CHECK(lines[0]["cards"].size() == 12);
+  CHECK(lines[1].contains("error"));
+  CHECK(lines[2] == lines[0]);
+  // The text of several photos names each, and ends with the summary.
+  auto text = run_cli({"set", "photo", table, table});
+  CHECK(text.exit_code == 0);
+  CHECK(text.out.find("2 inputs: 2 answered, 0 unsolved, 0 failed") != std::string::npos);
+  CHECK(run_cli({"set", "photo", table, table, "-o", "x.png"}).exit_code == 2);
+
+  auto roll = run_cli({"yahtzee", "dice", "--jsonl", dice, dice});
+  CHECK(roll.exit_code == 0);
+  auto rolls = json_lines(roll.out);
+  REQUIRE(rolls.size() == 2);
+  CHECK(rolls[0]["dice"].size() == 5);
+}

@@ -1,11 +1,13 @@
 #include "tests/run_cli.h"
 
 #include <fcntl.h>
+#include <pty.h>
 #include <sys/resource.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -66,6 +68,45 @@ pid_t spawn_cli(const std::filesystem::path& dir, const std::vector<std::string>
 }
 
 }  // namespace
+
+CliResult run_cli_on_terminal(const std::vector<std::string>& args) {
+  std::vector<std::string> copy = args;
+  std::string binary = PUZZLESAT_BINARY;
+  std::vector<char*> argv{binary.data()};
+  for (auto& a : copy) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  int master = -1, slave = -1;
+  if (openpty(&master, &slave, nullptr, nullptr, nullptr) != 0) throw std::runtime_error("openpty failed");
+  pid_t pid = fork();
+  if (pid < 0) throw std::runtime_error("fork failed");
+  if (pid == 0) {
+    close(master);
+    int in = open("/dev/null", O_RDONLY);
+    dup2(in, 0);
+    dup2(slave, 1);
+    dup2(slave, 2);
+    execv(binary.c_str(), argv.data());
+    _exit(127);
+  }
+  close(slave);
+  CliResult r;
+  char buffer[4096];
+  for (;;) {
+    ssize_t n = read(master, buffer, sizeof buffer);
+    if (n > 0) {
+      r.out.append(buffer, static_cast<std::size_t>(n));
+    } else if (n < 0 && errno == EINTR) {
+      continue;
+    } else {
+      break;  // EIO once the child has closed the terminal
+    }
+  }
+  close(master);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
 
 CliResult run_cli(const std::vector<std::string>& args, const std::string& stdin_text,
                   std::optional<std::chrono::milliseconds> interrupt_after) {

@@ -21,6 +21,10 @@ struct CliResult {
 CliResult run_cli(const std::vector<std::string>& args, const std::string& stdin_text = "",
                   std::optional<std::chrono::milliseconds> interrupt_after = {});
 
+// Runs the CLI with stdout and stderr on one pseudo-terminal, as in a user's terminal:
+// `out` is everything the terminal received, progress lines and control bytes included.
+CliResult run_cli_on_terminal(const std::vector<std::string>& args);
+
 // Bounds for a command run on hostile input: the child gets RLIMIT_AS and RLIMIT_CPU, and
 // is killed (SIGKILL) when wall_seconds pass.
 struct CliLimits {

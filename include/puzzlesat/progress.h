@@ -5,8 +5,11 @@
 #pragma once
 
 #include <chrono>
+#include <condition_variable>
 #include <cstdint>
+#include <mutex>
 #include <string>
+#include <thread>
 
 namespace puzzlesat {
 
@@ -26,6 +29,28 @@ class Progress {
   bool drawn_ = false;
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
   std::chrono::steady_clock::time_point last_draw_{};
+};
+
+// Elapsed time for one long step with no count to show (a solver call): a background
+// thread draws "label: 12 s" on a terminal's stderr once a second has passed, and stop()
+// (or the destructor) erases it. It stays silent while a Progress line is shown (a batch
+// run's line over its inputs).
+//
+//   { ElapsedProgress shown("solving"); status = solver.solve(); }   // erased here
+class ElapsedProgress {
+ public:
+  explicit ElapsedProgress(std::string label);
+  ~ElapsedProgress();
+  ElapsedProgress(const ElapsedProgress&) = delete;
+  ElapsedProgress& operator=(const ElapsedProgress&) = delete;
+  void stop();
+
+ private:
+  std::string label_;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool stopping_ = false;
+  std::thread thread_;
 };
 
 }  // namespace puzzlesat
