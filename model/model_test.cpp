@@ -114,3 +114,71 @@ TEST_CASE("model: grid variables are named and a minesweeper board is solved", "
   CHECK(u.solution[grid.index({0, 1})]);
   CHECK_THROWS(m.require(count_true(mine.all()) <= -1));
 }
+
+TEST_CASE("model: explain names clues that force a fact, none of them redundant (brute force)", "[model]") {
+  std::mt19937 rng(23);
+  int explained = 0;
+  for (int trial = 0; trial < 200; ++trial) {
+    const int n = std::uniform_int_distribution<int>(1, 7)(rng);
+    // One rule outside any clue, then clues of one rule each.
+    const std::vector<Rule> rules = random_rules(rng, n), clues = random_rules(rng, n);
+    Model m(trial % 2 ? "cadical" : "minisat");
+    std::vector<sat::Lit> x;
+    for (int v = 0; v < n; ++v) x.push_back(m.new_bool("x" + std::to_string(v)));
+    auto require = [&](const Rule& r) {
+      std::vector<sat::Lit> lits;
+      for (int v : r.vars) lits.push_back(x[v]);
+      CountTrue c = count_true(lits);
+      m.require(r.op == CountConstraint::Op::eq ? (c == r.k) : r.op == CountConstraint::Op::le ? (c <= r.k) : (c >= r.k));
+    };
+    require(rules[0]);
+    for (std::size_t i = 0; i < clues.size(); ++i) {
+      auto scope = m.clue("clue " + std::to_string(i));
+      require(clues[i]);
+    }
+    // Does the rule plus the clues in `on` force x[v] == value? (brute force)
+    auto forces = [&](const std::vector<std::size_t>& on, int v, bool value) {
+      for (std::uint32_t a = 0; a < (1U << n); ++a) {
+        bool ok = holds(rules[0], a);
+        for (std::size_t i : on) ok = ok && holds(clues[i], a);
+        if (ok && (((a >> v) & 1U) != 0) != value) return false;
+      }
+      return true;
+    };
+    std::vector<std::size_t> every(clues.size());
+    for (std::size_t i = 0; i < every.size(); ++i) every[i] = i;
+    for (int v = 0; v < n; ++v) {
+      for (bool value : {true, false}) {
+        const auto why = m.explain(value ? x[v] : ~x[v]);
+        REQUIRE(why.has_value() == forces(every, v, value));
+        if (!why) continue;
+        ++explained;
+        std::vector<std::size_t> on;
+        for (const std::string& name : *why) on.push_back(std::stoul(name.substr(5)));
+        CHECK(std::is_sorted(on.begin(), on.end()));
+        CHECK(forces(on, v, value));
+        for (std::size_t drop = 0; drop < on.size(); ++drop) {
+          std::vector<std::size_t> fewer = on;
+          fewer.erase(fewer.begin() + static_cast<std::ptrdiff_t>(drop));
+          CHECK_FALSE(forces(fewer, v, value));
+        }
+      }
+    }
+  }
+  CHECK(explained > 100);  // the trials do reach forced facts
+}
+
+TEST_CASE("model: clues do not nest, and the rules stay in force outside them", "[model]") {
+  Model m;
+  auto a = m.new_bool("a"), b = m.new_bool("b");
+  m.require(count_true(std::vector{a, b}) == 1);  // a rule
+  {
+    auto clue = m.clue("a");
+    m.require(a);
+    CHECK_THROWS_AS(m.clue("inner"), std::logic_error);
+  }
+  CHECK(m.explain(~b) == std::vector<std::string>{"a"});
+  CHECK(m.explain(b) == std::nullopt);
+  // The exported formula states every clue: it has exactly one solution.
+  CHECK(m.unique_solution(std::vector{a, b}).unique());
+}

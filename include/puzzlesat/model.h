@@ -15,6 +15,13 @@
 //
 // Each question loads the formula into a fresh solver: the model can keep growing between
 // questions (e.g. adding a revealed cell) and answers never depend on earlier ones.
+//
+// Clues make answers explainable: what is required while a clue's scope lives belongs to
+// that clue, and explain() names a set of clues that forces a fact, none of which can be
+// dropped. Constraints outside every clue are the rules and always hold.
+//
+//   { auto clue = m.clue("2 at (1,1)"); m.require(count_true(...) == 2); }
+//   std::optional<std::vector<std::string>> why = m.explain(~mine[{0, 0}]);
 #pragma once
 
 #include <cstddef>
@@ -85,14 +92,44 @@ class Model {
   void require(sat::Lit l) { cnf_.add_unit(l); }
   void require_any(std::span<const sat::Lit> clause) { cnf_.add_clause(clause); }
 
+  // Constraints required until the scope ends belong to the clue `name`. Clues do not nest
+  // (a second open clue throws std::logic_error).
+  class ClueScope;
+  [[nodiscard]] ClueScope clue(std::string name);
+
+  // A set of clue names that forces `fact` together with the rules, subset-minimal: with
+  // any one of them left out, fact is no longer forced. Empty when the rules alone force
+  // it; nullopt when some solution has ~fact. Clue order is the order they were added.
+  // (The smallest such set can be smaller still; finding it is a harder, hitting-set problem.)
+  std::optional<std::vector<std::string>> explain(sat::Lit fact) const;
+
   // The backbone over the chosen literals (sat::compute_backbone).
   Forced forced(std::span<const sat::Lit> lits) const;
   // Whether exactly one assignment of the chosen literals' variables extends to a solution.
   Uniqueness unique_solution(std::span<const sat::Lit> lits) const;
 
  private:
+  struct Clue {
+    std::string name;
+    std::size_t begin = 0, end = 0;  // its clauses: cnf_.clause(begin) .. cnf_.clause(end - 1)
+  };
   sat::Cnf cnf_;
   std::string solver_;
+  std::vector<Clue> clues_;
+  bool clue_open_ = false;
 };
+
+class Model::ClueScope {
+ public:
+  ClueScope(Model& model, std::string name);
+  ~ClueScope();
+  ClueScope(const ClueScope&) = delete;
+  ClueScope& operator=(const ClueScope&) = delete;
+
+ private:
+  Model& model_;
+};
+
+inline Model::ClueScope Model::clue(std::string name) { return ClueScope(*this, std::move(name)); }
 
 }  // namespace puzzlesat

@@ -19,12 +19,14 @@
 #include <puzzlesat/drat_checker.h>
 #include <puzzlesat/enumerate.h>
 #include <puzzlesat/grid.h>
+#include <puzzlesat/grid_io.h>
 #include <puzzlesat/input_error.h>
 #include <puzzlesat/lit.h>
 #include <puzzlesat/model.h>
 #include <puzzlesat/plugin.h>
 #include <puzzlesat/progress.h>
 #include <puzzlesat/proof.h>
+#include <puzzlesat/puzzlink.h>
 #include <puzzlesat/regular.h>
 #include <puzzlesat/set_rule.h>
 #include <puzzlesat/solution.h>

@@ -1,0 +1,56 @@
+// grid_io.h: the input and output every grid puzzle shares, so that `sudoku`, `nonogram`,
+// `minesweeper`, `nurikabe` and outside plugins read arguments and print JSON alike.
+//
+//   puzzlesat::PuzzleInput in = puzzlesat::read_puzzle_input(argument);  // file or URL
+//   Board b = in.is_url ? parse_url(in.text) : parse_text(in.text, in.name);
+//   std::optional<puzzlesat::Rows> rows = solve(b);                   // one string per row
+//   std::cout << puzzlesat::solve_json(rows) << '\n';
+//   // {"status":"sat","solution":["#..","..#"]}   or   {"status":"unsat"}
+//
+// Every printer writes one line of JSON without a trailing newline; rows and columns are
+// numbered from 0.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace puzzlesat {
+
+using Rows = std::vector<std::string>;
+
+struct PuzzleInput {
+  std::string name;  // the argument as given: a file name or the URL
+  std::string text;  // the file's content, or the URL itself
+  bool is_url = false;
+};
+
+// The largest puzzle file read: far above any real puzzle, far below a memory problem.
+inline constexpr std::size_t kMaxPuzzleFileBytes = 16 << 20;
+
+// A puzz.link URL (puzzlink::looks_like_url) passes through; anything else is read as a
+// regular file of at most kMaxPuzzleFileBytes ("-" reads standard input). Throws
+// InputError naming the file when it cannot be read.
+PuzzleInput read_puzzle_input(const std::string& arg);
+
+// A cell that every solution agrees on; `because` names the clues that force it (when
+// explained).
+struct ForcedCell {
+  int row = 0;
+  int col = 0;
+  char value = '.';
+  std::vector<std::string> because;
+};
+
+// {"status":"sat","solution":[rows…]} or {"status":"unsat"}.
+std::string solve_json(const std::optional<Rows>& solution);
+// solve --all: {"status":"sat"|"unsat","count":N,"complete":true|false,"solutions":[[rows…],…]};
+// complete is false when a limit stopped the enumeration.
+std::string solutions_json(const std::vector<Rows>& solutions, bool complete);
+// {"unique":true|false,"solutions":[…]} from the first (at most two) solutions found: one
+// means unique (and is given), two are the two that differ, none means no solution.
+std::string unique_json(const std::vector<Rows>& found);
+// {"forced":[{"row":r,"col":c,"value":"#"},…]}, with "because":[…] on explained cells.
+std::string deduce_json(const std::vector<ForcedCell>& forced);
+
+}  // namespace puzzlesat
