@@ -61,7 +61,7 @@ Rules rules(const Puzzle& p, const std::string& solver) {
     }
   for (Cell c : r.grid.cells())  // the givens, each a clue of its own
     if (int v = p.at(c)) {
-      // CLUE auto clue = r.model.clue("(" + r.grid.name(c) + ")=" + std::to_string(v));
+      auto clue = r.model.clue("(" + r.grid.name(c) + ")=" + std::to_string(v));
       r.model.require(r.is(c, v));
     }
   return r;
@@ -118,7 +118,7 @@ std::optional<std::vector<Deduced>> deduce(const Puzzle& p, const std::string& s
     for (int v = 1; v <= n; ++v) {
       const std::size_t i = static_cast<std::size_t>((c.row * n + c.col) * n + v - 1);
       if (f.value[i] != true) continue;
-      out.push_back({c, v, std::vector<std::string>{} /*CLUE explain*/});
+      out.push_back({c, v, explain ? r.model.explain(r.digit[i]).value_or(std::vector<std::string>{}) : std::vector<std::string>{}});
     }
   }
   return out;

@@ -182,3 +182,57 @@ TEST_CASE("sudoku tdoku test puzzles: 0, 1 or several solutions as listed, solut
   }
   CHECK(checked == 43);
 }
+
+TEST_CASE("sudoku deduce --explain: the givens named force the digit, and each is needed", "[sudoku][explain]") {
+  for (std::uint64_t seed : {2, 3}) {
+    const Puzzle p = generate({2, 2, false}, seed, "minisat");
+    const auto forced = deduce(p, "minisat", true);
+    REQUIRE(forced);
+    for (const Deduced& d : *forced) {
+      // Keep only the givens named; the digit must still be forced, and not without any one.
+      auto keep_only = [&](const std::vector<std::string>& names) {
+        Puzzle q{p.shape, Grid(p.cells.size(), 0)};
+        for (std::size_t i = 0; i < p.cells.size(); ++i) {
+          const std::string name = "(" + std::to_string(i / 4) + "," + std::to_string(i % 4) + ")=" +
+                                   std::to_string(p.cells[i]);
+          if (std::find(names.begin(), names.end(), name) != names.end()) q.cells[i] = p.cells[i];
+        }
+        return q;
+      };
+      auto forces = [&](const Puzzle& q) {
+        const Solutions all = solve(q, "minisat", sat::kNoLimit);
+        return std::all_of(all.grids.begin(), all.grids.end(),
+                           [&](const Grid& g) { return g[static_cast<std::size_t>(d.cell.row * 4 + d.cell.col)] == d.value; });
+      };
+      CHECK(forces(keep_only(d.because)));
+      for (std::size_t k = 0; k < d.because.size(); ++k) {
+        auto fewer = d.because;
+        fewer.erase(fewer.begin() + static_cast<std::ptrdiff_t>(k));
+        CHECK_FALSE(forces(keep_only(fewer)));
+      }
+    }
+  }
+}
+
+TEST_CASE("sudoku URL: pzprjs's 4x4 test puzzle, round trip, bad URLs name the column", "[sudoku][url]") {
+  const Puzzle p = parse_url("https://puzz.link/p?sudoku/4/4/g1k23k3g", {});
+  CHECK(to_line(p.cells) == ".1.....23.....3.");  // pzprjs's own board for this URL
+  CHECK(to_url(p) == "https://puzz.link/p?sudoku/4/4/g1k23k3g");
+  const Solutions s = solve(p, "minisat", 2);
+  REQUIRE(s.grids.size() == 1);
+  CHECK(to_line(s.grids[0]) == "2143431234211234");  // pzprjs's accepted answer
+  const Puzzle g = generate({2, 3, false}, 4, "minisat");
+  CHECK(parse_url(to_url(g), {}).cells == g.cells);
+  auto message = [](const std::string& url) {
+    try {
+      parse_url(url, {});
+    } catch (const InputError& e) {
+      return format_input_error(e.message(), e.where());
+    }
+    return std::string("no error");
+  };
+  CHECK(message("https://puzz.link/p?sudoku/4/4/5").rfind("URL:1:32: cell (0,0) holds 5", 0) == 0);
+  CHECK(message("https://puzz.link/p?sudoku/4/5/1").find("square") != std::string::npos);
+  CHECK(message("https://puzz.link/p?mines/4/4/1").find("no sudoku") != std::string::npos);
+  CHECK(message("https://puzz.link/p?sudoku/5/5/1").find("--box") != std::string::npos);
+}
