@@ -8,6 +8,8 @@
 #include <puzzlesat/input_error.h>
 #include <puzzlesat/plugin.h>
 
+#include <nlohmann/json.hpp>
+
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -135,7 +137,7 @@ void generate_command(const Options& o) {
   const Puzzle p = generate(*shape, o.seed, o.solver);
   std::string text = draw(p.cells, p.shape);
   if (o.json) {
-    std::cout << R"({"puzzle":")" << to_line(p.cells) << R"(","url":")" << to_url(p) << "\"}\n";
+    std::cout << nlohmann::json{{"puzzle", to_line(p.cells)}, {"url", to_url(p)}}.dump() << "\n";
   } else {
     std::cout << text << to_url(p) << "\n";
   }
