@@ -1,6 +1,7 @@
 // Nonogram corpora: every puzzle solved and its uniqueness decided (a second SAT call), each
 // solution checked against the clues, with CPU time per file and the slowest puzzles.
 //   taskset -c 0 build/bench/bench_nonogram [--taai SET.questions.txt]... [FILE.nin|FILE.non]... [--solver S]
+//                                           [--budget SECONDS per solver call]
 // With no files: the two TAAI sets (icga2019, icga2020) and every wolter/nin survey puzzle
 // under ../shared/data/puzzles/nonogram. Exit 1 when a check fails.
 #include <algorithm>
@@ -11,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -34,10 +36,18 @@ struct Timed {
   std::size_t solutions;
 };
 
+double budget = 0;  // --budget SECONDS per solver call; 0 = none
+
+// solutions: 0, 1, 2 (two or more), or kGaveUp when a solver call ran past the budget.
+constexpr std::size_t kGaveUp = 99;
 Timed run(const std::string& name, const Puzzle& p, const std::string& solver) {
   const std::clock_t c0 = std::clock();
-  const Solutions s = solve(p, solver, 2);  // every picture checked against the clues
-  return {name, static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC, s.pictures.size()};
+  std::size_t found = kGaveUp;
+  try {
+    found = solve(p, solver, 2, budget).pictures.size();  // every picture checked against the clues
+  } catch (const std::runtime_error&) {
+  }
+  return {name, static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC, found};
 }
 
 // The TAAI solution file's pictures ('1' filled), by puzzle number: a check that our reading
@@ -75,6 +85,8 @@ int main(int argc, char** argv) {
       taai.push_back(argv[++i]);
     else if (!std::strcmp(argv[i], "--solver") && i + 1 < argc)
       solver = argv[++i];
+    else if (!std::strcmp(argv[i], "--budget") && i + 1 < argc)
+      budget = std::stod(argv[++i]);
     else
       singles.push_back(argv[i]);
   }
@@ -87,32 +99,38 @@ int main(int argc, char** argv) {
   for (const fs::path& set : taai) {
     const auto puzzles = parse_taai(slurp(set), set.string());
     const auto given = taai_solutions(set);
-    std::size_t unique = 0, multiple = 0, none = 0, file_answers_hold = 0;
+    std::size_t unique = 0, multiple = 0, none = 0, gave_up = 0, file_answers_hold = 0;
     std::vector<Timed> times;
     for (std::size_t i = 0; i < puzzles.size(); ++i) {
       times.push_back(run("$" + std::to_string(puzzles[i].id), puzzles[i].puzzle, solver));
-      (times.back().solutions == 1 ? unique : times.back().solutions ? multiple : none)++;
+      const std::size_t n = times.back().solutions;
+      (n == kGaveUp ? gave_up : n == 1 ? unique : n ? multiple : none)++;
+      if ((i + 1) % 100 == 0) std::fprintf(stderr, "%s: %zu done\n", set.filename().c_str(), i + 1);
       if (i < given.size() && satisfies(puzzles[i].puzzle, given[i])) ++file_answers_hold;
     }
     double total = 0;
     for (const Timed& t : times) total += t.seconds;
     std::sort(times.begin(), times.end(), [](const Timed& a, const Timed& b) { return a.seconds > b.seconds; });
-    std::printf("%s: %zu puzzles, cpu %.2f s (%.1f ms each); unique %zu, several %zu, none %zu; "
-                "the file's answer meets the clues in %zu\n  slowest:",
+    std::printf("%s: %zu puzzles, cpu %.2f s (%.1f ms each); unique %zu, several %zu, none %zu, "
+                "past the budget %zu; the file's answer meets the clues in %zu\n  slowest:",
                 set.filename().c_str(), puzzles.size(), total, 1000 * total / puzzles.size(), unique, multiple, none,
-                file_answers_hold);
+                gave_up, file_answers_hold);
     for (std::size_t k = 0; k < 5 && k < times.size(); ++k)
-      std::printf(" %s %.0f ms%s", times[k].name.c_str(), 1000 * times[k].seconds, times[k].solutions == 1 ? " (unique)" : "");
+      std::printf(" %s %.0f ms%s", times[k].name.c_str(), 1000 * times[k].seconds,
+                  times[k].solutions == 1 ? " (unique)" : times[k].solutions == kGaveUp ? " (past the budget)" : "");
     std::printf("\n");
-    ok &= none == 0 && file_answers_hold == puzzles.size();
+    ok &= none == 0 && gave_up == 0 && file_answers_hold == puzzles.size();
   }
   std::vector<Timed> times;
   for (const fs::path& file : singles) {
     const Puzzle p = parse(slurp(file), file.string());
     times.push_back(run(file.filename().string(), p, solver));
     std::printf("%-20s %3dx%-3d cpu %8.3f s  %s\n", file.filename().c_str(), p.cols, p.rows, times.back().seconds,
-                times.back().solutions == 1 ? "unique" : times.back().solutions ? "several solutions" : "NO SOLUTION");
-    ok &= times.back().solutions > 0;
+                times.back().solutions == 1         ? "unique"
+                : times.back().solutions == kGaveUp ? "PAST THE BUDGET"
+                : times.back().solutions            ? "several solutions"
+                                                    : "NO SOLUTION");
+    ok &= times.back().solutions > 0 && times.back().solutions != kGaveUp;
   }
   if (!times.empty()) {
     const auto slow = std::max_element(times.begin(), times.end(), [](const Timed& a, const Timed& b) { return a.seconds < b.seconds; });

@@ -86,9 +86,10 @@ bool satisfies(const Puzzle& p, const Picture& picture) {
   return shown.row_clues == p.row_clues && shown.col_clues == p.col_clues;
 }
 
-Solutions solve(const Puzzle& p, const std::string& solver, std::size_t limit) {
+Solutions solve(const Puzzle& p, const std::string& solver, std::size_t limit, double seconds) {
   const Rules r = rules(p, solver);
   auto s = sat::make_solver(solver);
+  if (seconds > 0) s->set_budget({std::nullopt, seconds});
   s->add_cnf(r.model.cnf());
   std::vector<sat::Var> projection;
   for (sat::Lit l : r.fill.all()) projection.push_back(l.var());

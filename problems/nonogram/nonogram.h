@@ -47,8 +47,9 @@ struct Solutions {
   std::vector<Picture> pictures;
   bool complete = false;  // every solution is listed
 };
-// Up to `limit` solutions (2 decides uniqueness), each checked with satisfies().
-Solutions solve(const Puzzle& p, const std::string& solver, std::size_t limit);
+// Up to `limit` solutions (2 decides uniqueness), each checked with satisfies(). Throws
+// std::runtime_error when a solver call runs past `seconds` (0: no limit).
+Solutions solve(const Puzzle& p, const std::string& solver, std::size_t limit, double seconds = 0);
 
 struct Deduced {
   Cell cell;

@@ -22,6 +22,7 @@ sat::Lit Rules::is(Cell c, int v) const {
   return digit[static_cast<std::size_t>((c.row * n + c.col) * n + v - 1)];
 }
 
+// [START model]
 namespace {
 // Every house: rows, columns, boxes, and with `diagonal` the two main diagonals.
 std::vector<std::vector<Cell>> houses(const RectGrid& grid, const Shape& s) {
@@ -42,7 +43,6 @@ std::vector<std::vector<Cell>> houses(const RectGrid& grid, const Shape& s) {
 }
 }  // namespace
 
-// [START model]
 Rules rules(const Puzzle& p, const std::string& solver) {
   const int n = p.size();
   Rules r{Model(solver), RectGrid(n, n), {}};
