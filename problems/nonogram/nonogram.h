@@ -21,7 +21,7 @@
 
 namespace puzzlesat::nonogram {
 
-inline constexpr int kMaxSide = 200;
+inline constexpr int kMaxSide = 100;  // the largest survey puzzles; bounds the encoding (~10^6 states)
 
 using Clue = std::vector<int>;  // run lengths in order; empty: an empty line
 
