@@ -3,9 +3,10 @@
 // other colour's unit) and every proof is verified by check_drat; and the SET cap-21
 // proof (one formula, case split included) is written and verified. Prints per-part
 // totals; exits 1 if any proof fails to verify. Usage:
-//   build/bench/bench_proofs [LEVEL_DIR] [--skip-cap] [--binary] [--cell-timeout S]
+//   build/bench/bench_proofs [LEVEL_DIR] [--skip-cap] [--binary] [--cell-timeout S] [--state]
 // (default ../shared/data/hexcells/levels; S = 30 seconds per cell's proof, the cells past
-// it are counted and named).
+// it are counted and named; --state proves over the state's whole formula instead of each
+// cell's explanation).
 #include <unistd.h>
 
 #include <algorithm>
@@ -53,9 +54,12 @@ int main(int argc, char** argv) {
   bool skip_cap = false;
   sat::ProofFormat format = sat::ProofFormat::text;
   double cell_timeout = 30;
+  hexcells::ProofScope scope = hexcells::ProofScope::explanation;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--skip-cap") == 0)
       skip_cap = true;
+    else if (std::strcmp(argv[i], "--state") == 0)
+      scope = hexcells::ProofScope::state;
     else if (std::strcmp(argv[i], "--binary") == 0)
       format = sat::ProofFormat::binary;
     else if (std::strcmp(argv[i], "--cell-timeout") == 0 && i + 1 < argc)
@@ -98,7 +102,7 @@ int main(int argc, char** argv) {
       ++level_count;
       fs::path dir = work / f.stem();
       t = Clock::now();
-      auto proofs = hexcells::prove_forced(b, d, dir.string(), format, "cadical", "", cell_timeout);
+      auto proofs = hexcells::prove_forced(b, d, dir.string(), format, "cadical", "", cell_timeout, scope);
       prove_s += since(t);
       t = Clock::now();
       for (const auto& p : proofs) {

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include <puzzlesat/batch.h>
 #include <puzzlesat/command.h>
 #include <puzzlesat/plugin.h>
 
@@ -38,7 +39,7 @@ constexpr int kExitSat = 10;
 constexpr int kExitUnsat = 20;
 
 struct FormulaOptions {
-  std::string file;
+  Batch batch;
   std::string solver = "minisat";
   std::string max_memory = "2G";
   CLI::Option* solver_option = nullptr;
@@ -55,16 +56,16 @@ void add_max_memory_option(CLI::App* cmd, std::string& max_memory, const std::st
 }
 
 void add_formula_options(CLI::App* cmd, FormulaOptions& opt) {
-  cmd->add_option("FILE", opt.file, "DIMACS CNF file, or - for standard input")->required();
+  opt.batch.add_options(*cmd, "FILE", "DIMACS CNF files, or - for standard input");
   opt.solver_option = add_solver_option(*cmd, opt.solver);
   add_max_memory_option(cmd, opt.max_memory,
                         "Refuse a formula that would need more memory than this to solve (e.g. 512M, 8G)");
 }
 
 // The file may not be larger than the budget; the reader checks the rest (memory_budget.h).
-Cnf load(const FormulaOptions& opt) {
+Cnf load(const FormulaOptions& opt, const std::string& file) {
   const std::uint64_t budget = parse_byte_size(opt.max_memory);
-  return read_dimacs(read_input(opt.file, budget), opt.file, budget);
+  return read_dimacs(read_input(file, budget), file, budget);
 }
 
 // A backend name the user typed wrongly is bad input (exit 2), not an internal error.
@@ -92,12 +93,69 @@ void print_ints(std::ostream& out, const std::vector<int>& values) {
   for (std::size_t i = 0; i < values.size(); ++i) out << (i ? " " : "") << values[i];
 }
 
+struct SolveOptions : FormulaOptions {
+  std::optional<double> timeout;
+  std::optional<std::int64_t> conflicts;
+  ProofArgs proof;
+  bool json = false;
+};
+
+Status solve_one(const SolveOptions& opt, const std::string& backend, BatchItem& item) {
+  Cnf cnf = load(opt, item.input);
+  auto proof = opt.proof.options();
+  auto s = solver_for(backend, cnf, proof ? &*proof : nullptr);
+  try {
+    s->set_budget({.conflicts = opt.conflicts, .seconds = opt.timeout});
+  } catch (const std::invalid_argument& e) {
+    throw InputError(std::string("--conflicts: ") + e.what());
+  }
+  Status status = Status::unknown;
+  bool interrupted = false;
+  {
+    // Ctrl-C stops the search and still prints `s UNKNOWN`, as competition solvers do.
+    InterruptGuard guard([&s] { s->interrupt(); });
+    status = s->solve();
+    interrupted = guard.interrupted();
+  }
+  SolverStats st = s->stats();
+  std::vector<Lit> model;
+  if (status == Status::sat) model = s->model(cnf.num_vars());
+  if (proof) {
+    s->close_proof();
+    if (status == Status::unsat)
+      write_formula_file(proof_formula_path(proof->path), cnf);
+    else
+      std::remove(proof->path.c_str());
+  }
+  const bool external_unknown = status == Status::unknown && backend.rfind("external:", 0) == 0;
+  if (item.json) {
+    item.result = {{"status", std::string(to_string(status))}};
+    if (status == Status::sat) item.result["model"] = to_dimacs(model);
+    item.result["variables"] = cnf.num_vars();
+    item.result["clauses"] = cnf.num_clauses();
+    item.result["solver"] = s->name();
+    item.result["seconds"] = st.seconds;
+    item.result["conflicts"] = st.conflicts;
+    if (interrupted) item.result["interrupted"] = true;
+    if (proof && status == Status::unsat) item.result["proof"] = proof->path;
+    return status;
+  }
+  if (interrupted) std::cout << "c interrupted\n";
+  std::cout << "c solver " << s->name() << ", " << cnf.num_vars() << " variables, " << cnf.num_clauses()
+            << " clauses, " << std::fixed << std::setprecision(3) << st.seconds << " s, " << st.conflicts
+            << " conflicts\n";
+  std::cout.unsetf(std::ios::floatfield);
+  if (proof && status == Status::unsat) std::cout << "c " << proof_note(*proof) << "\n";
+  if (external_unknown) {
+    std::cout << "c an external program's UNSAT counts only with a DRAT proof that verifies "
+                 "(put {proof} in the command, see docs/sat.md)\n";
+  }
+  write_solution(std::cout, status, model);
+  return status;
+}
+
 void add_solve(CLI::App* cnf) {
-  struct Options : FormulaOptions {
-    std::optional<double> timeout;
-    std::optional<std::int64_t> conflicts;
-    ProofArgs proof;
-  };
+  using Options = SolveOptions;
   auto opt = std::make_shared<Options>();
   auto* cmd = cnf->add_subcommand(
       "solve",
@@ -109,44 +167,21 @@ void add_solve(CLI::App* cnf) {
   cmd->add_option("--conflicts", opt->conflicts, "Give up after N conflicts (answer UNKNOWN)")
       ->check(CLI::NonNegativeNumber);
   opt->proof.add_options(cmd, "the formula is unsatisfiable (kept only on UNSAT)", opt->solver_option);
+  cmd->add_flag("--json", opt->json,
+                R"(Print {"status": "sat"|"unsat"|"unknown", "model": [1, -2, ...] (when sat), "variables": n, )"
+                R"("clauses": n, "solver": "...", "seconds": s, "conflicts": n} on one line)");
   cmd->callback([opt] {
     std::string backend = opt->proof.backend(opt->solver);
-    Cnf cnf = load(*opt);
-    auto proof = opt->proof.options();
-    auto s = solver_for(backend, cnf, proof ? &*proof : nullptr);
-    try {
-      s->set_budget({.conflicts = opt->conflicts, .seconds = opt->timeout});
-    } catch (const std::invalid_argument& e) {
-      throw InputError(std::string("--conflicts: ") + e.what());
-    }
-    Status status = Status::unknown;
-    {
-      // Ctrl-C stops the search and still prints `s UNKNOWN`, as competition solvers do.
-      InterruptGuard guard([&s] { s->interrupt(); });
-      status = s->solve();
-      if (guard.interrupted()) std::cout << "c interrupted\n";
-    }
-    SolverStats st = s->stats();
-    std::cout << "c solver " << s->name() << ", " << cnf.num_vars() << " variables, " << cnf.num_clauses()
-              << " clauses, " << std::fixed << std::setprecision(3) << st.seconds << " s, " << st.conflicts
-              << " conflicts\n";
-    if (proof) {
-      s->close_proof();
-      if (status == Status::unsat) {
-        write_formula_file(proof_formula_path(proof->path), cnf);
-        std::cout << "c " << proof_note(*proof) << "\n";
-      } else {
-        std::remove(proof->path.c_str());
-      }
-    }
-    if (status == Status::unknown && backend.rfind("external:", 0) == 0) {
-      std::cout << "c an external program's UNSAT counts only with a DRAT proof that verifies "
-                   "(put {proof} in the command, see docs/sat.md)\n";
-    }
-    std::vector<Lit> model;
-    if (status == Status::sat) model = s->model(cnf.num_vars());
-    write_solution(std::cout, status, model);
-    set_exit_code(status == Status::sat ? kExitSat : status == Status::unsat ? kExitUnsat : 0);
+    if (opt->proof.requested() && opt->batch.batched(opt->batch.inputs().size()))
+      throw InputError("--proof FILE takes one formula, not several (or --jsonl)");
+    Status last = Status::unknown;
+    opt->batch.run(opt->json, [&](BatchItem& item) {
+      last = solve_one(*opt, backend, item);
+      if (last == Status::unknown) item.outcome = Outcome::unsolved;
+    });
+    // One formula (not --jsonl): the SAT-competition exit codes.
+    if (!opt->batch.batched(opt->batch.inputs().size()))
+      set_exit_code(last == Status::sat ? kExitSat : last == Status::unsat ? kExitUnsat : 0);
   });
 }
 
@@ -165,8 +200,8 @@ void add_backbone(CLI::App* cnf) {
       ->check(CLI::IsMember({"filtered", "chunked"}))
       ->capture_default_str();
   cmd->add_flag("--json", opt->json, R"(Print {"status": "sat"|"unsat", "forced": [...], "calls": n})");
-  cmd->callback([opt] {
-    Cnf cnf = load(*opt);
+  cmd->callback([opt] { opt->batch.run(opt->json, [&](BatchItem& item) {
+    Cnf cnf = load(*opt, item.input);
     auto s = solver_for(opt->solver, cnf);
     std::vector<Lit> candidates;
     for (int v = 1; v <= cnf.num_vars(); ++v) candidates.push_back(Lit(Var(v)));
@@ -174,9 +209,8 @@ void add_backbone(CLI::App* cnf) {
         opt->method == "chunked" ? chunked_backbone(*s, candidates) : compute_backbone(*s, candidates, {}, &cnf);
     if (r.status == Status::unknown) throw std::runtime_error("the solver gave up before the backbone was known");
     std::vector<int> forced = to_dimacs(r.forced);
-    if (opt->json) {
-      nlohmann::ordered_json j = {{"status", std::string(to_string(r.status))}, {"forced", forced}, {"calls", r.solver_calls}};
-      std::cout << j.dump(-1, ' ', false, kUtf8Replace) << '\n';
+    if (item.json) {
+      item.result = {{"status", std::string(to_string(r.status))}, {"forced", forced}, {"calls", r.solver_calls}};
       return;
     }
     if (r.status == Status::unsat) {
@@ -187,7 +221,7 @@ void add_backbone(CLI::App* cnf) {
       std::cout << "\n" << forced.size() << " of " << cnf.num_vars() << " variables forced\n";
     }
     std::cout << "solver calls: " << r.solver_calls << '\n';
-  });
+  }); });
 }
 
 // "1,2,5" -> variables; each must be a variable of the formula.
@@ -229,8 +263,8 @@ void add_enumerate(CLI::App* cnf) {
       ->check(whole_number())
       ->check(CLI::Range(std::size_t{1}, kNoLimit));
   cmd->add_flag("--json", opt->json, R"(Print {"count": n, "models": [[1, -2, 5], ...]})");
-  cmd->callback([opt] {
-    Cnf cnf = load(*opt);
+  cmd->callback([opt] { opt->batch.run(opt->json, [&](BatchItem& item) {
+    Cnf cnf = load(*opt, item.input);
     std::vector<Var> projection;
     if (opt->project) {
       projection = parse_projection(*opt->project, cnf.num_vars());
@@ -245,10 +279,10 @@ void add_enumerate(CLI::App* cnf) {
     if (!r.complete) {
       std::cerr << "puzzlesat: note: stopped at the limit of " << *opt->limit << " models; more exist\n";
     }
-    if (opt->json) {
+    if (item.json) {
       nlohmann::ordered_json models = nlohmann::ordered_json::array();
       for (const auto& m : r.models) models.push_back(to_dimacs(m));
-      std::cout << nlohmann::ordered_json{{"count", r.models.size()}, {"models", models}}.dump(-1, ' ', false, kUtf8Replace) << '\n';
+      item.result = {{"count", r.models.size()}, {"models", models}};
       return;
     }
     for (const auto& m : r.models) {
@@ -256,7 +290,7 @@ void add_enumerate(CLI::App* cnf) {
       std::cout << '\n';
     }
     std::cout << r.models.size() << (r.complete ? " models\n" : " models (limit reached, more exist)\n");
-  });
+  }); });
 }
 
 // Exit code of `cnf check` when the proof is well-formed but does not verify.

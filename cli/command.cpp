@@ -12,10 +12,14 @@ namespace puzzlesat::cli {
 
 namespace {
 int g_exit_code = 0;
-}
+std::string g_program_name = "puzzlesat";
+}  // namespace
 
 void set_exit_code(int code) { g_exit_code = code; }
 int exit_code() { return g_exit_code; }
+
+const std::string& program_name() { return g_program_name; }
+void set_program_name(std::string name) { g_program_name = std::move(name); }
 
 const CLI::Validator& seconds_limit() {
   static const CLI::Validator validator(

@@ -9,6 +9,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include <puzzlesat/batch.h>
 #include <puzzlesat/command.h>
 #include <puzzlesat/plugin.h>
 
@@ -49,15 +50,16 @@ void write_annotated(const cv::Mat& image, const std::vector<Die>& dice, const s
   if (!ok) throw InputError("cannot write the annotated image (use a .png or .jpg name in a writable folder)", {path});
 }
 
-void run_dice(const std::string& image_path, bool json, const std::string& annotated_path) {
+void run_dice(BatchItem& item, const std::string& annotated_path) {
+  const std::string& image_path = item.input;
   const cv::Mat image = image::load_image(image_path);
   const auto dice = read_dice(image);
   // As `set photo` does for a table without cards: a photo with nothing to read is bad
   // input, not a roll of zero dice.
   if (dice.empty()) throw InputError("no dice found in the image", {image_path});
   if (!annotated_path.empty()) write_annotated(image, dice, annotated_path);
-  if (json) {
-    std::cout << nlohmann::json{{"dice", dice_json(dice)}}.dump(2, ' ', false, kUtf8Replace) << "\n";
+  if (item.json) {
+    item.result = {{"dice", dice_json(dice)}};
     return;
   }
   std::vector<int> values;
@@ -175,7 +177,7 @@ void run_dice_eval(const std::string& dir, bool json) {
                                   {"dice_matched_by_position", all_by_position},
                                   {"detection", detection},
                                   {"seconds_per_image", seconds / n}}}}
-                     .dump(2, ' ', false, kUtf8Replace)
+                     .dump(-1, ' ', false, kUtf8Replace)
               << "\n";
     return;
   }
@@ -213,7 +215,7 @@ void add_photo_to_advise(AdviseExtension& extension) {
   });
 }
 
-void run_dice_scene(const std::string& path, std::uint64_t seed, int count) {
+void run_dice_scene(const std::string& path, std::uint64_t seed, int count, bool json) {
   SceneOptions options;
   options.dice = count;
   const Scene scene = random_scene(seed, options);
@@ -225,6 +227,11 @@ void run_dice_scene(const std::string& path, std::uint64_t seed, int count) {
   }
   if (!ok) throw InputError("cannot write the image (use a .png or .jpg name in a writable folder)", {path});
   const std::vector<int> values = sorted_values(scene);
+  if (json) {
+    std::cout << nlohmann::json{{"image", path}, {"seed", seed}, {"dice", values}}.dump(-1, ' ', false, kUtf8Replace)
+              << "\n";
+    return;
+  }
   std::cout << fmt::format("{} dice: {}\n", values.size(), fmt::join(values, " "));
 }
 
@@ -236,14 +243,19 @@ void add_dice_vision_commands(Commands& commands) {
 
   auto* dice = group->add_subcommand("dice", "Read the top faces of the dice in a photo");
   struct DiceOptions {
-    std::string image_path, annotated_path;
+    Batch batch;
+    std::string annotated_path;
     bool json = false;
   };
   auto d = std::make_shared<DiceOptions>();
-  dice->add_option("IMAGE", d->image_path, "Photo of the dice (PNG, JPEG, ...)")->required();
+  d->batch.add_options(*dice, "IMAGE", "Photos of the dice (PNG, JPEG, ...)");
   dice->add_flag("--json", d->json, "Print {\"dice\": [{\"pips\", \"box\": [x, y, w, h], \"confidence\"}]}");
   dice->add_option("-o,--output", d->annotated_path, "Write the photo with each die's box and value drawn on it");
-  dice->callback([d] { run_dice(d->image_path, d->json, d->annotated_path); });
+  dice->callback([d] {
+    if (d->batch.batched(d->batch.inputs().size()) && !d->annotated_path.empty())
+      throw InputError("-o takes one photo, not several (or --jsonl)");
+    d->batch.run(d->json, [&](BatchItem& item) { run_dice(item, d->annotated_path); });
+  });
 
   auto* eval = group->add_subcommand("dice-eval", "Measure the dice reader on a folder of labelled photos");
   struct EvalOptions {
@@ -260,12 +272,14 @@ void add_dice_vision_commands(Commands& commands) {
     std::string path;
     std::uint64_t seed = 1;
     int count = 5;
+    bool json = false;
   };
   auto sc = std::make_shared<SceneCommandOptions>();
   scene->add_option("OUT", sc->path, "Image file to write (.png or .jpg)")->required();
   scene->add_option("--seed", sc->seed, "Random seed of the roll")->check(whole_number())->capture_default_str();
   scene->add_option("--dice", sc->count, "Number of dice")->check(CLI::Range(1, 12))->capture_default_str();
-  scene->callback([sc] { run_dice_scene(sc->path, sc->seed, sc->count); });
+  scene->add_flag("--json", sc->json, R"(Print {"image": OUT, "seed": n, "dice": [pips...]} on one line)");
+  scene->callback([sc] { run_dice_scene(sc->path, sc->seed, sc->count, sc->json); });
 }
 
 const CommandGroup dice_vision_group{yahtzee_group, add_dice_vision_commands};

@@ -7,6 +7,7 @@
 #include <iostream>
 #include <memory>
 
+#include <puzzlesat/batch.h>
 #include <puzzlesat/command.h>
 #include <puzzlesat/plugin.h>
 
@@ -55,17 +56,23 @@ struct CellProofArgs {
   std::string dir;
   std::string format = "text";
   double timeout = 30;
+  std::string over = "explanation";
   mutable std::vector<std::string> unproved;  // names of cells whose proof ran out of time
   void add_options(CLI::App* cmd) {
     cmd->add_option("--proof", dir,
                     "Write one DRAT proof per forced cell into folder DIR: NAME-COLOUR.drat refutes the other colour, "
-                    "NAME-COLOUR.cnf is the formula it refers to (the state's formula plus that unit clause)");
+                    "NAME-COLOUR.cnf is the formula it refers to (see --proof-over, plus that unit clause)");
+    cmd->add_option("--proof-over", over,
+                    "What each proof refutes: 'explanation' (the hints that force the cell, as --explain names "
+                    "them: small and fast) or 'state' (the state's whole formula, as `hexcells cnf` writes it)")
+        ->check(CLI::IsMember({"explanation", "state"}))
+        ->capture_default_str();
     cmd->add_option("--proof-format", format, "DRAT encoding of --proof")
         ->check(CLI::IsMember({"text", "binary"}))
         ->capture_default_str();
     cmd->add_option("--proof-timeout", timeout,
-                    "Seconds allowed per cell's proof (the state's formula as written, where counting over "
-                    "REMAINING can be hard); a cell past it is listed without a proof")
+                    "Seconds allowed per cell's proof (counting over REMAINING can be hard for CDCL); "
+                    "a cell past it is listed without a proof")
         ->check(CLI::PositiveNumber)
         ->capture_default_str();
   }
@@ -73,7 +80,8 @@ struct CellProofArgs {
   std::size_t prove(const Board& b, const Deduction& d, const std::string& prefix = "") const {
     if (dir.empty()) return 0;
     std::size_t written = 0;
-    for (const CellProof& p : prove_forced(b, d, dir, *sat::parse_proof_format(format), "cadical", prefix, timeout)) {
+    for (const CellProof& p : prove_forced(b, d, dir, *sat::parse_proof_format(format), "cadical", prefix, timeout,
+                                              over == "state" ? ProofScope::state : ProofScope::explanation)) {
       if (p.proved)
         ++written;
       else
@@ -96,14 +104,45 @@ void print_header(const Board& b) {
     if (!t.empty()) std::cout << t << "\n";
 }
 
-void show(const std::string& path) {
-  Board b = load(path);
+const char* mark_name(Mark m) {
+  switch (m) {
+    case Mark::none: return "none";
+    case Mark::plain: return "plain";
+    case Mark::together: return "together";
+    case Mark::apart: return "apart";
+  }
+  return "none";
+}
+
+json number_json(const Tile& t) { return t.shows_number() && t.number ? json(*t.number) : json(nullptr); }
+
+void show(BatchItem& item) {
+  Board b = load(item.input);
+  if (item.json) {
+    json cells = json::array(), lines = json::array();
+    for (Pos p : Board::positions()) {
+      const Tile& t = b.at(p);
+      if (t.is_cell()) {
+        const char* colour = t.color == Color::blue ? "blue" : t.color == Color::black ? "black" : nullptr;
+        cells.push_back({{"x", p.x}, {"y", p.y}, {"name", tile_name(b, p)}, {"revealed", t.revealed},
+                         {"colour", colour ? json(colour) : json(nullptr)}, {"number", number_json(t)},
+                         {"mark", mark_name(t.mark)}});
+      } else if (t.is_line()) {
+        const char* dir = t.kind == Kind::line_down ? "|" : t.kind == Kind::line_down_right ? "\\" : "/";
+        lines.push_back({{"x", p.x}, {"y", p.y}, {"dir", dir}, {"number", number_json(t)}, {"mark", mark_name(t.mark)}});
+      }
+    }
+    item.result = {{"title", b.title}, {"author", b.author}, {"text", b.text}, {"remaining", b.remaining.value()},
+                   {"cells", cells}, {"lines", lines}};
+    return;
+  }
   print_header(b);
   std::cout << "\n" << render(b) << "\nREMAINING " << b.remaining.value() << "\n" << render_legend();
 }
 
 struct DeduceArgs {
-  std::string path;
+  Batch batch;
+  std::string path;  // the input being deduced
   bool explain = false, json = false;
   std::string solver = "minisat";
   CellProofArgs proof;
@@ -132,7 +171,7 @@ void write_picture(const DeduceArgs& a, const Board& b, const std::vector<Reason
   if (!written) throw InputError("cannot write the picture (use a .png or .jpg name)", {a.picture});
 }
 
-void deduce_command(const DeduceArgs& a) {
+void deduce_command(const DeduceArgs& a, BatchItem& item, const std::string& proof_prefix) {
   Board b = load(a.path);
   DeduceOptions deduce_options;
   deduce_options.solver = a.solver;
@@ -143,8 +182,8 @@ void deduce_command(const DeduceArgs& a) {
   std::vector<Reason> reasons;
   if (a.explain || !a.picture.empty()) reasons = explain(b, d, a.solver);
   if (!a.picture.empty()) write_picture(a, b, reasons);
-  std::size_t proofs = a.proof.prove(b, d);
-  if (a.json) {
+  std::size_t proofs = a.proof.prove(b, d, proof_prefix);
+  if (item.json) {
     json out = {{"blue", cells_json(d.blue)}, {"black", cells_json(d.black)},
                 {"blue_names", names_json(b, d.blue)}, {"black_names", names_json(b, d.black)}};
     if (a.explain) {
@@ -172,8 +211,9 @@ void deduce_command(const DeduceArgs& a) {
     if (!a.proof.dir.empty()) {
       out["proofs"] = proofs;
       out["unproved"] = a.proof.unproved;
+      a.proof.unproved.clear();
     }
-    std::cout << out.dump(-1, ' ', false, kUtf8Replace) << "\n";
+    item.result = out;
     return;
   }
   std::map<Pos, Color> highlight;
@@ -196,11 +236,12 @@ void deduce_command(const DeduceArgs& a) {
     std::cout << proofs << " DRAT proofs (one per forced cell) in " << a.proof.dir
               << "/; check each with: puzzlesat cnf check NAME.cnf NAME.drat\n"
               << a.proof.unproved_note();
+    a.proof.unproved.clear();
   }
 }
 
 json solve_one(const std::string& path, bool steps, bool as_json, bool hints_first, const CellProofArgs& proof,
-              const std::string& solver) {
+              const std::string& solver, Outcome& outcome) {
   Board level = load(path);
   Board before = level;  // the state each round deduced from, for its proofs
   std::size_t proofs = 0;
@@ -231,6 +272,7 @@ json solve_one(const std::string& path, bool steps, bool as_json, bool hints_fir
   options.hints_first = hints_first;
   options.deduce.solver = solver;
   PlayResult res = play(level, on_round, options);
+  if (res.verdict == Verdict::stuck) outcome = Outcome::unsolved;
   json out = {{"level", path},
               {"verdict", to_string(res.verdict)},
               {"rounds", res.rounds},
@@ -261,14 +303,21 @@ json solve_one(const std::string& path, bool steps, bool as_json, bool hints_fir
 void add_hexcells_commands(Commands& commands) {
   CLI::App* hex = &commands.app;
 
+  struct ShowArgs {
+    Batch batch;
+    bool json = false;
+  };
   auto* show_cmd = hex->add_subcommand("show", "Draw a level or state in the terminal");
-  auto show_path = std::make_shared<std::string>();
-  show_cmd->add_option("LEVEL", *show_path, "Level or state file ('-' = stdin)")->required();
-  show_cmd->callback([show_path] { show(*show_path); });
+  auto sh = std::make_shared<ShowArgs>();
+  sh->batch.add_options(*show_cmd, "LEVEL", "Level or state files ('-' = stdin)");
+  show_cmd->add_flag("--json", sh->json,
+                     R"(Print {"title", "author", "text", "remaining", "cells": [{x, y, name, revealed, colour, number, )"
+                     R"(mark}], "lines": [{x, y, dir, number, mark}]} on one line)");
+  show_cmd->callback([sh] { sh->batch.run(sh->json, [](BatchItem& item) { show(item); }); });
 
   auto* deduce_cmd = hex->add_subcommand("deduce", "One round: every hidden cell the visible hints force");
   auto da = std::make_shared<DeduceArgs>();
-  deduce_cmd->add_option("LEVEL", da->path, "Level or state file ('-' = stdin)")->required();
+  da->batch.add_options(*deduce_cmd, "LEVEL", "Level or state files ('-' = stdin)");
   deduce_cmd->add_flag("--explain", da->explain,
                        "For each forced cell, a minimal set of hints forcing it (cells named as the drawing labels "
                        "them: column letter, row number)");
@@ -279,17 +328,26 @@ void add_hexcells_commands(Commands& commands) {
   deduce_cmd->add_option("-o,--output", da->picture,
                          "Draw one forced cell's explanation (the cell and the hints forcing it) to a PNG/JPEG");
   deduce_cmd->add_option("--cell", da->cell, "With -o: the cell to explain, e.g. C7 (default: the first forced)");
-  deduce_cmd->callback([da] { deduce_command(*da); });
+  deduce_cmd->callback([da] {
+    const bool several = da->batch.batched(da->batch.inputs().size());
+    if (several && !da->picture.empty()) throw InputError("-o draws one level's explanation, not several (or --jsonl)");
+    da->batch.run(da->json, [&](BatchItem& item) {
+      DeduceArgs one = *da;
+      one.path = item.input;
+      // Several levels share the proof folder: each level's proofs are named after it.
+      deduce_command(one, item, several ? std::filesystem::path(item.input).stem().string() + "-" : "");
+    });
+  });
 
   auto* solve_cmd = hex->add_subcommand("solve", "Play levels to the end: solved (no guessing needed) or stuck");
   struct SolveArgs {
-    std::vector<std::string> paths;
+    Batch batch{Batch::Style{"solved", "stuck", false}};
     bool steps = false, json = false, hints_first = false;
     std::string solver = "minisat";
     CellProofArgs proof;
   };
   auto sa = std::make_shared<SolveArgs>();
-  solve_cmd->add_option("LEVEL", sa->paths, "Level files")->required();
+  sa->batch.add_options(*solve_cmd, "LEVEL", "Level files");
   solve_cmd->add_flag("--steps", sa->steps, "Show each round");
   solve_cmd->add_flag("--json", sa->json, "One JSON object per level (an array when several)");
   solve_cmd->add_flag("--hints-first", sa->hints_first,
@@ -298,15 +356,24 @@ void add_hexcells_commands(Commands& commands) {
   add_solver_option(*solve_cmd, sa->solver);
   sa->proof.add_options(solve_cmd);
   solve_cmd->callback([sa] {
-    json all = json::array();
-    for (const auto& p : sa->paths) all.push_back(solve_one(p, sa->steps, sa->json, sa->hints_first, sa->proof, sa->solver));
-    if (sa->json) std::cout << (all.size() == 1 ? all[0] : all).dump(-1, ' ', false, kUtf8Replace) << "\n";
+    // Exit 3 (kExitUnsolved) when a level is stuck; several levels end with a summary line.
+    sa->batch.run(sa->json, [&](BatchItem& item) {
+      json out = solve_one(item.input, sa->steps, item.json, sa->hints_first, sa->proof, sa->solver, item.outcome);
+      if (item.json) item.result = out;
+    });
   });
 
+  struct CnfArgs {
+    Batch batch;
+    bool json = false;
+  };
   auto* cnf_cmd = hex->add_subcommand("cnf", "The current state's formula as DIMACS (c var names cell(x,y))");
-  auto cnf_path = std::make_shared<std::string>();
-  cnf_cmd->add_option("LEVEL", *cnf_path, "Level or state file ('-' = stdin)")->required();
-  cnf_cmd->callback([cnf_path] { sat::write_dimacs(std::cout, state_formula(load(*cnf_path))); });
+  auto ca = std::make_shared<CnfArgs>();
+  ca->batch.add_options(*cnf_cmd, "LEVEL", "Level or state files ('-' = stdin)");
+  cnf_cmd->add_flag("--json", ca->json, R"(Print {"variables": n, "clauses": n, "dimacs": "p cnf ..."} on one line)");
+  cnf_cmd->callback([ca] {
+    ca->batch.run(ca->json, [](BatchItem& item) { write_cnf_result(state_formula(load(item.input)), item); });
+  });
 }
 
 const CommandGroup hexcells_group{

@@ -4,6 +4,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include <puzzlesat/batch.h>
 #include <puzzlesat/command.h>
 #include <puzzlesat/plugin.h>
 
@@ -54,7 +55,8 @@ json positions_json(const std::vector<hx::Pos>& cells) {
 }
 
 struct Options {
-  std::string image;
+  Batch batch;
+  std::string image;  // the input being read
   bool json = false;
   bool deduce = false;
   std::string annotated;
@@ -62,7 +64,7 @@ struct Options {
   std::string solver = "minisat";
 };
 
-void run(const Options& opt) {
+void run(const Options& opt, BatchItem& item) {
   const hv::ScreenRead read = hv::read_screenshot_file(opt.image);
   const hv::Scene& scene = read.scene;
   for (const auto& w : read.warnings) std::cerr << "puzzlesat: warning: " << opt.image << ": " << w << "\n";
@@ -108,7 +110,7 @@ void run(const Options& opt) {
     if (!ok) throw InputError("cannot write the annotated image (use a .png or .jpg name)", {opt.annotated, 0, 0});
   }
 
-  if (opt.json) {
+  if (item.json) {
     json cells = json::array(), lines = json::array();
     for (const auto& c : scene.cells)
       cells.push_back({{"x", c.x + offset.x}, {"y", c.y + offset.y}, {"state", state_name(c.state)},
@@ -123,7 +125,7 @@ void run(const Options& opt) {
       out["forced_blue"] = positions_json(deduction->blue);
       out["forced_black"] = positions_json(deduction->black);
     }
-    std::cout << out.dump(-1, ' ', false, kUtf8Replace) << "\n";
+    item.result = out;
     return;
   }
   std::map<hx::Pos, hx::Color> highlight;
@@ -147,14 +149,22 @@ void add_hexcells_vision_commands(Commands& commands) {
   CLI::App* group = &commands.app;
   auto opt = std::make_shared<Options>();
   auto* cmd = group->add_subcommand("screenshot", "Read a Hexcells screenshot; optionally deduce and mark the forced cells");
-  cmd->add_option("IMAGE", opt->image, "Screenshot (PNG, JPEG, ...) of Hexcells, Hexcells Plus or Hexcells Infinite")->required();
+  opt->batch.add_options(*cmd, "IMAGE", "Screenshots (PNG, JPEG, ...) of Hexcells, Hexcells Plus or Hexcells Infinite");
   cmd->add_flag("--json", opt->json,
                 "Print {\"remaining\", \"cells\": [{x, y, state, hint}], \"lines\": [{x, y, dir, n, kind}]} in state coordinates");
   cmd->add_flag("--deduce", opt->deduce, "Also find the cells the visible hints force (adds forced_blue/forced_black)");
   cmd->add_option("-o,--output", opt->annotated, "Write the screenshot with each forced cell marked (implies deducing)");
   cmd->add_option("--state-out", opt->state_out, "Write the board read as a \"Hexcells state v1\" file");
   add_solver_option(*cmd, opt->solver);
-  cmd->callback([opt] { run(*opt); });
+  cmd->callback([opt] {
+    if (opt->batch.batched(opt->batch.inputs().size()) && (!opt->annotated.empty() || !opt->state_out.empty()))
+      throw InputError("-o and --state-out take one screenshot, not several (or --jsonl)");
+    opt->batch.run(opt->json, [&](BatchItem& item) {
+      Options one = *opt;
+      one.image = item.input;
+      run(one, item);
+    });
+  });
 }
 
 const CommandGroup hexcells_vision_group{hexcells_group, add_hexcells_vision_commands};

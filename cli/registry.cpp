@@ -91,6 +91,7 @@ int run(int argc, char** argv, const ProgramInfo& info) {
   std::map<const CommandGroup*, Node> tree;  // the groups' shared objects live as long as this
   build_tree(app, tree);
 
+  set_program_name(info.name);
   const std::string prefix = info.name + ": error: ";
   try {
     app.parse(argc, argv);

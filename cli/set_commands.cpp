@@ -1,6 +1,7 @@
 // `puzzlesat set …`: SET cards on the table — find sets or prove by SAT that none
 // remains, play whole games, statistics, DIMACS export and the largest set-free board.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <cstdio>
 #include <iostream>
@@ -8,6 +9,7 @@
 #include <random>
 #include <stdexcept>
 
+#include <puzzlesat/batch.h>
 #include <puzzlesat/command.h>
 #include <puzzlesat/plugin.h>
 
@@ -33,22 +35,41 @@ namespace {
 using namespace puzzlesat::set;
 using nlohmann::json;
 
-// Where a command's cards come from: --file F, the CARD arguments, or standard input.
+// Where a command's cards come from: --file F (one or more boards), the CARD arguments
+// (one board), or standard input. Each board is one input of a batch (<puzzlesat/batch.h>).
 struct CardSource {
-  std::string file;
+  std::vector<std::string> files;
   std::vector<std::string> words;
+  Batch batch;
 
   void add_options(CLI::App* cmd) {
-    auto* f = cmd->add_option("--file,-f", file, "Board file, one card per line ('-' = stdin)");
+    auto* f = cmd->add_option("--file,-f", files, "Board files, one card per line ('-' = stdin); several: one result each");
     auto* c = cmd->add_option("cards", words,
                               "Cards as words (\"two red striped diamonds\") or codes (2rtd)");
     f->excludes(c);
+    batch.add_jsonl_flag(*cmd);
   }
 
-  std::vector<Card> read() const {
-    if (!words.empty()) return parse_card_arguments(words);
-    std::string path = file.empty() ? "-" : file;
-    return parse_board(read_input(path), path);
+  // The inputs' names: the files, the card words as one input, or "-".
+  std::vector<std::string> inputs() const {
+    if (!words.empty()) return {fmt::format("{}", fmt::join(words, " "))};
+    return files.empty() ? std::vector<std::string>{"-"} : files;
+  }
+
+  // The cards of one input; a board without cards is bad input.
+  std::vector<Card> read(const std::string& input) const {
+    std::vector<Card> cards;
+    if (!words.empty()) {
+      cards = parse_card_arguments(words);
+    } else {
+      cards = parse_board(read_input(input), input);
+    }
+    if (cards.empty()) throw InputError("no cards: give them as arguments, with --file or on standard input", {words.empty() ? input : ""});
+    return cards;
+  }
+
+  void run(bool json, const std::function<void(BatchItem&, const std::vector<Card>&)>& one) const {
+    batch.run(inputs(), json, [&](BatchItem& item) { one(item, read(item.input)); });
   }
 };
 
@@ -66,43 +87,32 @@ json card_texts(std::span<const Card> cards) {
   return out;
 }
 
-void add_solve(CLI::App* group) {
-  struct Options {
-    CardSource source;
-    bool all = false;
-    bool json = false;
-    std::string solver = "minisat";
-    ProofArgs proof;
-  };
-  auto opt = std::make_shared<Options>();
-  auto* cmd = group->add_subcommand(
-      "solve", "Find a set among the cards (or all with --all), or prove by SAT that none remains");
-  opt->source.add_options(cmd);
-  cmd->add_flag("--all", opt->all, "List every set (SAT model enumeration)");
-  cmd->add_flag("--json", opt->json, "Print {\"cards\", \"sets\", \"no_set\"} as JSON");
-  auto* solver = add_solver_option(*cmd, opt->solver);
-  opt->proof.add_options(cmd, "no set is among the cards (written only when none is)", solver);
-  cmd->callback([opt] {
-    std::string backend = opt->proof.backend(opt->solver);
-    check_solver(backend);
-    std::vector<Card> cards = opt->source.read();
-    SatSearch search = opt->all ? sat_find_all_sets(cards, backend)
-                                : sat_find_one_set(cards, backend);
+struct SolveOptions {
+  CardSource source;
+  bool all = false;
+  bool json = false;
+  std::string solver = "minisat";
+  ProofArgs proof;
+};
+
+// Cards are numbered from 1 in the text and in JSON alike ("cards 1, 4, 7").
+void solve_board(const SolveOptions& opt, const std::string& backend, const std::vector<Card>& cards, BatchItem& item) {
+    SatSearch search = opt.all ? sat_find_all_sets(cards, backend)
+                               : sat_find_one_set(cards, backend);
     // The direct finder checks the solver's answer: a disagreement is a bug, never output.
     std::vector<Triple> direct = find_all_sets(cards);
-    bool agrees = opt->all ? search.sets == direct : search.sets.empty() == direct.empty();
+    bool agrees = opt.all ? search.sets == direct : search.sets.empty() == direct.empty();
     if (!agrees) throw std::logic_error("SAT and the direct finder disagree on this board");
-    auto proof = opt->proof.options();
+    auto proof = opt.proof.options();
     if (proof && search.sets.empty() && !prove_no_set(cards, backend, *proof)) {
       throw std::logic_error("no set was found, but the proof run found one");
     }
 
-    if (opt->json) {
+    if (item.json) {
       json sets = json::array();
-      for (const Triple& t : search.sets) sets.push_back({t[0], t[1], t[2]});
-      json out{{"cards", card_texts(cards)}, {"sets", sets}, {"no_set", search.sets.empty()}};
-      if (proof && search.sets.empty()) out["proof"] = proof->path;
-      std::cout << out.dump(-1, ' ', false, kUtf8Replace) << "\n";
+      for (const Triple& t : search.sets) sets.push_back({t[0] + 1, t[1] + 1, t[2] + 1});
+      item.result = {{"cards", card_texts(cards)}, {"sets", sets}, {"no_set", search.sets.empty()}};
+      if (proof && search.sets.empty()) item.result["proof"] = proof->path;
       return;
     }
     if (search.sets.empty()) {
@@ -113,7 +123,7 @@ void add_solve(CLI::App* group) {
       return;
     }
     if (proof) std::cout << "(no proof written: a set exists)\n";
-    if (opt->all) {
+    if (opt.all) {
       std::cout << fmt::format("{} set{} among {} cards:\n", search.sets.size(),
                                search.sets.size() == 1 ? "" : "s", cards.size());
     } else {
@@ -124,6 +134,25 @@ void add_solve(CLI::App* group) {
                                to_string(cards[t[1]]), to_string(cards[t[2]]), t[0] + 1,
                                t[1] + 1, t[2] + 1);
     }
+}
+
+void add_solve(CLI::App* group) {
+  auto opt = std::make_shared<SolveOptions>();
+  auto* cmd = group->add_subcommand(
+      "solve", "Find a set among the cards (or all with --all), or prove by SAT that none remains");
+  opt->source.add_options(cmd);
+  cmd->add_flag("--all", opt->all, "List every set (SAT model enumeration)");
+  cmd->add_flag("--json", opt->json, "Print {\"cards\", \"sets\", \"no_set\"} as JSON");
+  auto* solver = add_solver_option(*cmd, opt->solver);
+  opt->proof.add_options(cmd, "no set is among the cards (written only when none is)", solver);
+  cmd->callback([opt] {
+    std::string backend = opt->proof.backend(opt->solver);
+    check_solver(backend);
+    if (opt->proof.requested() && opt->source.batch.batched(opt->source.inputs().size()))
+      throw InputError("--proof FILE takes one board, not several (or --jsonl)");
+    opt->source.run(opt->json, [&](BatchItem& item, const std::vector<Card>& cards) {
+      solve_board(*opt, backend, cards, item);
+    });
   });
 }
 
@@ -256,16 +285,22 @@ void add_stats(CLI::App* group) {
 }
 
 void add_cnf(CLI::App* group) {
-  auto source = std::make_shared<CardSource>();
+  struct Options {
+    CardSource source;
+    bool json = false;
+  };
+  auto opt = std::make_shared<Options>();
   auto* cmd = group->add_subcommand(
       "cnf", "Print the find-a-set instance as DIMACS, with `c var` names, for external solvers");
-  source->add_options(cmd);
-  cmd->callback([source] {
-    std::vector<Card> cards = source->read();
-    sat::Cnf cnf;
-    cnf.add_comment(fmt::format("SET: is there a set among these {} cards? UNSAT = none", cards.size()));
-    encode_set_search(cnf, cards, {.names = true});
-    sat::write_dimacs(std::cout, cnf);
+  opt->source.add_options(cmd);
+  cmd->add_flag("--json", opt->json, R"(Print {"variables": n, "clauses": n, "dimacs": "p cnf ..."} on one line)");
+  cmd->callback([opt] {
+    opt->source.run(opt->json, [](BatchItem& item, const std::vector<Card>& cards) {
+      sat::Cnf cnf;
+      cnf.add_comment(fmt::format("SET: is there a set among these {} cards? UNSAT = none", cards.size()));
+      encode_set_search(cnf, cards, {.names = true});
+      write_cnf_result(cnf, item);
+    });
   });
 }
 

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include <puzzlesat/batch.h>
 #include <puzzlesat/command.h>
 #include <puzzlesat/plugin.h>
 
@@ -34,7 +35,7 @@ using namespace puzzlesat::set_vision;
 using nlohmann::json;
 
 struct PhotoOptions {
-  std::string image;
+  Batch batch{Batch::Style{"answered", "unsolved", false}};  // the text names each photo
   std::string output;
   bool json = false;
   bool all = false;
@@ -48,10 +49,11 @@ std::string weakest(const CardReading& r) {
   return std::string(set::attribute_name(a));
 }
 
-void run_photo(const PhotoOptions& opt) {
-  Photo photo = load_photo(opt.image);
+void run_photo(const PhotoOptions& opt, BatchItem& item) {
+  const std::string& image_path = item.input;
+  Photo photo = load_photo(image_path);
   TableReading table = read_table(photo.image, photo.scale);
-  if (table.cards.empty()) throw InputError("no SET cards found in the image", {opt.image});
+  if (table.cards.empty()) throw InputError("no SET cards found in the image", {image_path});
 
   // Sets among the distinct cards read: a card read twice is a misread, and the finders
   // want distinct cards, so its second copy is left out of the search.
@@ -84,7 +86,7 @@ void run_photo(const PhotoOptions& opt) {
     if (!written) throw InputError("cannot write the annotated image (use a .png or .jpg name)", {opt.output});
   }
 
-  if (opt.json) {
+  if (item.json) {
     json cards = json::array();
     for (const auto& c : table.cards) {
       json corners = json::array();
@@ -94,12 +96,14 @@ void run_photo(const PhotoOptions& opt) {
                        {"confidence", std::round(c.reading.confidence() * 1000) / 1000},
                        {"flagged", c.reading.confidence() < kLowConfidence}});
     }
-    json out{{"cards", cards}, {"sets", annotation.sets}, {"no_set", no_set}};
+    json sets = json::array();  // cards numbered from 1, as in the text
+    for (const auto& t : annotation.sets) sets.push_back({t[0] + 1, t[1] + 1, t[2] + 1});
+    json out{{"cards", cards}, {"sets", sets}, {"no_set", no_set}};
     if (proof && no_set) out["proof"] = proof->path;
-    std::cout << out.dump(2, ' ', false, kUtf8Replace) << "\n";
+    item.result = out;
     return;
   }
-  std::cout << fmt::format("{}: {} cards ({}x{} px; decode {:.3f} s, read {:.3f} s)\n", opt.image,
+  std::cout << fmt::format("{}: {} cards ({}x{} px; decode {:.3f} s, read {:.3f} s)\n", image_path,
                            table.cards.size(), photo.original.width, photo.original.height,
                            photo.decode_seconds, table.seconds);
   for (size_t i = 0; i < table.cards.size(); ++i) {
@@ -130,6 +134,7 @@ struct RenderOptions {
   int cards = 12;
   bool touching = false;
   bool white_desk = false, shadow = false, corner_labels = false, shadow_tips = false, end_covers = false;
+  bool json = false;
 };
 
 void run_render(const RenderOptions& opt) {
@@ -155,6 +160,13 @@ void run_render(const RenderOptions& opt) {
   if (!opt.labels.empty()) {
     std::ofstream out(opt.labels);
     if (!(out << text)) throw InputError("cannot write the label file", {opt.labels});
+  }
+  if (opt.json) {
+    json cards = json::array();
+    for (const auto& c : scene.cards) cards.push_back(set::to_string(c));
+    std::cout << json{{"image", opt.output}, {"seed", opt.seed}, {"cards", cards}}.dump(-1, ' ', false, kUtf8Replace)
+              << "\n";
+    return;
   }
   std::cout << text;
 }
@@ -210,7 +222,7 @@ void run_eval(const std::string& dir, bool as_json) {
     }
   }
   if (as_json) {
-    std::cout << json{{"photos", rows}, {"totals", score_json(total)}, {"photo_count", photos.size()}}.dump(2, ' ', false, kUtf8Replace) << "\n";
+    std::cout << json{{"photos", rows}, {"totals", score_json(total)}, {"photo_count", photos.size()}}.dump(-1, ' ', false, kUtf8Replace) << "\n";
   } else {
     std::cout << score_row(fmt::format("TOTAL ({} photos; seconds are per photo)", photos.size()), total, int(photos.size()));
   }
@@ -223,12 +235,16 @@ void add_set_vision_commands(Commands& commands) {
 
   auto opt = std::make_shared<PhotoOptions>();
   auto* photo = set->add_subcommand("photo", "Read the cards in a photo of a SET table and find the sets");
-  photo->add_option("IMAGE", opt->image, "Photo (JPEG or PNG) of cards on a table")->required();
+  opt->batch.add_options(*photo, "IMAGE", "Photos (JPEG or PNG) of cards on a table");
   photo->add_option("-o,--output", opt->output, "Write the photo with cards and sets drawn on it (PNG or JPEG)");
   photo->add_flag("--json", opt->json, "Machine-readable output");
   photo->add_flag("--all", opt->all, "Find every set (by SAT model enumeration), not just one");
   opt->proof.add_options(photo, "no set is among the cards read (written only when none is)");
-  photo->callback([opt] { run_photo(*opt); });
+  photo->callback([opt] {
+    if (opt->batch.batched(opt->batch.inputs().size()) && (!opt->output.empty() || opt->proof.requested()))
+      throw InputError("-o and --proof take one photo, not several (or --jsonl)");
+    opt->batch.run(opt->json, [&](BatchItem& item) { run_photo(*opt, item); });
+  });
 
   auto ropt = std::make_shared<RenderOptions>();
   auto* render = set->add_subcommand("render", "Draw a synthetic photo of a SET table with known cards");
@@ -244,6 +260,7 @@ void add_set_vision_commands(Commands& commands) {
   render->add_flag("--end-covers", ropt->end_covers, "A dark object across one end of every card, at a slant");
   render->add_flag("--shadow-tips", ropt->shadow_tips, "A pointed shadow reaching a symbol of each card");
   render->add_option("--labels", ropt->labels, "Also write the cards, one per line, to this file (X.cards.txt)");
+  render->add_flag("--json", ropt->json, R"(Print {"image": OUTPUT, "seed": n, "cards": [card...]} on one line)");
   render->callback([ropt] { run_render(*ropt); });
 
   auto dir = std::make_shared<std::string>();

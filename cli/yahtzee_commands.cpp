@@ -91,7 +91,7 @@ void run_advise(const AdviseOptions& o, const std::vector<AdviseRollSource>& rol
   const Table table = open_table(o.table);
   const Advice advice = advise(table, query);
   if (o.json) {
-    std::cout << advice_json(advice).dump(2, ' ', false, kUtf8Replace) << "\n";
+    std::cout << advice_json(advice).dump(-1, ' ', false, kUtf8Replace) << "\n";
     return;
   }
   std::vector<int> roll(query.roll.begin(), query.roll.end());
@@ -134,7 +134,7 @@ void run_table(const TableCommandOptions& o) {
                         {"seconds", std::round(seconds.count() * 1e3) / 1e3},
                         {"widgets", table.reachable_widgets()},
                         {"file", path}};
-    std::cout << j.dump(2, ' ', false, kUtf8Replace) << "\n";
+    std::cout << j.dump(-1, ' ', false, kUtf8Replace) << "\n";
     return;
   }
   fmt::print("{} rules: expected score {:.6f} over {} reachable scorecards, computed in {:.3f} s, saved to {}\n",
@@ -151,6 +151,7 @@ struct PlayOptions {
   bool typed_dice = false;
   std::string save;
   std::string resume;
+  bool json = false;
 };
 
 std::string default_save_path() {
@@ -215,10 +216,12 @@ void run_play(const PlayOptions& o) {
     t.rules = rules_name(game.rules);
     table = std::make_unique<Table>(open_table(t));
   }
-  fmt::print("Yahtzee, {} rules, {} player{}; the game is saved to {}\n", rules_name(game.rules), game.names.size(),
-             game.names.size() == 1 ? "" : "s", save_path);
-  if (!game.over()) fmt::print("Type help for the commands.\n");
-  std::fflush(stdout);
+  // With --json the dialogue goes to stderr and stdout gets only the final line.
+  std::ostream& dialogue = o.json ? std::cerr : std::cout;
+  dialogue << fmt::format("Yahtzee, {} rules, {} player{}; the game is saved to {}\n", rules_name(game.rules),
+                          game.names.size(), game.names.size() == 1 ? "" : "s", save_path);
+  if (!game.over()) dialogue << "Type help for the commands.\n";
+  dialogue.flush();
 
   struct sigaction action {};
   action.sa_handler = on_interrupt;
@@ -226,11 +229,20 @@ void run_play(const PlayOptions& o) {
   struct sigaction previous {};
   sigaction(SIGINT, &action, &previous);
   const PlayEnd end =
-      yahtzee::run_play(game, table.get(), std::cin, std::cout, [&](const Game& g) { save_game(g, save_path); });
+      yahtzee::run_play(game, table.get(), std::cin, dialogue, [&](const Game& g) { save_game(g, save_path); });
   sigaction(SIGINT, &previous, nullptr);
   save_game(game, save_path);
   if (end == PlayEnd::stopped)
-    fmt::print("Game saved. Continue with: puzzlesat yahtzee play --continue {}\n", save_path);
+    dialogue << "Game saved. Continue with: puzzlesat yahtzee play --continue " << save_path << "\n";
+  if (o.json) {
+    nlohmann::json players = nlohmann::json::array();
+    for (std::size_t p = 0; p < game.names.size(); ++p)
+      players.push_back({{"name", game.names[p]}, {"total", game.sheets[p].total()}});
+    std::cout << nlohmann::json{{"rules", rules_name(game.rules)}, {"over", game.over()}, {"players", players},
+                                {"save", save_path}}
+                     .dump(-1, ' ', false, kUtf8Replace)
+              << "\n";
+  }
 }
 
 struct SimulateOptions {
@@ -244,7 +256,11 @@ void run_simulate(const SimulateOptions& o) {
   const RuleSet rules = parse_rules(o.table.rules);
   const Table table = open_table(o.table);
   const auto start = std::chrono::steady_clock::now();
-  const SimulationResult r = simulate(table, o.games, o.seed);
+  SimulationResult r;
+  {
+    Progress progress("yahtzee simulate", o.games);
+    r = simulate(table, o.games, o.seed, 0, [&](std::int64_t started) { progress.update(started); });
+  }  // the line is cleared before the results print
   const std::chrono::duration<double> seconds = std::chrono::steady_clock::now() - start;
   // Published standard deviations of the optimal player's score (Glenn; Verhoeff).
   const double published_sd = rules == RuleSet::simple ? 39.8 : 59.6;
@@ -259,7 +275,7 @@ void run_simulate(const SimulateOptions& o) {
                         {"expected_score", table.value(State{})},
                         {"published_sd", published_sd},
                         {"seconds", seconds.count()}};
-    std::cout << j.dump(2, ' ', false, kUtf8Replace) << "\n";
+    std::cout << j.dump(-1, ' ', false, kUtf8Replace) << "\n";
     return;
   }
   fmt::print(
@@ -307,6 +323,9 @@ void add_yahtzee_commands(Commands& commands) {
   auto* typed =
       play->add_flag("--typed-dice", play_opts->typed_dice, "Type in the dice you roll instead of virtual dice");
   play->add_option("--save", play_opts->save, "Where the game is saved (default: the user's state directory)");
+  play->add_flag("--json", play_opts->json,
+                 R"(Play with the dialogue on stderr, then print {"rules", "over", "players": [{"name", "total"}], )"
+                 R"("save"} on one line on stdout)");
   play->add_option("--continue", play_opts->resume, "Continue a saved game")
       ->excludes(players)
       ->excludes(names)

@@ -1,6 +1,7 @@
 # The out-of-tree proof (ctest out_of_tree_plugin): install this build to a fresh prefix,
-# configure and build tests/out_of_tree against it alone, run its command and compare the
-# output; then check the pkg-config file. Run as
+# build the in-tree puzzles listed in tests/out_of_tree/CMakeLists.txt against it alone (their
+# own sources, not copies), run their commands and compare the output; then check the
+# pkg-config file. Run as
 #   cmake -DBUILD_DIR=... -DSOURCE_DIR=... -DWORK_DIR=... -P out_of_tree_test.cmake
 foreach(var BUILD_DIR SOURCE_DIR WORK_DIR)
   if(NOT DEFINED ${var})
@@ -25,23 +26,35 @@ find_program(CCACHE ccache)
 if(CCACHE)
   set(launcher -DCMAKE_CXX_COMPILER_LAUNCHER=${CCACHE})
 endif()
-# Only the prefix: nothing of the source or build tree is visible to the plugin.
+# Only the prefix and the puzzles' own folders: nothing else of the source or build tree is
+# visible to the plugins.
 run("configure the plugin" ${CMAKE_COMMAND} -S ${SOURCE_DIR}/tests/out_of_tree -B ${WORK_DIR}/build
-    -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH=${prefix} ${launcher})
+    -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH=${prefix} -DPUZZLESAT_SOURCE_DIR=${SOURCE_DIR} ${launcher})
 run("build the plugin" ${CMAKE_COMMAND} --build ${WORK_DIR}/build)
 
-set(exe ${WORK_DIR}/build/minesweeper)
-run("minesweeper solve" ${exe} minesweeper solve ${SOURCE_DIR}/tests/out_of_tree/example.board)
+set(exe ${WORK_DIR}/build/puzzles)
+# Every puzzle built there answers --help (tests/out_of_tree/CMakeLists.txt: one line each).
+file(STRINGS ${WORK_DIR}/build/puzzles.txt puzzles)
+foreach(name IN LISTS puzzles)
+  run("${name} --help" ${exe} ${name} --help)
+endforeach()
+
+# Minesweeper: deduce, solve by file and by URL, cnf names, a bad board.
+set(board ${SOURCE_DIR}/tests/out_of_tree/example.board)
+run("minesweeper deduce" ${exe} minesweeper deduce ${board})
 file(READ ${SOURCE_DIR}/tests/out_of_tree/example.expected expected)
 if(NOT out STREQUAL expected)
-  message(FATAL_ERROR "minesweeper solve printed\n${out}\nexpected\n${expected}")
+  message(FATAL_ERROR "minesweeper deduce printed\n${out}\nexpected\n${expected}")
 endif()
-run("minesweeper solve --solver cadical --json" ${exe} minesweeper solve --solver cadical --json
-    ${SOURCE_DIR}/tests/out_of_tree/example.board)
-if(NOT out STREQUAL "{\"mines\":[[1,1],[1,2]],\"safe\":[[0,1],[0,2]],\"unique\":true}\n")
+run("minesweeper solve --solver cadical --json" ${exe} minesweeper solve --solver cadical --json ${board})
+if(NOT out STREQUAL "{\"solution\":[\"....\",\".##.\",\"....\",\"....\"],\"status\":\"sat\"}\n")
   message(FATAL_ERROR "minesweeper solve --json printed ${out}")
 endif()
-run("minesweeper cnf" ${exe} minesweeper cnf ${SOURCE_DIR}/tests/out_of_tree/example.board)
+run("minesweeper unique URL" ${exe} minesweeper unique --json https://puzz.link/p?mines/5/5/g2m13l13g0j)
+if(NOT out MATCHES "\"unique\":true")
+  message(FATAL_ERROR "minesweeper unique --json URL printed ${out}")
+endif()
+run("minesweeper cnf" ${exe} minesweeper cnf ${board})
 if(NOT out MATCHES "c var 1 mine\\(0,0\\)")
   message(FATAL_ERROR "minesweeper cnf names no variables:\n${out}")
 endif()

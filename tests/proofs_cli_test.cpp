@@ -11,6 +11,8 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <set>
+#include <sstream>
 
 #include "problems/hexcells/deduce.h"
 #include "problems/hexcells/format.h"
@@ -116,11 +118,20 @@ TEST_CASE("set cap --size 21 --proof: every 21 cards hold a set, checked, and --
 }
 
 TEST_CASE("hexcells deduce --proof: one verified proof per forced cell, named as drawn", "[proof][cli][hexcells]") {
+  const std::string over = GENERATE("explanation", "state");
+  INFO("--proof-over " << over);
   TempDir dir;
   std::string proofs = dir.file("cells");
-  auto r = run_cli({"hexcells", "deduce", "--json", "--proof", proofs, kLevel});
+  auto r = run_cli({"hexcells", "deduce", "--json", "--proof", proofs, "--proof-over", over, kLevel});
   REQUIRE(r.exit_code == 0);
   json j = json::parse(r.out);
+  std::set<std::string> state_comments;  // "c line H4 (0)": one per constraint of the state
+  {
+    std::istringstream lines(run_cli({"hexcells", "cnf", kLevel}).out);
+    for (std::string line; std::getline(lines, line);)
+      if (line.rfind("c ", 0) == 0 && line.rfind("c var ", 0) != 0) state_comments.insert(line);
+  }
+  REQUIRE(state_comments.size() > 1);
   std::size_t forced = j["blue"].size() + j["black"].size();
   REQUIRE(forced > 0);
   CHECK(j["proofs"] == forced);
@@ -132,6 +143,18 @@ TEST_CASE("hexcells deduce --proof: one verified proof per forced cell, named as
       INFO(proof << ": " << v.message);
       CHECK(v.verified);
       verified += v.verified;
+      // The formula refuted holds the state's constraints (each named by a comment), all of
+      // them or only the explanation's: then a subset, so what it forces the state forces.
+      const std::string formula = slurp(sat::proof_formula_path(proof));
+      std::size_t named = 0;
+      std::istringstream lines(formula);
+      for (std::string line; std::getline(lines, line);) {
+        if (line.rfind("c ", 0) != 0 || line.rfind("c var ", 0) == 0 || line.rfind("c claim", 0) == 0) continue;
+        CHECK(state_comments.count(line) == 1);
+        ++named;
+      }
+      if (over == "state") CHECK(named == state_comments.size());
+      else CHECK((named > 0 && named <= state_comments.size()));
     }
   }
   CHECK(verified == forced);

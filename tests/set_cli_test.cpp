@@ -27,13 +27,14 @@ std::vector<ps::Card> cards_of(const json& texts) {
   return out;
 }
 
+// Cards numbered from 1, as the text and the JSON number them.
 std::vector<std::array<int, 3>> brute_force_sets(const std::vector<ps::Card>& b) {
   std::vector<std::array<int, 3>> out;
   int n = static_cast<int>(b.size());
   for (int i = 0; i < n; ++i)
     for (int j = i + 1; j < n; ++j)
       for (int k = j + 1; k < n; ++k)
-        if (ps::is_set(b[i], b[j], b[k])) out.push_back({i, j, k});
+        if (ps::is_set(b[i], b[j], b[k])) out.push_back({i + 1, j + 1, k + 1});
   return out;
 }
 
@@ -112,6 +113,25 @@ TEST_CASE("set solve rejects bad cards with one error line naming file, line and
   CHECK(r.err.find("/no/such/board.txt") != std::string::npos);
   r = run_cli({"set", "solve", "--solver", "nonsense", "1pso"});
   CHECK(r.exit_code == 2);
+}
+
+TEST_CASE("set solve numbers the cards from 1 in the text and in JSON alike", "[set][cli]") {
+  const std::vector<std::string> cards = {"1gso", "1rsd", "2rsd", "3pto", "3rsd"};
+  auto j = json::parse(run_cli({"set", "solve", "--all", "--json", "1gso", "1rsd", "2rsd", "3pto", "3rsd"}).out);
+  REQUIRE(j["sets"].size() == 1);
+  CHECK(j["sets"][0] == json::array({2, 3, 5}));
+  auto text = run_cli({"set", "solve", "--all", "1gso", "1rsd", "2rsd", "3pto", "3rsd"});
+  CHECK(text.out.find("(cards 2, 3, 5)") != std::string::npos);
+}
+
+TEST_CASE("set solve with no cards is bad input, not a proof about nothing", "[set][cli]") {
+  for (const std::string board : {"", "# only a comment\n\n"}) {
+    auto r = run_cli({"set", "solve"}, board);
+    CHECK(r.exit_code == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err == "puzzlesat: error: -: no cards: give them as arguments, with --file or on standard input\n");
+  }
+  CHECK(run_cli({"set", "solve", "--json"}, "").exit_code == 2);
 }
 
 TEST_CASE("set play --json: a valid game, reproducible by seed", "[set][cli]") {

@@ -25,6 +25,10 @@ constexpr int kExitBadInput = 2;
 void set_exit_code(int code);
 int exit_code();
 
+// The program's name as errors print it ("puzzlesat"; run() sets it from ProgramInfo).
+const std::string& program_name();
+void set_program_name(std::string name);
+
 // A time limit in seconds: a number above 0, "inf" for none. Refuses NaN, 0 and negative
 // values, which CLI::PositiveNumber lets through ("nan" compares false with everything).
 const CLI::Validator& seconds_limit();

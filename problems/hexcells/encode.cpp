@@ -47,11 +47,13 @@ void encode(sat::Cnf& cnf, CellVars& vars, const Constraint& c, const Board& boa
     enc::not_connected(cnf, slots, c.number, topology, gaps);
 }
 
-sat::Cnf state_formula(const Board& board) {
+sat::Cnf state_formula(const Board& board) { return constraints_formula(board, visible_constraints(board)); }
+
+sat::Cnf constraints_formula(const Board& board, std::span<const Constraint> constraints) {
   sat::Cnf cnf;
   CellVars vars(cnf);
   for (Pos p : board.hidden_cells()) vars.cell(p);  // variables 1..n in reading order
-  for (const Constraint& c : visible_constraints(board)) {
+  for (const Constraint& c : constraints) {
     cnf.add_comment(describe(c, board));
     encode(cnf, vars, c, board);
   }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <map>
+#include <span>
 
 #include "problems/hexcells/constraints.h"
 #include <puzzlesat/cnf.h>
@@ -30,5 +31,10 @@ void encode(sat::Cnf& cnf, CellVars& vars, const Constraint& c, const Board& boa
 // REMAINING over all hidden cells, each preceded by a comment naming it. Its models
 // projected on the cell variables are exactly the colourings consistent with the state.
 sat::Cnf state_formula(const Board& board);
+
+// The formula of some of the state's constraints only (e.g. an explanation's hints), with
+// every hidden cell numbered as in state_formula, so a cell is the same variable in both.
+// Fewer constraints allow more colourings: what this formula forces, the state forces.
+sat::Cnf constraints_formula(const Board& board, std::span<const Constraint> constraints);
 
 }  // namespace puzzlesat::hexcells

@@ -1,19 +1,37 @@
-// DRAT proofs of forced cells. A cell forced blue is proved by showing the state's
-// formula (state_formula: every visible hint and REMAINING, as `hexcells cnf` writes it)
-// plus the unit clause "this cell is black" unsatisfiable, and the other way round; each
-// cell gets its own proof and formula file, named after the cell as the drawings label it
+// DRAT proofs of forced cells. A cell forced blue is proved by showing a formula plus the
+// unit clause "this cell is black" unsatisfiable, and the other way round; each cell gets
+// its own proof and formula file, named after the cell as the drawings label it
 // (tile_name), e.g. C7-blue.drat and C7-blue.cnf. Any DRAT checker can replay them.
+//
+// The formula is, by default, the cell's explanation: only the hints (and REMAINING, if
+// needed) that `deduce --explain` names for it, cells numbered as in the whole state. What
+// a subset of the state's constraints forces, the state forces, and the refutation is
+// small: on the corpus's largest levels the whole state takes CDCL seconds per cell.
+// ProofScope::state proves over the state's whole formula, exactly as `hexcells cnf`
+// writes it, for a proof that needs no trust in the explanation's selection.
 #pragma once
 
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "problems/hexcells/constraints.h"
 #include "problems/hexcells/deduce.h"
 #include "problems/hexcells/level.h"
 #include <puzzlesat/solver.h>
 
 namespace puzzlesat::hexcells {
+
+enum class ProofScope { explanation, state };
+
+// The formula a cell's proof refutes (plus the cell's unit) under ProofScope::explanation:
+// the constraints as constraints_formula writes them and, when REMAINING is among them, a
+// second count of REMAINING built from the hints' own counts, so unit propagation sums
+// disjoint hints against REMAINING (a pigeonhole-style argument that CDCL finds hard over
+// separate counters). Every clause belongs to a correct encoding of one of the
+// constraints, so the cells' solutions are exactly those of the constraints.
+sat::Cnf proof_formula(const Board& board, std::span<const Constraint> constraints);
 
 struct CellProof {
   Pos cell;
@@ -33,6 +51,7 @@ struct CellProof {
 // files cannot be written.
 std::vector<CellProof> prove_forced(const Board& board, const Deduction& d, const std::string& dir,
                                     sat::ProofFormat format, std::string_view solver = "cadical",
-                                    const std::string& prefix = "", double seconds_per_cell = 0);
+                                    const std::string& prefix = "", double seconds_per_cell = 0,
+                                    ProofScope scope = ProofScope::explanation);
 
 }  // namespace puzzlesat::hexcells

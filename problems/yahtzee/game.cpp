@@ -1,6 +1,8 @@
 #include "problems/yahtzee/game.h"
 
 #include <algorithm>
+#include <climits>
+#include <cstdint>
 #include <set>
 #include <sstream>
 
@@ -94,9 +96,19 @@ nlohmann::json Game::to_json() const {
 Game Game::from_json(const nlohmann::json& j, const std::string& file) {
   const SourceLocation where{file, 0, 0};
   auto fail = [&](const std::string& why) { return InputError("not a valid saved game: " + why, where); };
+  // nlohmann's get<int>() casts: 3.1 becomes 3, 1e97 is undefined behaviour and 2^40
+  // wraps. A saved game only ever holds whole numbers that fit an int.
+  auto whole = [&](const nlohmann::json& v, const std::string& what) {
+    if (v.is_number_unsigned() && v.get<std::uint64_t>() <= static_cast<std::uint64_t>(INT_MAX))
+      return static_cast<int>(v.get<std::uint64_t>());
+    if (v.is_number_integer() && !v.is_number_unsigned() && v.get<std::int64_t>() >= INT_MIN &&
+        v.get<std::int64_t>() <= INT_MAX)
+      return static_cast<int>(v.get<std::int64_t>());
+    throw fail(what + " is not a whole number in range");
+  };
   try {
     if (j.value("format", "") != kFormat) throw fail("format is not " + std::string(kFormat));
-    if (j.at("version").get<int>() != kVersion) throw fail("unknown version");
+    if (whole(j.at("version"), "version") != kVersion) throw fail("unknown version");
     Game g;
     g.rules = parse_rules(j.at("rules").get<std::string>());
     for (const auto& p : j.at("players")) {
@@ -105,11 +117,11 @@ Game Game::from_json(const nlohmann::json& j, const std::string& file) {
       for (const auto& [name, points] : p.at("boxes").items()) {
         auto box = parse_box(name);
         if (!box || box_name(*box) != name) throw fail("unknown box '" + name + "'");
-        if (!possible_score(g.rules, *box, points.get<int>()))
-          throw fail(std::to_string(points.get<int>()) + " cannot be scored in " + name);
-        sheet.set_box(*box, points.get<int>());
+        const int score = whole(points, name);
+        if (!possible_score(g.rules, *box, score)) throw fail(std::to_string(score) + " cannot be scored in " + name);
+        sheet.set_box(*box, score);
       }
-      const int bonuses = p.at("yahtzee_bonuses").get<int>();
+      const int bonuses = whole(p.at("yahtzee_bonuses"), "yahtzee_bonuses");
       // A bonus is won on a turn after the Yahtzee box holds 50, so each needs one more
       // filled box; simple rules have none.
       if (bonuses < 0 || (bonuses > 0 && (g.rules == RuleSet::simple || sheet.box(kYahtzee) != 50 ||
@@ -119,7 +131,7 @@ Game Game::from_json(const nlohmann::json& j, const std::string& file) {
       g.sheets.push_back(sheet);
     }
     Game::start(g.rules, g.names, 0);  // the same checks on players as a new game
-    g.current = j.at("current").get<int>();
+    g.current = whole(j.at("current"), "current");
     if (g.current < 0 || g.current >= static_cast<int>(g.names.size())) throw fail("current player out of range");
     // Players before the current one have played one turn more than the rest.
     const int turns = filled_count(g.sheets[g.current]);
@@ -127,8 +139,9 @@ Game Game::from_json(const nlohmann::json& j, const std::string& file) {
       const int expected = turns + (static_cast<int>(p) < g.current ? 1 : 0);
       if (filled_count(g.sheets[p]) != expected) throw fail("players' turns are out of step");
     }
-    g.rolls = j.at("rolls").get<int>();
-    g.dice = j.at("dice").get<std::vector<int>>();
+    g.rolls = whole(j.at("rolls"), "rolls");
+    if (!j.at("dice").is_array()) throw fail("dice is not a list");
+    for (const auto& d : j.at("dice")) g.dice.push_back(whole(d, "a die"));
     if (g.rolls < 0 || g.rolls > kRollsPerTurn) throw fail("rolls out of range");
     if (g.dice.size() != (g.rolls > 0 ? kDice : 0u)) throw fail("dice do not match the rolls made");
     for (int d : g.dice)

@@ -154,6 +154,35 @@ TEST_CASE("saved games round-trip and edited ones are refused", "[yahtzee][game]
   CHECK_THROWS_AS(Game::start(RuleSet::simple, std::vector<std::string>(9, "x"), 1), InputError);
 }
 
+// Found by the yahtzee_save fuzzer: get<int>() on 1.6e97 (a die) is a float-cast overflow,
+// and on 3.1 it quietly read 3. Numbers in a save are whole and in range, or it is refused.
+TEST_CASE("saved games with numbers that are not whole or out of range are refused", "[yahtzee][game]") {
+  Game g = Game::start(RuleSet::official, {"ann"}, 7);
+  g.dice = {1, 2, 3, 4, 5};
+  g.rolls = 1;
+  const auto j = g.to_json();
+  CHECK(Game::from_json(j, "f").to_json() == j);
+  for (const nlohmann::json& bad : {nlohmann::json(1.6e97), nlohmann::json(3.1), nlohmann::json(-1e300),
+                                    nlohmann::json(1ULL << 40), nlohmann::json(-(1LL << 40)), nlohmann::json("3")}) {
+    INFO(bad.dump());
+    auto k = j;
+    k["dice"][2] = bad;
+    CHECK_THROWS_WITH(Game::from_json(k, "f"), Catch::Contains("not a whole number"));
+    k = j;
+    k["rolls"] = bad;
+    CHECK_THROWS_WITH(Game::from_json(k, "f"), Catch::Contains("not a whole number"));
+    k = j;
+    k["current"] = bad;
+    CHECK_THROWS_WITH(Game::from_json(k, "f"), Catch::Contains("not a whole number"));
+  }
+  auto k = j;
+  k["dice"] = 3;
+  CHECK_THROWS_AS(Game::from_json(k, "f"), InputError);
+  k = j;
+  k["rolls"] = 1.0;  // 1.0 is a float in JSON terms; a save never writes one
+  CHECK_THROWS_AS(Game::from_json(k, "f"), InputError);
+}
+
 // Issue #15 item 8: a save with one filled box and 12 Yahtzee bonuses loaded (1250 points
 // after one turn). Each bonus needs a turn scored after the Yahtzee box.
 TEST_CASE("saved games with more Yahtzee bonuses than turns are refused", "[yahtzee][game]") {

@@ -70,7 +70,8 @@ int play_optimal_game(const Table& table, std::mt19937_64& rng) {
   return total;
 }
 
-SimulationResult simulate(const Table& table, std::int64_t games, std::uint64_t seed, int threads) {
+SimulationResult simulate(const Table& table, std::int64_t games, std::uint64_t seed, int threads,
+                          const std::function<void(std::int64_t started)>& progress) {
   if (threads <= 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   std::vector<int> scores(static_cast<size_t>(std::max<std::int64_t>(games, 0)));
   std::atomic<std::int64_t> next{0};
@@ -82,7 +83,11 @@ SimulationResult simulate(const Table& table, std::int64_t games, std::uint64_t 
   };
   std::vector<std::thread> pool;
   for (int t = 1; t < threads; ++t) pool.emplace_back(work);
-  work();
+  for (std::int64_t g; (g = next.fetch_add(1)) < games;) {  // the calling thread's share, reporting
+    std::mt19937_64 rng(game_seed(seed, static_cast<std::uint64_t>(g)));
+    scores[static_cast<size_t>(g)] = play_optimal_game(table, rng);
+    if (progress) progress(std::min(games, next.load()));
+  }
   for (auto& t : pool) t.join();
 
   SimulationResult r;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <random>
 
 #include "problems/yahtzee/table.h"
@@ -22,7 +23,9 @@ struct SimulationResult {
 };
 
 // Game i uses its own generator seeded from (seed, i), so results do not depend on the
-// number of threads (0: all cores).
-SimulationResult simulate(const Table& table, std::int64_t games, std::uint64_t seed, int threads = 0);
+// number of threads (0: all cores). `progress`, when given, is called from the calling
+// thread only, with the number of games started so far (for a progress line).
+SimulationResult simulate(const Table& table, std::int64_t games, std::uint64_t seed, int threads = 0,
+                          const std::function<void(std::int64_t started)>& progress = {});
 
 }  // namespace puzzlesat::yahtzee
