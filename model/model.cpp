@@ -2,6 +2,7 @@
 
 #include <puzzlesat/backbone.h>
 #include <puzzlesat/enumerate.h>
+#include <puzzlesat/proof.h>
 #include <puzzlesat/solver.h>
 
 #include <algorithm>
@@ -133,6 +134,23 @@ std::optional<std::vector<std::string>> Model::explain(sat::Lit fact) const {
   for (std::size_t k = 0; k < selector.size(); ++k)
     if (std::find(core.begin(), core.end(), selector[k]) != core.end()) names.push_back(clues_[k].name);
   return names;
+}
+
+sat::Status Model::prove_forced(sat::Lit fact, const sat::ProofOptions& proof, std::string_view claim,
+                                std::string_view prover) const {
+  const sat::Lit other = ~fact;
+  return sat::prove_unsat(cnf_, {&other, 1}, prover, proof, claim);
+}
+
+sat::Status Model::prove_unique(std::span<const sat::Lit> lits, const std::vector<bool>& solution,
+                                const sat::ProofOptions& proof, std::string_view claim, std::string_view prover) const {
+  if (solution.size() != lits.size()) throw std::invalid_argument("prove_unique: one value per literal");
+  sat::Cnf other = cnf_;
+  std::vector<sat::Lit> differs;
+  for (std::size_t i = 0; i < lits.size(); ++i) differs.push_back(solution[i] ? ~lits[i] : lits[i]);
+  other.add_comment("some literal differs from the solution found");
+  other.add_clause(differs);
+  return sat::prove_unsat(other, {}, prover, proof, claim);
 }
 
 }  // namespace puzzlesat

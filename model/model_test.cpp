@@ -1,10 +1,18 @@
 #include <puzzlesat/model.h>
 
+#include <puzzlesat/dimacs.h>
+#include <puzzlesat/drat_checker.h>
+#include <puzzlesat/proof.h>
+
 #include <catch2/catch.hpp>
 
 #include <cstdint>
 #include <algorithm>
 #include <random>
+#include <filesystem>
+
+#include "tests/data_paths.h"
+#include "tests/temp_file.h"
 
 using namespace puzzlesat;
 
@@ -181,4 +189,35 @@ TEST_CASE("model: clues do not nest, and the rules stay in force outside them", 
   CHECK(m.explain(b) == std::nullopt);
   // The exported formula states every clue: it has exactly one solution.
   CHECK(m.unique_solution(std::vector{a, b}).unique());
+}
+
+TEST_CASE("model: forced facts and unique solutions come with DRAT proofs that verify", "[model][proof]") {
+  // Three cells, exactly one mine, the first two clear: the third is forced and unique.
+  Model m;
+  std::vector<sat::Lit> x{m.new_bool("a"), m.new_bool("b"), m.new_bool("c")};
+  m.require(count_true(x) == 1);
+  m.require(~x[0]);
+  m.require(~x[1]);
+  testing::TempDir dir;
+  auto verified = [&](const std::string& proof) {
+    const std::string formula = sat::proof_formula_path(proof);
+    return sat::check_drat(sat::read_dimacs(testing::slurp(formula), formula), testing::slurp(proof), proof).verified;
+  };
+  const std::string forced = (dir.path() / "c.drat").string();
+  REQUIRE(m.prove_forced(x[2], {forced, sat::ProofFormat::text}, "c is a mine") == sat::Status::unsat);
+  CHECK(verified(forced));
+  const std::string unique = (dir.path() / "unique.drat").string();
+  REQUIRE(m.prove_unique(x, {false, false, true}, {unique, sat::ProofFormat::binary}) == sat::Status::unsat);
+  CHECK(verified(unique));
+  // False claims have no proof and leave no files.
+  const std::string wrong = (dir.path() / "wrong.drat").string();
+  CHECK(m.prove_forced(x[0], {wrong, sat::ProofFormat::text}) == sat::Status::sat);
+  CHECK(m.prove_unique(x, {true, false, false}, {wrong, sat::ProofFormat::text}) == sat::Status::sat);
+  CHECK_FALSE(std::filesystem::exists(wrong));
+  CHECK_FALSE(std::filesystem::exists(sat::proof_formula_path(wrong)));
+  // Two solutions: uniqueness of either has no proof.
+  Model open;
+  std::vector<sat::Lit> y{open.new_bool("a"), open.new_bool("b")};
+  open.require(count_true(y) == 1);
+  CHECK(open.prove_unique(y, {true, false}, {wrong, sat::ProofFormat::text}) == sat::Status::sat);
 }

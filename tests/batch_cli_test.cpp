@@ -159,7 +159,7 @@ TEST_CASE("several inputs in text mode: a header per input, errors on stderr, a 
   CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
 }
 
-TEST_CASE("--json over several inputs is one line: an array with the failures", "[cli][batch]") {
+TEST_CASE("json over several inputs (--json) is one line: an array with the failures", "[cli][batch]") {
   TempDir dir;
   const std::string sat = dir.file("sat.cnf");
   write(sat, "p cnf 1 1\n1 0\n");

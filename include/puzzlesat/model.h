@@ -35,6 +35,7 @@
 #include <puzzlesat/cnf.h>
 #include <puzzlesat/grid.h>
 #include <puzzlesat/lit.h>
+#include <puzzlesat/solver.h>
 
 namespace puzzlesat {
 
@@ -102,6 +103,17 @@ class Model {
   // it; nullopt when some solution has ~fact. Clue order is the order they were added.
   // (The smallest such set can be smaller still; finding it is a harder, hitting-set problem.)
   std::optional<std::vector<std::string>> explain(sat::Lit fact) const;
+
+  // DRAT certificates for the two answers, written by `prover` (a backend that traces
+  // proofs) to proof.path, with the formula they refute beside it (<puzzlesat/proof.h>):
+  // that fact holds in every solution (the formula plus ~fact), and that no solution
+  // differs from `solution` on `lits` (the formula plus one clause "some literal differs").
+  // Unsat means the proof was written; Sat means the claim is false (no files are left).
+  sat::Status prove_forced(sat::Lit fact, const sat::ProofOptions& proof, std::string_view claim = {},
+                           std::string_view prover = "cadical") const;
+  sat::Status prove_unique(std::span<const sat::Lit> lits, const std::vector<bool>& solution,
+                           const sat::ProofOptions& proof, std::string_view claim = {},
+                           std::string_view prover = "cadical") const;
 
   // The backbone over the chosen literals (sat::compute_backbone).
   Forced forced(std::span<const sat::Lit> lits) const;

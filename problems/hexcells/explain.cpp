@@ -4,9 +4,6 @@
 #include <map>
 #include <stdexcept>
 
-#include "problems/hexcells/encode.h"
-#include <puzzlesat/solver.h>
-
 namespace puzzlesat::hexcells {
 namespace {
 
@@ -23,56 +20,85 @@ bool forces(sat::Solver& s, std::vector<sat::Lit>& on, sat::Lit forced) {
 
 }  // namespace
 
-std::vector<Reason> explain(const Board& board, const Deduction& d, const std::string& solver_spec) {
-  std::vector<Constraint> constraints;
+Explainer::Explainer(const Board& board, const std::string& solver_spec) {
   for (Constraint& c : visible_constraints(board)) {
     bool open = std::any_of(c.slots.begin(), c.slots.end(), [&](const auto& s) { return s && board.at(*s).hidden(); });
-    if (open) constraints.push_back(std::move(c));
+    if (open) constraints_.push_back(std::move(c));
   }
-  sat::Cnf cnf;
-  CellVars vars(cnf);
-  std::vector<sat::Lit> hint_selectors;
-  sat::Lit remaining_selector;
-  std::map<int, std::size_t> constraint_of;  // selector variable -> constraint index
-  for (std::size_t i = 0; i < constraints.size(); ++i) {
-    const Constraint& c = constraints[i];
-    sat::Lit sel = cnf.new_lit(c.is_remaining ? "REMAINING" : "hint" + to_string(c.source));
-    constraint_of[sel.var().id()] = i;
-    sat::Cnf::GuardScope guard(cnf, sel);
-    encode(cnf, vars, c, board);
-    if (c.is_remaining)
-      remaining_selector = sel;
-    else
-      hint_selectors.push_back(sel);
-  }
-  auto solver = sat::make_solver(solver_spec);
-  solver->add_cnf(cnf);
-
-  std::vector<Reason> reasons;
-  for (auto [cells, colour] : {std::pair{&d.blue, Color::blue}, std::pair{&d.black, Color::black}}) {
-    for (Pos p : *cells) {
-      sat::Lit forced = colour == Color::blue ? vars.cell(p) : ~vars.cell(p);
-      // Hints alone first: an explanation without REMAINING is the easier one to follow.
-      std::vector<sat::Lit> on = hint_selectors;
-      if (!forces(*solver, on, forced)) {
-        on = hint_selectors;
-        if (remaining_selector.valid()) on.push_back(remaining_selector);
-        if (!forces(*solver, on, forced))
-          throw std::logic_error("explain: cell " + to_string(p) + " is not forced by the visible hints");
-      }
-      // Deletion: drop each selector whose constraint is not needed. A selector needed
-      // in a larger set stays needed in any subset, so one pass gives a minimal set.
-      for (sat::Lit candidate : std::vector<sat::Lit>(on)) {
-        if (std::find(on.begin(), on.end(), candidate) == on.end()) continue;
-        std::vector<sat::Lit> without = on;
-        std::erase(without, candidate);
-        if (forces(*solver, without, forced)) on = std::move(without);
-      }
-      Reason r{p, colour, {}};
-      for (sat::Lit sel : on) r.because.push_back(constraints[constraint_of.at(sel.var().id())]);
-      reasons.push_back(std::move(r));
+  for (std::size_t i = 0; i < constraints_.size(); ++i) {
+    const Constraint& c = constraints_[i];
+    sat::Lit sel = cnf_.new_lit(c.is_remaining ? "REMAINING" : "hint" + to_string(c.source));
+    constraint_of_[sel.var().id()] = i;
+    sat::Cnf::GuardScope guard(cnf_, sel);
+    encode(cnf_, vars_, c, board);
+    if (c.is_remaining) {
+      remaining_selector_ = sel;
+      continue;
     }
+    std::vector<Pos> hidden;
+    for (const auto& q : c.slots)
+      if (q && board.at(*q).hidden()) {
+        hidden.push_back(*q);
+        hints_of_[*q].push_back(hint_selectors_.size());
+      }
+    hint_selectors_.push_back(sel);
+    hint_cells_.push_back(std::move(hidden));
   }
+  solver_ = sat::make_solver(solver_spec);
+  solver_->add_cnf(cnf_);
+}
+
+std::vector<Constraint> Explainer::reason(Pos p, Color colour, std::size_t good_enough) {
+  auto because = try_reason(p, colour, good_enough, false);
+  if (!because) because = try_reason(p, colour, good_enough, true);
+  if (!because) throw std::logic_error("explain: cell " + to_string(p) + " is not forced by the visible hints");
+  return std::move(*because);
+}
+
+std::optional<std::vector<Constraint>> Explainer::try_reason(Pos p, Color colour, std::size_t good_enough,
+                                                              bool use_remaining, int hops) {
+  sat::Lit forced = colour == Color::blue ? vars_.cell(p) : ~vars_.cell(p);
+  std::vector<sat::Lit> on;
+  if (hops < 0) {
+    on = hint_selectors_;
+  } else {
+    // Breadth-first over hints, linked by shared hidden cells.
+    std::vector<bool> taken(hint_selectors_.size(), false);
+    std::vector<std::size_t> layer;
+    for (std::size_t h : hints_of_[p]) taken[h] = true, layer.push_back(h);
+    for (int depth = 0; depth < hops && !layer.empty(); ++depth) {
+      std::vector<std::size_t> next;
+      for (std::size_t h : layer)
+        for (Pos q : hint_cells_[h])
+          for (std::size_t g : hints_of_[q])
+            if (!taken[g]) taken[g] = true, next.push_back(g);
+      layer = std::move(next);
+    }
+    for (std::size_t h = 0; h < hint_selectors_.size(); ++h)
+      if (taken[h]) on.push_back(hint_selectors_[h]);
+  }
+  if (use_remaining && remaining_selector_.valid()) on.push_back(remaining_selector_);
+  if (!forces(*solver_, on, forced)) return std::nullopt;
+  // Deletion: drop each selector whose constraint is not needed. A selector needed in a
+  // larger set stays needed in any subset, so one pass gives a minimal set.
+  for (sat::Lit candidate : std::vector<sat::Lit>(on)) {
+    if (on.size() <= good_enough) break;
+    // REMAINING stays: the hints alone were found not to force the cell.
+    if (candidate == remaining_selector_ || std::find(on.begin(), on.end(), candidate) == on.end()) continue;
+    std::vector<sat::Lit> without = on;
+    std::erase(without, candidate);
+    if (forces(*solver_, without, forced)) on = std::move(without);
+  }
+  std::vector<Constraint> because;
+  for (sat::Lit sel : on) because.push_back(constraints_[constraint_of_.at(sel.var().id())]);
+  return because;
+}
+
+std::vector<Reason> explain(const Board& board, const Deduction& d, const std::string& solver_spec) {
+  Explainer explainer(board, solver_spec);
+  std::vector<Reason> reasons;
+  for (auto [cells, colour] : {std::pair{&d.blue, Color::blue}, std::pair{&d.black, Color::black}})
+    for (Pos p : *cells) reasons.push_back({p, colour, explainer.reason(p, colour)});
   return reasons;
 }
 

@@ -3,8 +3,16 @@
 // minimised by deletion, so no hint in the set can be dropped.
 #pragma once
 
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
+
+#include <puzzlesat/cnf.h>
+#include <puzzlesat/solver.h>
+#include "problems/hexcells/encode.h"
 
 #include "problems/hexcells/constraints.h"
 #include "problems/hexcells/deduce.h"
@@ -16,6 +24,42 @@ struct Reason {
   Color colour = Color::unknown;
   // Visible hints (and REMAINING, as a constraint with is_remaining) that force it.
   std::vector<Constraint> because;
+};
+
+// The explanations of one state, from one incremental solver: one selector literal per
+// visible hint with hidden cells, and one for REMAINING.
+class Explainer {
+ public:
+  explicit Explainer(const Board& board, const std::string& solver = "minisat");
+  // A subset-minimal set of constraints forcing `cell` to `colour` (which must be forced):
+  // hints alone when they suffice, else with REMAINING. With good_enough > 0 the search
+  // stops as soon as the set has at most that many constraints (then it need not be
+  // minimal); a larger answer is always minimal.
+  std::vector<Constraint> reason(Pos cell, Color colour, std::size_t good_enough = 0);
+  // Bounds each solver call (try_reason then answers nullopt where a call ran out, and
+  // keeps constraints whose removal it could not decide).
+  void set_conflict_budget(std::int64_t conflicts) { solver_->set_budget({conflicts, {}}); }
+  // The same, or nullopt when the cell is not forced by these constraints: with
+  // use_remaining false, by the hints alone (REMAINING is what makes solving slow on big
+  // boards, so a caller can ask the cheap question first). With use_remaining, the hints
+  // alone are taken not to force the cell: REMAINING stays in the answer.
+  // With hops >= 0 only hints near the cell are used: those counting it (hops 0), those
+  // sharing a hidden cell with one of them (1), and so on. An explanation of k hints is
+  // connected through shared cells (a hint apart from the rest could be dropped), so it
+  // lies within k - 1 hops: a small formula answers "is there one of at most k?".
+  std::optional<std::vector<Constraint>> try_reason(Pos cell, Color colour, std::size_t good_enough, bool use_remaining,
+                                                    int hops = -1);
+
+ private:
+  std::vector<Constraint> constraints_;
+  std::vector<sat::Lit> hint_selectors_;
+  std::vector<std::vector<Pos>> hint_cells_;    // per hint selector: its hidden cells
+  std::map<Pos, std::vector<std::size_t>> hints_of_;  // hidden cell -> hint selector indices
+  sat::Lit remaining_selector_;
+  std::map<int, std::size_t> constraint_of_;  // selector variable -> constraint index
+  sat::Cnf cnf_;
+  CellVars vars_{cnf_};
+  std::unique_ptr<sat::Solver> solver_;
 };
 
 // One reason per forced cell of d (which deduce(board) returned), blue cells first.
