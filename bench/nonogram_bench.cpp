@@ -1,0 +1,141 @@
+// Nonogram corpora: every puzzle solved and its uniqueness decided (a second SAT call), each
+// solution checked against the clues, with CPU time per file and the slowest puzzles.
+//   taskset -c 0 build/bench/bench_nonogram [--taai SET.questions.txt]... [FILE.nin|FILE.non]... [--solver S]
+//                                           [--budget SECONDS per solver call]
+// With no files: the two TAAI sets (icga2019, icga2020) and every wolter/nin survey puzzle
+// under ../shared/data/puzzles/nonogram. Exit 1 when a check fails.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "problems/nonogram/nonogram.h"
+
+using namespace puzzlesat::nonogram;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+struct Timed {
+  std::string name;
+  double seconds;
+  std::size_t solutions;
+};
+
+double budget = 0;  // --budget SECONDS per solver call; 0 = none
+
+// solutions: 0, 1, 2 (two or more), or kGaveUp when a solver call ran past the budget.
+constexpr std::size_t kGaveUp = 99;
+Timed run(const std::string& name, const Puzzle& p, const std::string& solver) {
+  const std::clock_t c0 = std::clock();
+  std::size_t found = kGaveUp;
+  try {
+    found = solve(p, solver, 2, budget).pictures.size();  // every picture checked against the clues
+  } catch (const std::runtime_error&) {
+  }
+  return {name, static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC, found};
+}
+
+// The TAAI solution file's pictures ('1' filled), by puzzle number: a check that our reading
+// of the clues (columns first) agrees with the tournament's.
+std::vector<Picture> taai_solutions(const fs::path& questions) {
+  std::string name = questions.string();
+  name.replace(name.find(".questions."), 11, ".solutions.");
+  std::ifstream in(name);
+  std::vector<Picture> out;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.empty()) continue;
+    if (line[0] == '$') {
+      out.emplace_back();
+      continue;
+    }
+    std::string row;
+    for (char c : line)
+      if (c == '0' || c == '1') row += c == '1' ? '#' : '.';
+    out.back().push_back(row);
+  }
+  return out;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::setvbuf(stdout, nullptr, _IOLBF, 0);
+  const fs::path data = fs::path(PUZZLESAT_SHARED_DATA) / "puzzles/nonogram";
+  std::vector<fs::path> taai, singles;
+  std::string solver = "minisat";
+  for (int i = 1; i < argc; ++i) {
+    if (!std::strcmp(argv[i], "--taai") && i + 1 < argc)
+      taai.push_back(argv[++i]);
+    else if (!std::strcmp(argv[i], "--solver") && i + 1 < argc)
+      solver = argv[++i];
+    else if (!std::strcmp(argv[i], "--budget") && i + 1 < argc)
+      budget = std::stod(argv[++i]);
+    else
+      singles.push_back(argv[i]);
+  }
+  if (taai.empty() && singles.empty()) {
+    taai = {data / "taai/icga2019.questions.txt", data / "taai/icga2020.questions.txt"};
+    for (const auto& e : fs::directory_iterator(data / "wolter/nin")) singles.push_back(e.path());
+    std::sort(singles.begin(), singles.end());
+  }
+  bool ok = true;
+  for (const fs::path& set : taai) {
+    const auto puzzles = parse_taai(slurp(set), set.string());
+    const auto given = taai_solutions(set);
+    std::size_t unique = 0, multiple = 0, none = 0, gave_up = 0, file_answers_hold = 0;
+    std::vector<Timed> times;
+    for (std::size_t i = 0; i < puzzles.size(); ++i) {
+      times.push_back(run("$" + std::to_string(puzzles[i].id), puzzles[i].puzzle, solver));
+      const std::size_t n = times.back().solutions;
+      (n == kGaveUp ? gave_up : n == 1 ? unique : n ? multiple : none)++;
+      if ((i + 1) % 100 == 0) std::fprintf(stderr, "%s: %zu done\n", set.filename().c_str(), i + 1);
+      if (i < given.size() && satisfies(puzzles[i].puzzle, given[i])) ++file_answers_hold;
+    }
+    double total = 0;
+    for (const Timed& t : times) total += t.seconds;
+    std::sort(times.begin(), times.end(), [](const Timed& a, const Timed& b) { return a.seconds > b.seconds; });
+    std::printf("%s: %zu puzzles, cpu %.2f s (%.1f ms each); unique %zu, several %zu, none %zu, "
+                "past the budget %zu; the file's answer meets the clues in %zu\n  slowest:",
+                set.filename().c_str(), puzzles.size(), total, 1000 * total / puzzles.size(), unique, multiple, none,
+                gave_up, file_answers_hold);
+    for (std::size_t k = 0; k < 5 && k < times.size(); ++k)
+      std::printf(" %s %.0f ms%s", times[k].name.c_str(), 1000 * times[k].seconds,
+                  times[k].solutions == 1 ? " (unique)" : times[k].solutions == kGaveUp ? " (past the budget)" : "");
+    std::printf("\n");
+    ok &= none == 0 && gave_up == 0 && file_answers_hold == puzzles.size();
+  }
+  std::vector<Timed> times;
+  for (const fs::path& file : singles) {
+    const Puzzle p = parse(slurp(file), file.string());
+    times.push_back(run(file.filename().string(), p, solver));
+    std::printf("%-20s %3dx%-3d cpu %8.3f s  %s\n", file.filename().c_str(), p.cols, p.rows, times.back().seconds,
+                times.back().solutions == 1         ? "unique"
+                : times.back().solutions == kGaveUp ? "PAST THE BUDGET"
+                : times.back().solutions            ? "several solutions"
+                                                    : "NO SOLUTION");
+    ok &= times.back().solutions > 0 && times.back().solutions != kGaveUp;
+  }
+  if (!times.empty()) {
+    const auto slow = std::max_element(times.begin(), times.end(), [](const Timed& a, const Timed& b) { return a.seconds < b.seconds; });
+    std::printf("slowest single puzzle: %s, %.3f s\n", slow->name.c_str(), slow->seconds);
+  }
+  std::printf("%s\n", ok ? "all as expected" : "NOT all as expected");
+  return ok ? 0 : 1;
+}

@@ -1,0 +1,188 @@
+// `puzzlesat nonogram …`: solve, deduce, unique, cnf and generate, for clue files (plain,
+// .non, .nin, TAAI) or a puzz.link URL (docs/nonogram.md).
+#include <puzzlesat/command.h>
+#include <puzzlesat/dimacs.h>
+#include <puzzlesat/enumerate.h>
+#include <puzzlesat/file_io.h>
+#include <puzzlesat/grid_io.h>
+#include <puzzlesat/input_error.h>
+#include <puzzlesat/plugin.h>
+
+#include <nlohmann/json.hpp>
+
+#include <iostream>
+#include <map>
+#include <memory>
+#include <sstream>
+
+#include "problems/nonogram/nonogram.h"
+
+namespace {
+
+using namespace puzzlesat;
+using namespace puzzlesat::nonogram;
+
+struct Options {
+  std::string input;
+  Format format = Format::automatic;
+  std::optional<int> id;
+  std::string solver = "minisat";
+  bool json = false;
+  bool all = false;
+  std::size_t limit = sat::kNoLimit;
+  bool explain = false;
+  std::string output;
+  std::string size = "10x10";
+  std::uint64_t seed = 1;
+};
+
+Puzzle load(const Options& o) {
+  const PuzzleInput in = read_puzzle_input(o.input);
+  if (in.is_url) return parse_url(in.text);
+  return parse(in.text, in.name, o.format, o.id);
+}
+
+std::string picture_text(const Picture& p) {
+  std::string out;
+  for (const std::string& row : p) out += row + "\n";
+  return out;
+}
+
+void add_common(CLI::App* cmd, const std::shared_ptr<Options>& o) {
+  cmd->add_option("PUZZLE", o->input, "Clue file (plain, .non, .nin or TAAI; '-' = stdin) or a puzz.link URL")->required();
+  const std::map<std::string, Format> formats{{"auto", Format::automatic}, {"plain", Format::plain},
+                                              {"non", Format::non},        {"nin", Format::nin},
+                                              {"taai", Format::taai}};
+  cmd->add_option("--format", o->format, "File format (default: recognised from the content)")
+      ->transform(CLI::CheckedTransformer(formats));
+  cmd->add_option("--id", o->id, "The puzzle $N of a TAAI file holding several")->check(CLI::Range(0, 1 << 30));
+  puzzlesat::cli::add_solver_option(*cmd, o->solver);
+}
+
+void solve_command(const Options& o) {
+  const Puzzle p = load(o);
+  const Solutions s = solve(p, o.solver, o.all ? o.limit : 1);
+  if (o.json) {
+    if (o.all)
+      std::cout << solutions_json(s.pictures, s.complete) << "\n";
+    else
+      std::cout << solve_json(s.pictures.empty() ? std::nullopt : std::optional<Rows>(s.pictures[0])) << "\n";
+    return;
+  }
+  if (s.pictures.empty()) {
+    std::cout << "no solution\n";
+    return;
+  }
+  for (std::size_t i = 0; i < s.pictures.size(); ++i) std::cout << (i ? "\n" : "") << picture_text(s.pictures[i]);
+  if (o.all) std::cout << s.pictures.size() << (s.complete ? " solutions\n" : " solutions (limit reached)\n");
+}
+
+void unique_command(const Options& o) {
+  const Puzzle p = load(o);
+  const Solutions s = solve(p, o.solver, 2);
+  if (o.json) {
+    std::cout << unique_json(s.pictures) << "\n";
+    return;
+  }
+  if (s.pictures.empty()) std::cout << "no solution\n";
+  if (s.pictures.size() == 1) std::cout << "unique\n" << picture_text(s.pictures[0]);
+  if (s.pictures.size() == 2)
+    std::cout << "not unique; two solutions:\n" << picture_text(s.pictures[0]) << "\n" << picture_text(s.pictures[1]);
+}
+
+void deduce_command(const Options& o) {
+  const Puzzle p = load(o);
+  const auto forced = deduce(p, o.solver, o.explain);
+  if (!forced) throw InputError("the clues contradict each other: no solution", {o.input});
+  if (o.json) {
+    std::vector<ForcedCell> cells;
+    for (const Deduced& d : *forced) cells.push_back({d.cell.row, d.cell.col, d.filled ? '#' : '.', d.because});
+    std::cout << deduce_json(cells) << "\n";
+    return;
+  }
+  // The grid: '#' forced filled, '.' forced empty, '?' open.
+  Picture grid(static_cast<std::size_t>(p.rows), std::string(static_cast<std::size_t>(p.cols), '?'));
+  for (const Deduced& d : *forced)
+    grid[static_cast<std::size_t>(d.cell.row)][static_cast<std::size_t>(d.cell.col)] = d.filled ? '#' : '.';
+  std::cout << picture_text(grid) << forced->size() << " of " << p.rows * p.cols << " cells forced\n";
+  if (o.explain)
+    for (const Deduced& d : *forced) {
+      std::cout << "(" << d.cell.row << "," << d.cell.col << ")=" << (d.filled ? '#' : '.') << " because";
+      for (const std::string& clue : d.because) std::cout << " [" << clue << "]";
+      std::cout << "\n";
+    }
+}
+
+void cnf_command(const Options& o) {
+  const Puzzle p = load(o);
+  std::ostringstream out;
+  sat::write_dimacs(out, rules(p, o.solver).model.cnf());
+  if (o.output.empty())
+    std::cout << out.str();
+  else
+    write_file_atomically(o.output, out.str());
+}
+
+void generate_command(const Options& o) {
+  int rows = 0, cols = 0;
+  char x = 0;
+  std::istringstream in(o.size);
+  if (!(in >> rows)) rows = 0;
+  cols = rows;
+  if (in >> x && (x != 'x' || !(in >> cols))) rows = 0;
+  if (rows < 1 || cols < 1 || rows > kMaxSide || cols > kMaxSide || !in.eof())
+    throw InputError("--size takes N or RxC (rows x columns) up to " + std::to_string(kMaxSide) + ", not " +
+                     quote_token(o.size));
+  const Puzzle p = generate(rows, cols, o.seed, o.solver);
+  if (o.json)
+    std::cout << nlohmann::json{{"puzzle", to_plain(p)}, {"url", to_url(p)}}.dump() << "\n";
+  else
+    std::cout << to_plain(p) << to_url(p) << "\n";
+  if (!o.output.empty()) write_file_atomically(o.output, to_plain(p));
+}
+
+void add_nonogram_commands(puzzlesat::cli::Commands& commands) {
+  CLI::App& app = commands.app;
+  auto o = std::make_shared<Options>();
+
+  auto* solve_cmd = app.add_subcommand("solve", "Paint the grid (--all: every solution)");
+  add_common(solve_cmd, o);
+  solve_cmd->add_flag("--all", o->all, "List every solution, not just one");
+  solve_cmd->add_option("--limit", o->limit, "With --all: stop after this many")
+      ->check(puzzlesat::cli::whole_number())
+      ->check(CLI::Range(std::size_t{1}, sat::kNoLimit));
+  solve_cmd->add_flag("--json", o->json, R"(Print {"status":"sat"|"unsat","solution":["#..#",...]})");
+  solve_cmd->callback([o] { solve_command(*o); });
+
+  auto* deduce_cmd = app.add_subcommand("deduce", "The cells every solution paints alike");
+  add_common(deduce_cmd, o);
+  deduce_cmd->add_flag("--explain", o->explain, "With each cell, a smallest-by-deletion set of lines forcing it");
+  deduce_cmd->add_flag("--json", o->json, R"(Print {"forced":[{"row":r,"col":c,"value":"#"|"."},...]} (from 0))");
+  deduce_cmd->callback([o] { deduce_command(*o); });
+
+  auto* unique_cmd = app.add_subcommand("unique", "Is the solution unique? If not, two that differ");
+  add_common(unique_cmd, o);
+  unique_cmd->add_flag("--json", o->json, R"(Print {"unique":true|false,"solutions":[...]})");
+  unique_cmd->callback([o] { unique_command(*o); });
+
+  auto* cnf_cmd = app.add_subcommand("cnf", "The puzzle's formula as DIMACS, variables named fill(r,c)");
+  add_common(cnf_cmd, o);
+  cnf_cmd->add_option("-o,--output", o->output, "Write to this file instead of stdout");
+  cnf_cmd->callback([o] { cnf_command(*o); });
+
+  auto* gen_cmd = app.add_subcommand("generate", "A puzzle with a unique solution (plain format and URL)");
+  gen_cmd->add_option("--size", o->size, "N or RxC (rows x columns)")->capture_default_str();
+  gen_cmd->add_option("--seed", o->seed, "Random seed (same seed, same puzzle)")
+      ->check(puzzlesat::cli::whole_number())
+      ->required();
+  gen_cmd->add_flag("--json", o->json, R"(Print {"puzzle":"<plain format>","url":"https://puzz.link/p?nonogram/..."})");
+  gen_cmd->add_option("-o,--output", o->output, "Also write the puzzle (plain format) to this file");
+  puzzlesat::cli::add_solver_option(*gen_cmd, o->solver);
+  gen_cmd->callback([o] { generate_command(*o); });
+}
+
+}  // namespace
+
+const puzzlesat::cli::CommandGroup nonogram_group{"nonogram", "Nonograms (paint by numbers): solve, deduce, unique, "
+                                                              "cnf, generate",
+                                                  add_nonogram_commands};

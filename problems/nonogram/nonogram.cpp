@@ -1,0 +1,125 @@
+#include "nonogram.h"
+
+#include <stdexcept>
+
+#include <puzzlesat/clause_writer.h>
+#include <puzzlesat/enumerate.h>
+#include <puzzlesat/regular.h>
+#include <puzzlesat/solver.h>
+
+namespace puzzlesat::nonogram {
+
+// [START model]
+namespace {
+// The clue as an automaton: state p = how much of the pattern 1^a 0 1^b 0 ... 1^z is read;
+// a 0 may repeat before a run and after the last one, never inside a run.
+void require_clue(Model& m, const std::vector<sat::Lit>& line, const Clue& clue) {
+  std::vector<bool> pattern;
+  for (int run : clue) {
+    if (!pattern.empty()) pattern.push_back(false);
+    pattern.insert(pattern.end(), static_cast<std::size_t>(run), true);
+  }
+  const int end = static_cast<int>(pattern.size());
+  enc::detail::Automaton a;
+  a.next = [&](int p, int, bool filled) {
+    if (p == end) return filled ? -1 : end;
+    if (pattern[static_cast<std::size_t>(p)]) {
+      const bool between_runs = p == 0 || !pattern[static_cast<std::size_t>(p) - 1];
+      return filled ? p + 1 : between_runs ? p : -1;
+    }
+    return filled ? -1 : p + 1;
+  };
+  a.accepts = [&](int p) { return p == end; };
+  enc::ClauseWriter out(m.cnf());
+  enc::detail::encode_regular(out, line, a);
+}
+}  // namespace
+
+Rules rules(const Puzzle& p, const std::string& solver) {
+  Model m(solver);
+  const RectGrid grid(p.rows, p.cols);
+  auto fill = m.bools(grid, "fill");
+  for (int r = 0; r < p.rows; ++r) {
+    auto clue = m.clue("row " + std::to_string(r));
+    require_clue(m, fill[grid.row(r)], p.row_clues[static_cast<std::size_t>(r)]);
+  }
+  for (int c = 0; c < p.cols; ++c) {
+    auto clue = m.clue("column " + std::to_string(c));
+    require_clue(m, fill[grid.column(c)], p.col_clues[static_cast<std::size_t>(c)]);
+  }
+  return {std::move(m), std::move(fill)};
+}
+// [END model]
+
+Clue runs(const std::string& line) {
+  Clue out;
+  int run = 0;
+  for (char c : line + ".") {
+    if (c == '#') {
+      ++run;
+    } else if (run) {
+      out.push_back(run);
+      run = 0;
+    }
+  }
+  return out;
+}
+
+Puzzle clues_of(const Picture& picture) {
+  Puzzle p;
+  p.rows = static_cast<int>(picture.size());
+  p.cols = picture.empty() ? 0 : static_cast<int>(picture[0].size());
+  for (const std::string& row : picture) p.row_clues.push_back(runs(row));
+  for (int c = 0; c < p.cols; ++c) {
+    std::string column;
+    for (const std::string& row : picture) column += row[static_cast<std::size_t>(c)];
+    p.col_clues.push_back(runs(column));
+  }
+  return p;
+}
+
+bool satisfies(const Puzzle& p, const Picture& picture) {
+  if (static_cast<int>(picture.size()) != p.rows) return false;
+  for (const std::string& row : picture)
+    if (static_cast<int>(row.size()) != p.cols || row.find_first_not_of("#.") != std::string::npos) return false;
+  const Puzzle shown = clues_of(picture);
+  return shown.row_clues == p.row_clues && shown.col_clues == p.col_clues;
+}
+
+Solutions solve(const Puzzle& p, const std::string& solver, std::size_t limit, double seconds) {
+  const Rules r = rules(p, solver);
+  auto s = sat::make_solver(solver);
+  if (seconds > 0) s->set_budget({std::nullopt, seconds});
+  s->add_cnf(r.model.cnf());
+  std::vector<sat::Var> projection;
+  for (sat::Lit l : r.fill.all()) projection.push_back(l.var());
+  const sat::EnumerationResult models = sat::enumerate_models(*s, projection, limit);
+  if (!models.complete && models.models.size() < limit) throw std::runtime_error("the solver gave up");
+  Solutions out;
+  out.complete = models.complete;
+  for (const auto& model : models.models) {
+    Picture picture(static_cast<std::size_t>(p.rows), std::string(static_cast<std::size_t>(p.cols), '.'));
+    for (std::size_t i = 0; i < model.size(); ++i)
+      if (!model[i].negated()) picture[i / static_cast<std::size_t>(p.cols)][i % static_cast<std::size_t>(p.cols)] = '#';
+    if (!satisfies(p, picture)) throw std::logic_error("the SAT model breaks a clue");
+    out.pictures.push_back(std::move(picture));
+  }
+  return out;
+}
+
+std::optional<std::vector<Deduced>> deduce(const Puzzle& p, const std::string& solver, bool explain) {
+  const Rules r = rules(p, solver);
+  const Forced f = r.model.forced(r.fill.all());
+  if (!f.satisfiable) return std::nullopt;
+  std::vector<Deduced> out;
+  const auto cells = r.fill.grid().cells();
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    if (!f.value[i]) continue;
+    const sat::Lit fact = *f.value[i] ? r.fill.all()[i] : ~r.fill.all()[i];
+    out.push_back({cells[i], *f.value[i], explain ? r.model.explain(fact).value_or(std::vector<std::string>{})
+                                                  : std::vector<std::string>{}});
+  }
+  return out;
+}
+
+}  // namespace puzzlesat::nonogram

@@ -1,0 +1,92 @@
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "problems/nonogram/nonogram.h"
+#include "tests/data_paths.h"
+#include "tests/run_cli.h"
+#include "tests/temp_file.h"
+
+using puzzlesat::testing::run_cli;
+using puzzlesat::testing::TempFile;
+using nlohmann::json;
+namespace nonogram = puzzlesat::nonogram;
+
+namespace {
+const std::string kUrl = "https://puzz.link/p?nonogram/6/6/12g1111h11112j12g11g21j11g3h";
+nonogram::Picture picture_of(const json& rows) { return rows.get<nonogram::Picture>(); }
+}  // namespace
+
+TEST_CASE("nonogram solve --json on a URL: pzprjs's answer, # and . per row", "[nonogram][cli]") {
+  auto r = run_cli({"nonogram", "solve", kUrl, "--json"});
+  REQUIRE(r.exit_code == 0);
+  CHECK(json::parse(r.out) ==
+        json{{"status", "sat"}, {"solution", {"##.#..", "#...#.", ".#.##.", "......", "#...#.", ".###.."}}});
+  auto none = run_cli({"nonogram", "solve", "-", "--json"}, "rows\n2\ncolumns\n1\n1\n1\n");  // 2 filled vs 3
+  CHECK(none.exit_code == 0);
+  CHECK(json::parse(none.out) == json{{"status", "unsat"}});
+}
+
+TEST_CASE("nonogram unique --json: two different solutions when there are several", "[nonogram][cli]") {
+  const std::string text = "rows\n1\n1\ncolumns\n1\n1\n";  // the two diagonals
+  auto r = run_cli({"nonogram", "unique", "-", "--json"}, text);
+  REQUIRE(r.exit_code == 0);
+  const json out = json::parse(r.out);
+  CHECK(out["unique"] == false);
+  REQUIRE(out["solutions"].size() == 2);
+  CHECK(out["solutions"][0] != out["solutions"][1]);
+  const nonogram::Puzzle p = nonogram::parse(text, "-");
+  for (const auto& s : out["solutions"]) CHECK(nonogram::satisfies(p, picture_of(s)));
+  CHECK(json::parse(run_cli({"nonogram", "unique", kUrl, "--json"}).out)["unique"] == true);
+}
+
+TEST_CASE("nonogram deduce --json: the forced cells with # or ., from 0", "[nonogram][cli]") {
+  // 3 columns; row 0 is "3", row 1 "1" under column clue "2 / 1 / 1": only (1,0) is open... check all.
+  auto r = run_cli({"nonogram", "deduce", "-", "--json", "--explain"}, "rows\n3\n1\ncolumns\n2\n1\n1\n");
+  REQUIRE(r.exit_code == 0);
+  const json out = json::parse(r.out);
+  REQUIRE(out["forced"].size() == 6);
+  for (const auto& f : out["forced"]) {
+    const int row = f["row"], col = f["col"];
+    CHECK(f["value"] == ((row == 0 || col == 0) ? "#" : "."));
+    CHECK(!f["because"].empty());
+  }
+}
+
+TEST_CASE("nonogram bad input: exit 2 and one line naming file, line and column", "[nonogram][cli]") {
+  TempFile file("rows\n1\n2 z\ncolumns\n1\n");
+  auto r = run_cli({"nonogram", "solve", file.path()});
+  CHECK(r.exit_code == 2);
+  CHECK(r.err == "puzzlesat: error: " + file.path() + ":3:3: expected a run length, not 'z'\n");
+  auto url = run_cli({"nonogram", "solve", "https://puzz.link/p?nonogram/2/2/3"});
+  CHECK(url.exit_code == 2);
+  CHECK(url.err.rfind("puzzlesat: error: URL:1:", 0) == 0);
+  auto format = run_cli({"nonogram", "solve", "-", "--format", "nin"}, "rows\n1\n");
+  CHECK(format.exit_code == 2);
+}
+
+TEST_CASE("nonogram TAAI file: --id picks a puzzle, its solution meets the clues", "[nonogram][cli]") {
+  PUZZLESAT_REQUIRE_SHARED_DATA("puzzles/nonogram/taai/icga2019.questions.txt");
+  const std::string file = (puzzlesat::testing::shared_data() / "puzzles/nonogram/taai/icga2019.questions.txt").string();
+  auto r = run_cli({"nonogram", "solve", file, "--id", "17", "--json"});
+  REQUIRE(r.exit_code == 0);
+  const auto all = nonogram::parse_taai(puzzlesat::testing::slurp(file), file);
+  CHECK(nonogram::satisfies(all.at(16).puzzle, picture_of(json::parse(r.out)["solution"])));
+  auto no_id = run_cli({"nonogram", "solve", file});
+  CHECK(no_id.exit_code == 2);
+  CHECK(no_id.err.find("--id") != std::string::npos);
+}
+
+TEST_CASE("nonogram cnf names fill(r,c); generate gives a unique puzzle and its URL", "[nonogram][cli]") {
+  auto cnf = run_cli({"nonogram", "cnf", kUrl});
+  REQUIRE(cnf.exit_code == 0);
+  CHECK(cnf.out.find("c var 1 fill(0,0)\n") != std::string::npos);
+  auto gen = run_cli({"nonogram", "generate", "--size", "10x12", "--seed", "3", "--json"});
+  REQUIRE(gen.exit_code == 0);
+  const json out = json::parse(gen.out);
+  const nonogram::Puzzle p = nonogram::parse(out["puzzle"].get<std::string>(), "gen");
+  CHECK(p.rows == 10);
+  CHECK(p.cols == 12);
+  CHECK(json::parse(run_cli({"nonogram", "unique", out["url"].get<std::string>(), "--json"}).out)["unique"] == true);
+  CHECK(run_cli({"nonogram", "generate", "--size", "10x12", "--seed", "3", "--json"}).out == gen.out);
+  CHECK(run_cli({"nonogram", "generate", "--size", "0", "--seed", "3"}).exit_code == 2);
+}
