@@ -4,11 +4,27 @@
 
 #include <atomic>
 #include <cstdio>
+#include <cstdlib>
 
 namespace puzzlesat {
 
 namespace {
 std::atomic<int> g_bars_shown{0};  // Progress lines drawn and not yet erased
+
+// How long work runs before its line appears: a second, or PUZZLESAT_PROGRESS_AFTER_MS
+// (0 to 60000). Tests set it to 0 so that the line's drawing and erasing are checked
+// whatever the machine's speed.
+std::chrono::milliseconds show_after() {
+  static const std::chrono::milliseconds after = [] {
+    const char* text = std::getenv("PUZZLESAT_PROGRESS_AFTER_MS");
+    if (!text || !*text) return std::chrono::milliseconds(1000);
+    char* end = nullptr;
+    const long ms = std::strtol(text, &end, 10);
+    if (*end != '\0' || ms < 0 || ms > 60000) return std::chrono::milliseconds(1000);
+    return std::chrono::milliseconds(ms);
+  }();
+  return after;
+}
 }  // namespace
 
 Progress::Progress(std::string label, std::int64_t total)
@@ -27,7 +43,7 @@ void Progress::clear() {
 void Progress::update(std::int64_t done) {
   if (!enabled_) return;
   auto now = std::chrono::steady_clock::now();
-  if (now - start_ < std::chrono::seconds(1)) return;  // quick work draws nothing
+  if (now - start_ < show_after()) return;  // quick work draws nothing
   if (drawn_ && done < total_ && now - last_draw_ < std::chrono::milliseconds(100)) return;
   last_draw_ = now;
   constexpr int kWidth = 30;
@@ -49,8 +65,9 @@ ElapsedProgress::ElapsedProgress(std::string label) : label_(std::move(label)) {
     long shown = 0;  // the whole seconds on the line
     std::unique_lock lock(mutex_);
     while (!wake_.wait_for(lock, std::chrono::milliseconds(100), [this] { return stopping_; })) {
-      const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - start);
-      if (seconds.count() < 1 || g_bars_shown > 0 || (drawn && seconds.count() == shown)) continue;
+      const auto elapsed = std::chrono::steady_clock::now() - start;
+      const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(elapsed);
+      if (elapsed < show_after() || g_bars_shown > 0 || (drawn && seconds.count() == shown)) continue;
       shown = static_cast<long>(seconds.count());
       std::fprintf(stderr, "\r%s: %ld s\033[K", label_.c_str(), shown);
       std::fflush(stderr);

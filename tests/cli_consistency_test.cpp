@@ -2,6 +2,8 @@
 // progress only on a terminal and cleared before results; clear errors for unknown
 // commands and missing solvers; each `encode` gadget lists only the options it reads.
 #include <catch2/catch.hpp>
+
+#include <cstdlib>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -122,8 +124,11 @@ TEST_CASE("each encode gadget lists only the options it reads", "[cli][encodings
 }
 
 TEST_CASE("progress shows on a terminal and is cleared before the results", "[cli][progress]") {
-  // About a second or more of work: the progress line must appear, then be erased.
+  // Work long enough for the progress line (drawn at once here, whatever the machine's
+  // speed): it must appear, then be erased.
+  ::setenv("PUZZLESAT_PROGRESS_AFTER_MS", "0", 1);
   auto r = puzzlesat::testing::run_cli_on_terminal({"set", "stats", "--games", "1000000"});
+  ::unsetenv("PUZZLESAT_PROGRESS_AFTER_MS");
   REQUIRE(r.exit_code == 0);
   const auto bar = r.out.rfind("games [");
   REQUIRE(bar != std::string::npos);
@@ -139,8 +144,11 @@ TEST_CASE("progress shows on a terminal and is cleared before the results", "[cl
 }
 
 TEST_CASE("a long solver call shows the time elapsed on a terminal, erased before the answer", "[cli][progress]") {
-  // Proving that every 21 cards hold a set takes seconds: the elapsed line appears.
+  // Proving that every 21 cards hold a set takes a few tenths of a second at least; with
+  // the line drawn from the first tick (every 100 ms) it appears.
+  ::setenv("PUZZLESAT_PROGRESS_AFTER_MS", "0", 1);
   auto r = puzzlesat::testing::run_cli_on_terminal({"set", "cap", "--size", "21"});
+  ::unsetenv("PUZZLESAT_PROGRESS_AFTER_MS");
   REQUIRE(r.exit_code == 0);
   const auto line = r.out.rfind("searching 21 cards without a set: ");
   REQUIRE(line != std::string::npos);

@@ -76,7 +76,7 @@ TEST_CASE("nonogram TAAI file: --id picks a puzzle, its solution meets the clues
   CHECK(no_id.err.find("--id") != std::string::npos);
 }
 
-TEST_CASE("nonogram cnf names fill(r,c); generate gives a unique puzzle and its URL", "[nonogram][cli]") {
+TEST_CASE("nonogram cnf names fill(r,c), and generate gives a unique puzzle and its URL", "[nonogram][cli]") {
   auto cnf = run_cli({"nonogram", "cnf", kUrl});
   REQUIRE(cnf.exit_code == 0);
   CHECK(cnf.out.find("c var 1 fill(0,0)\n") != std::string::npos);

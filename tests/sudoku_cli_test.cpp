@@ -92,7 +92,7 @@ TEST_CASE("sudoku bad input: exit 2 and one line naming file, line and column", 
   CHECK(run_cli({"sudoku", "solve", "/no/such/file"}).exit_code == 2);
 }
 
-TEST_CASE("sudoku cnf names d(r,c)=v; generate gives a unique puzzle and its URL", "[sudoku][cli]") {
+TEST_CASE("sudoku cnf names d(r,c)=v, and generate gives a unique puzzle and its URL", "[sudoku][cli]") {
   auto cnf = run_cli({"sudoku", "cnf", "-"}, kRoyle);
   REQUIRE(cnf.exit_code == 0);
   CHECK(cnf.out.find("c var 1 d(0,0)=1\n") != std::string::npos);

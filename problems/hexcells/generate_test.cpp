@@ -41,7 +41,7 @@ TEST_CASE("the generator's random numbers are SplitMix64, the same on every comp
   CHECK_THROWS_AS(r.below(0), std::invalid_argument);
 }
 
-TEST_CASE("rate: a level one hint finishes has difficulty 1; one that needs two hints together has 2",
+TEST_CASE("rate: a level one hint finishes has difficulty 1, one that needs two hints together has 2",
           "[hexcells][generate]") {
   // Level A: the revealed black 0 at (6,4) over hidden (5,3) and (5,5): one hint.
   Board a = read_board(level_text({{{6, 4}, "O+"}, {{5, 3}, "o."}, {{5, 5}, "o."}}));
