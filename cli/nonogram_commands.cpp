@@ -7,6 +7,7 @@
 #include <puzzlesat/grid_io.h>
 #include <puzzlesat/input_error.h>
 #include <puzzlesat/plugin.h>
+#include <puzzlesat/proof.h>
 
 #include <nlohmann/json.hpp>
 
@@ -32,6 +33,7 @@ struct Options {
   std::size_t limit = sat::kNoLimit;
   bool explain = false;
   std::string output;
+  std::string proof;  // deduce: a folder; unique: a file
   std::string size = "10x10";
   std::uint64_t seed = 1;
 };
@@ -80,12 +82,23 @@ void solve_command(const Options& o) {
 void unique_command(const Options& o) {
   const Puzzle p = load(o);
   const Solutions s = solve(p, o.solver, 2);
+  if (s.pictures.size() == 1 && !o.proof.empty()) {
+    const Rules r = rules(p, o.solver);
+    std::vector<bool> values;
+    for (const std::string& row : s.pictures[0])
+      for (char c : row) values.push_back(c == '#');
+    write_unique_proof(r.model, r.fill.all(), values, o.proof, o.input);
+  }
   if (o.json) {
-    std::cout << unique_json(s.pictures) << "\n";
+    nlohmann::json j = nlohmann::json::parse(unique_json(s.pictures));
+    if (s.pictures.size() == 1 && !o.proof.empty()) j["proof"] = o.proof;
+    std::cout << j.dump() << "\n";
     return;
   }
   if (s.pictures.empty()) std::cout << "no solution\n";
   if (s.pictures.size() == 1) std::cout << "unique\n" << picture_text(s.pictures[0]);
+  if (s.pictures.size() == 1 && !o.proof.empty())
+    std::cout << "proof: " << o.proof << " (formula " << sat::proof_formula_path(o.proof) << ")\n";
   if (s.pictures.size() == 2)
     std::cout << "not unique; two solutions:\n" << picture_text(s.pictures[0]) << "\n" << picture_text(s.pictures[1]);
 }
@@ -94,10 +107,22 @@ void deduce_command(const Options& o) {
   const Puzzle p = load(o);
   const auto forced = deduce(p, o.solver, o.explain);
   if (!forced) throw InputError("the clues contradict each other: no solution", {o.input});
+  std::size_t proofs = 0;
+  if (!o.proof.empty()) {
+    const Rules r = rules(p, o.solver);
+    std::vector<NamedFact> facts;
+    for (const Deduced& d : *forced)
+      facts.push_back({"r" + std::to_string(d.cell.row) + "c" + std::to_string(d.cell.col) +
+                           (d.filled ? "-filled" : "-empty"),
+                       d.filled ? r.fill[d.cell] : ~r.fill[d.cell]});
+    proofs = write_fact_proofs(r.model, facts, o.proof, o.input);
+  }
   if (o.json) {
     std::vector<ForcedCell> cells;
     for (const Deduced& d : *forced) cells.push_back({d.cell.row, d.cell.col, d.filled ? '#' : '.', d.because});
-    std::cout << deduce_json(cells) << "\n";
+    nlohmann::json j = nlohmann::json::parse(deduce_json(cells));
+    if (!o.proof.empty()) j["proofs"] = proofs;
+    std::cout << j.dump() << "\n";
     return;
   }
   // The grid: '#' forced filled, '.' forced empty, '?' open.
@@ -111,6 +136,8 @@ void deduce_command(const Options& o) {
       for (const std::string& clue : d.because) std::cout << " [" << clue << "]";
       std::cout << "\n";
     }
+  if (!o.proof.empty())
+    std::cout << proofs << " proofs (rRcC-filled.drat / rRcC-empty.drat, formula beside each) in " << o.proof << "\n";
 }
 
 void cnf_command(const Options& o) {
@@ -158,11 +185,17 @@ void add_nonogram_commands(puzzlesat::cli::Commands& commands) {
   add_common(deduce_cmd, o);
   deduce_cmd->add_flag("--explain", o->explain, "With each cell, a smallest-by-deletion set of lines forcing it");
   deduce_cmd->add_flag("--json", o->json, R"(Print {"forced":[{"row":r,"col":c,"value":"#"|"."},...]} (from 0))");
+  deduce_cmd->add_option("--proof", o->proof,
+                         "Write into folder DIR one DRAT proof (by cadical) per forced cell, rRcC-filled.drat or "
+                         "rRcC-empty.drat, with the formula it refutes beside it (.cnf); check with `puzzlesat cnf check`");
   deduce_cmd->callback([o] { deduce_command(*o); });
 
   auto* unique_cmd = app.add_subcommand("unique", "Is the solution unique? If not, two that differ");
   add_common(unique_cmd, o);
   unique_cmd->add_flag("--json", o->json, R"(Print {"unique":true|false,"solutions":[...]})");
+  unique_cmd->add_option("--proof", o->proof,
+                         "When unique: write a DRAT proof (by cadical) that no other solution exists to FILE, and the "
+                         "formula it refutes beside it (FILE with .cnf)");
   unique_cmd->callback([o] { unique_command(*o); });
 
   auto* cnf_cmd = app.add_subcommand("cnf", "The puzzle's formula as DIMACS, variables named fill(r,c)");

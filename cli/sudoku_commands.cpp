@@ -7,6 +7,7 @@
 #include <puzzlesat/grid_io.h>
 #include <puzzlesat/input_error.h>
 #include <puzzlesat/plugin.h>
+#include <puzzlesat/proof.h>
 
 #include <nlohmann/json.hpp>
 
@@ -31,6 +32,7 @@ struct Options {
   std::size_t limit = sat::kNoLimit;
   bool explain = false;
   std::string output;
+  std::string proof;  // deduce: a folder; unique: a file
   int size = 9;
   std::uint64_t seed = 1;
 };
@@ -87,12 +89,28 @@ void unique_command(const Options& o) {
   const Solutions s = solve(p, o.solver, 2);
   std::vector<Rows> rows;
   for (const Grid& g : s.grids) rows.push_back(to_rows(g, p.size()));
+  if (s.grids.size() == 1 && !o.proof.empty()) {
+    const Rules r = rules(p, o.solver);
+    std::vector<sat::Lit> lits;
+    std::vector<bool> values;
+    for (int row = 0; row < p.size(); ++row)
+      for (int col = 0; col < p.size(); ++col)
+        for (int v = 1; v <= p.size(); ++v) {
+          lits.push_back(r.is({row, col}, v));
+          values.push_back(s.grids[0][static_cast<std::size_t>(row * p.size() + col)] == v);
+        }
+    write_unique_proof(r.model, lits, values, o.proof, o.input);
+  }
   if (o.json) {
-    std::cout << unique_json(rows) << "\n";
+    nlohmann::json j = nlohmann::json::parse(unique_json(rows));
+    if (s.grids.size() == 1 && !o.proof.empty()) j["proof"] = o.proof;
+    std::cout << j.dump() << "\n";
     return;
   }
   if (s.grids.empty()) std::cout << "no solution\n";
   if (s.grids.size() == 1) std::cout << "unique\n" << draw(s.grids[0], p.shape);
+  if (s.grids.size() == 1 && !o.proof.empty())
+    std::cout << "proof: " << o.proof << " (formula " << sat::proof_formula_path(o.proof) << ")\n";
   if (s.grids.size() == 2)
     std::cout << "not unique; two solutions:\n" << draw(s.grids[0], p.shape) << "\n" << draw(s.grids[1], p.shape);
 }
@@ -101,10 +119,22 @@ void deduce_command(const Options& o) {
   const Puzzle p = load(o);
   const auto forced = deduce(p, o.solver, o.explain);
   if (!forced) throw InputError("the givens contradict each other: no solution", {o.input});
+  std::size_t proofs = 0;
+  if (!o.proof.empty()) {
+    const Rules r = rules(p, o.solver);
+    std::vector<NamedFact> facts;
+    for (const Deduced& d : *forced)
+      facts.push_back({"r" + std::to_string(d.cell.row) + "c" + std::to_string(d.cell.col) + "-" +
+                           std::string(1, cell_char(d.value)),
+                       r.is(d.cell, d.value)});
+    proofs = write_fact_proofs(r.model, facts, o.proof, o.input);
+  }
   if (o.json) {
     std::vector<ForcedCell> cells;
     for (const Deduced& d : *forced) cells.push_back({d.cell.row, d.cell.col, cell_char(d.value), d.because});
-    std::cout << deduce_json(cells) << "\n";
+    nlohmann::json j = nlohmann::json::parse(deduce_json(cells));
+    if (!o.proof.empty()) j["proofs"] = proofs;
+    std::cout << j.dump() << "\n";
     return;
   }
   std::vector<int> filled = p.cells;
@@ -116,6 +146,7 @@ void deduce_command(const Options& o) {
       for (const std::string& clue : d.because) std::cout << " " << clue;
       std::cout << (d.because.empty() ? " the rules alone\n" : "\n");
     }
+  if (!o.proof.empty()) std::cout << proofs << " proofs (rRcC-DIGIT.drat, formula beside each) in " << o.proof << "\n";
 }
 
 void cnf_command(const Options& o) {
@@ -161,11 +192,17 @@ void add_sudoku_commands(puzzlesat::cli::Commands& commands) {
   add_common(deduce_cmd, o);
   deduce_cmd->add_flag("--explain", o->explain, "With each cell, a smallest-by-deletion set of givens forcing it");
   deduce_cmd->add_flag("--json", o->json, R"(Print {"forced":[{"row":r,"col":c,"value":"5"},...]} (from 0))");
+  deduce_cmd->add_option("--proof", o->proof,
+                         "Write into folder DIR one DRAT proof (by cadical) per forced cell, rRcC-DIGIT.drat, with the "
+                         "formula it refutes beside it (.cnf); check with `puzzlesat cnf check`");
   deduce_cmd->callback([o] { deduce_command(*o); });
 
   auto* unique_cmd = app.add_subcommand("unique", "Is the solution unique? If not, two that differ");
   add_common(unique_cmd, o);
   unique_cmd->add_flag("--json", o->json, R"(Print {"unique":true|false,"solutions":[...]})");
+  unique_cmd->add_option("--proof", o->proof,
+                         "When unique: write a DRAT proof (by cadical) that no other solution exists to FILE, and the "
+                         "formula it refutes beside it (FILE with .cnf)");
   unique_cmd->callback([o] { unique_command(*o); });
 
   auto* cnf_cmd = app.add_subcommand("cnf", "The puzzle's formula as DIMACS, variables named d(r,c)=v");

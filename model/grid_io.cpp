@@ -2,11 +2,15 @@
 
 #include <puzzlesat/file_io.h>
 #include <puzzlesat/input_error.h>
+#include <puzzlesat/model.h>
+#include <puzzlesat/proof.h>
 #include <puzzlesat/puzzlink.h>
 
 #include <nlohmann/json.hpp>
 
+#include <filesystem>
 #include <iostream>
+#include <stdexcept>
 #include <iterator>
 
 namespace puzzlesat {
@@ -56,6 +60,27 @@ std::string deduce_json(const std::vector<ForcedCell>& forced) {
     list.push_back(std::move(cell));
   }
   return dump({{"forced", list}});
+}
+
+std::size_t write_fact_proofs(const Model& model, std::span<const NamedFact> facts, const std::string& dir,
+                              const std::string& source) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (!std::filesystem::is_directory(dir)) throw InputError("cannot create the proof folder", {dir});
+  for (const NamedFact& f : facts) {
+    const std::string path = (std::filesystem::path(dir) / (f.name + ".drat")).string();
+    if (model.prove_forced(f.fact, {path, sat::ProofFormat::text}, f.name + " in every solution of " + source) !=
+        sat::Status::unsat)
+      throw std::runtime_error("the proof run did not confirm " + f.name + " of " + source);
+  }
+  return facts.size();
+}
+
+void write_unique_proof(const Model& model, std::span<const sat::Lit> lits, const std::vector<bool>& values,
+                        const std::string& path, const std::string& source) {
+  if (model.prove_unique(lits, values, {path, sat::ProofFormat::text}, "the solution of " + source + " is unique") !=
+      sat::Status::unsat)
+    throw std::runtime_error("the proof run did not confirm that the solution of " + source + " is unique");
 }
 
 }  // namespace puzzlesat

@@ -2,6 +2,12 @@
 #include <nlohmann/json.hpp>
 
 #include "problems/nonogram/nonogram.h"
+#include <puzzlesat/dimacs.h>
+#include <puzzlesat/drat_checker.h>
+#include <puzzlesat/proof.h>
+
+#include <filesystem>
+
 #include "tests/data_paths.h"
 #include "tests/run_cli.h"
 #include "tests/temp_file.h"
@@ -89,4 +95,31 @@ TEST_CASE("nonogram cnf names fill(r,c), and generate gives a unique puzzle and 
   CHECK(json::parse(run_cli({"nonogram", "unique", out["url"].get<std::string>(), "--json"}).out)["unique"] == true);
   CHECK(run_cli({"nonogram", "generate", "--size", "10x12", "--seed", "3", "--json"}).out == gen.out);
   CHECK(run_cli({"nonogram", "generate", "--size", "0", "--seed", "3"}).exit_code == 2);
+}
+
+TEST_CASE("nonogram deduce --proof and unique --proof write DRAT proofs that the checker verifies", "[nonogram][cli][proof]") {
+  puzzlesat::testing::TempDir dir;
+  auto verified = [](const std::string& proof) {
+    const std::string formula = puzzlesat::sat::proof_formula_path(proof);
+    return puzzlesat::sat::check_drat(puzzlesat::sat::read_dimacs(puzzlesat::testing::slurp(formula), formula),
+                                      puzzlesat::testing::slurp(proof), proof)
+        .verified;
+  };
+  const std::string folder = dir.file("cells");
+  auto r = run_cli({"nonogram", "deduce", "--json", "--proof", folder, kUrl});
+  REQUIRE(r.exit_code == 0);
+  const json forced = json::parse(r.out);
+  REQUIRE(forced["forced"].size() == 36);  // the puzzle is unique: every cell is forced
+  CHECK(forced["proofs"] == 36);
+  for (const json& cell : forced["forced"]) {
+    const std::string name = "r" + std::to_string(cell["row"].get<int>()) + "c" + std::to_string(cell["col"].get<int>()) +
+                             (cell["value"] == "#" ? "-filled" : "-empty");
+    INFO(name);
+    CHECK(verified(folder + "/" + name + ".drat"));
+  }
+  const std::string unique = dir.file("unique.drat");
+  r = run_cli({"nonogram", "unique", "--json", "--proof", unique, kUrl});
+  REQUIRE(r.exit_code == 0);
+  CHECK(json::parse(r.out)["proof"] == unique);
+  CHECK(verified(unique));
 }

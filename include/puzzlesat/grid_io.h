@@ -12,8 +12,11 @@
 #pragma once
 
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
+
+#include <puzzlesat/lit.h>
 
 namespace puzzlesat {
 
@@ -52,5 +55,22 @@ std::string solutions_json(const std::vector<Rows>& solutions, bool complete);
 std::string unique_json(const std::vector<Rows>& found);
 // {"forced":[{"row":r,"col":c,"value":"#"},…]}, with "because":[…] on explained cells.
 std::string deduce_json(const std::vector<ForcedCell>& forced);
+
+class Model;
+
+// `deduce --proof DIR` and `unique --proof FILE` for any Model-based puzzle: DRAT proofs by
+// CaDiCaL, each with the formula it refutes beside it (NAME.cnf), for `puzzlesat cnf check`
+// or any DRAT checker. A fact that a proof run does not confirm throws std::runtime_error
+// (the answer printed would be wrong), and no file is left for it.
+struct NamedFact {
+  std::string name;  // file stem, e.g. "r2c3-7"
+  sat::Lit fact;     // what every solution has
+};
+// One proof per fact, in `dir` (created when missing); returns how many were written.
+std::size_t write_fact_proofs(const Model& model, std::span<const NamedFact> facts, const std::string& dir,
+                              const std::string& source);
+// A proof that no solution differs from `values` (one per literal of `lits`) on `lits`.
+void write_unique_proof(const Model& model, std::span<const sat::Lit> lits, const std::vector<bool>& values,
+                        const std::string& path, const std::string& source);
 
 }  // namespace puzzlesat
