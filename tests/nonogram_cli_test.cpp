@@ -2,13 +2,10 @@
 #include <nlohmann/json.hpp>
 
 #include "problems/nonogram/nonogram.h"
-#include <puzzlesat/dimacs.h>
-#include <puzzlesat/drat_checker.h>
-#include <puzzlesat/proof.h>
-
 #include <filesystem>
 
 #include "tests/data_paths.h"
+#include "tests/drat_verified.h"
 #include "tests/run_cli.h"
 #include "tests/temp_file.h"
 
@@ -99,12 +96,7 @@ TEST_CASE("nonogram cnf names fill(r,c), and generate gives a unique puzzle and 
 
 TEST_CASE("nonogram deduce --proof and unique --proof write DRAT proofs that the checker verifies", "[nonogram][cli][proof]") {
   puzzlesat::testing::TempDir dir;
-  auto verified = [](const std::string& proof) {
-    const std::string formula = puzzlesat::sat::proof_formula_path(proof);
-    return puzzlesat::sat::check_drat(puzzlesat::sat::read_dimacs(puzzlesat::testing::slurp(formula), formula),
-                                      puzzlesat::testing::slurp(proof), proof)
-        .verified;
-  };
+  using puzzlesat::testing::drat_verified;
   const std::string folder = dir.file("cells");
   auto r = run_cli({"nonogram", "deduce", "--json", "--proof", folder, kUrl});
   REQUIRE(r.exit_code == 0);
@@ -115,11 +107,11 @@ TEST_CASE("nonogram deduce --proof and unique --proof write DRAT proofs that the
     const std::string name = "r" + std::to_string(cell["row"].get<int>()) + "c" + std::to_string(cell["col"].get<int>()) +
                              (cell["value"] == "#" ? "-filled" : "-empty");
     INFO(name);
-    CHECK(verified(folder + "/" + name + ".drat"));
+    CHECK(drat_verified(folder + "/" + name + ".drat"));
   }
   const std::string unique = dir.file("unique.drat");
   r = run_cli({"nonogram", "unique", "--json", "--proof", unique, kUrl});
   REQUIRE(r.exit_code == 0);
   CHECK(json::parse(r.out)["proof"] == unique);
-  CHECK(verified(unique));
+  CHECK(drat_verified(unique));
 }

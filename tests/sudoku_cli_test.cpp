@@ -1,16 +1,13 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <filesystem>
 #include <set>
 
 #include "problems/sudoku/sudoku.h"
-#include <puzzlesat/dimacs.h>
-#include <puzzlesat/drat_checker.h>
-#include <puzzlesat/proof.h>
-
-#include <filesystem>
 
 #include "tests/data_paths.h"
+#include "tests/drat_verified.h"
 #include "tests/run_cli.h"
 #include "tests/temp_file.h"
 
@@ -116,12 +113,7 @@ TEST_CASE("sudoku cnf names d(r,c)=v, and generate gives a unique puzzle and its
 TEST_CASE("sudoku deduce --proof and unique --proof write DRAT proofs that the checker verifies", "[sudoku][cli][proof]") {
   TempFile puzzle(kRoyle + "\n"), open_grid(std::string(16, '.') + "\n");
   puzzlesat::testing::TempDir dir;
-  auto verified = [](const std::string& proof) {
-    const std::string formula = puzzlesat::sat::proof_formula_path(proof);
-    return puzzlesat::sat::check_drat(puzzlesat::sat::read_dimacs(puzzlesat::testing::slurp(formula), formula),
-                                      puzzlesat::testing::slurp(proof), proof)
-        .verified;
-  };
+  using puzzlesat::testing::drat_verified;
   const std::string folder = dir.file("cells");
   auto r = run_cli({"sudoku", "deduce", "--json", "--proof", folder, puzzle.path()});
   REQUIRE(r.exit_code == 0);
@@ -132,13 +124,13 @@ TEST_CASE("sudoku deduce --proof and unique --proof write DRAT proofs that the c
     const std::string name = "r" + std::to_string(cell["row"].get<int>()) + "c" + std::to_string(cell["col"].get<int>()) +
                              "-" + cell["value"].get<std::string>();
     INFO(name);
-    CHECK(verified(folder + "/" + name + ".drat"));
+    CHECK(drat_verified(folder + "/" + name + ".drat"));
   }
   const std::string unique = dir.file("unique.drat");
   r = run_cli({"sudoku", "unique", "--json", "--proof", unique, puzzle.path()});
   REQUIRE(r.exit_code == 0);
   CHECK(json::parse(r.out)["proof"] == unique);
-  CHECK(verified(unique));
+  CHECK(drat_verified(unique));
   // An empty 4x4 grid has many solutions: no proof, no file.
   const std::string none = dir.file("none.drat");
   r = run_cli({"sudoku", "unique", "--json", "--proof", none, open_grid.path()});
