@@ -3,12 +3,13 @@
 // its own proof and formula file, named after the cell as the drawings label it
 // (tile_name), e.g. C7-blue.drat and C7-blue.cnf. Any DRAT checker can replay them.
 //
-// The formula is, by default, the cell's explanation: only the hints (and REMAINING, if
-// needed) that `deduce --explain` names for it, cells numbered as in the whole state. What
-// a subset of the state's constraints forces, the state forces, and the refutation is
-// small: on the corpus's largest levels the whole state takes CDCL seconds per cell.
-// ProofScope::state proves over the state's whole formula, exactly as `hexcells cnf`
-// writes it, for a proof that needs no trust in the explanation's selection.
+// ProofScope::state (the default) proves over the state's whole formula, exactly as
+// `hexcells cnf` writes it. ProofScope::explanation proves over the cell's explanation
+// only: the hints (and REMAINING, if needed) that `deduce --explain` names for it, cells
+// numbered as in the whole state. What a subset of the state's constraints forces, the
+// state forces, and the refutation is small (on the corpus's largest levels the whole state
+// takes CDCL seconds per cell) — but finding explanations that count over REMAINING has no
+// time bound yet and can take minutes (e.g. crazy-eights), so it is not the default.
 #pragma once
 
 #include <span>
@@ -52,6 +53,6 @@ struct CellProof {
 std::vector<CellProof> prove_forced(const Board& board, const Deduction& d, const std::string& dir,
                                     sat::ProofFormat format, std::string_view solver = "cadical",
                                     const std::string& prefix = "", double seconds_per_cell = 0,
-                                    ProofScope scope = ProofScope::explanation);
+                                    ProofScope scope = ProofScope::state);
 
 }  // namespace puzzlesat::hexcells
