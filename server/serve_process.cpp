@@ -97,6 +97,26 @@ int free_port() {
   return ntohs(addr.sin_port);
 }
 
+ListeningSocket::ListeningSocket() {
+  fd_ = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (fd_ < 0) throw std::runtime_error("socket failed");
+  const int yes = 1;
+  setsockopt(fd_, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+  setsockopt(fd_, SOL_SOCKET, SO_REUSEPORT, &yes, sizeof yes);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  socklen_t len = sizeof addr;
+  if (bind(fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0 || listen(fd_, 4) != 0 ||
+      getsockname(fd_, reinterpret_cast<sockaddr*>(&addr), &len) != 0) {
+    close(fd_);
+    throw std::runtime_error("cannot listen on a free port");
+  }
+  port_ = ntohs(addr.sin_port);
+}
+
+ListeningSocket::~ListeningSocket() { close(fd_); }
+
 namespace {
 
 std::string temp_log_path() {

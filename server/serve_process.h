@@ -38,6 +38,21 @@ class ChildProcess {
 // A free TCP port on 127.0.0.1 right now (bound to port 0 and closed).
 int free_port();
 
+// A TCP socket listening on 127.0.0.1 at a port of the kernel's choice, with SO_REUSEADDR
+// and SO_REUSEPORT set: a second socket may bind the port only by asking to share it too.
+class ListeningSocket {
+ public:
+  ListeningSocket();
+  ~ListeningSocket();
+  ListeningSocket(const ListeningSocket&) = delete;
+  ListeningSocket& operator=(const ListeningSocket&) = delete;
+  int port() const { return port_; }
+
+ private:
+  int fd_ = -1;
+  int port_ = 0;
+};
+
 // `puzzlesat serve --port 0 --host 127.0.0.1 extra...`, once it printed its URL.
 class ServeProcess {
  public:
