@@ -26,7 +26,8 @@ CliResult run_cli(const std::vector<std::string>& args, const std::string& stdin
 CliResult run_cli_on_terminal(const std::vector<std::string>& args);
 
 // Bounds for a command run on hostile input: the child gets RLIMIT_AS and RLIMIT_CPU, and
-// is killed (SIGKILL) when wall_seconds pass.
+// is killed (SIGKILL) when wall_seconds pass. (No RLIMIT_AS in an AddressSanitizer build:
+// its shadow memory alone is larger; run_cli.cpp.)
 struct CliLimits {
   std::uint64_t address_space_bytes = std::uint64_t{4} << 30;
   int cpu_seconds = 30;
