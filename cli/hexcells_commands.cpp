@@ -208,7 +208,8 @@ void deduce_command(const DeduceArgs& a, BatchItem& item, const std::string& pro
                       {"colour", r.colour == Color::blue ? "blue" : "black"},
                       {"hints", hints},
                       {"hint_names", hint_names},
-                      {"remaining", remaining}});
+                      {"remaining", remaining},
+                      {"minimal", r.minimal}});
       }
       out["explanations"] = ex;
     }
@@ -234,6 +235,7 @@ void deduce_command(const DeduceArgs& a, BatchItem& item, const std::string& pro
       std::cout << sep << describe(c, b);
       sep = " + ";
     }
+    if (!r.minimal) std::cout << " (perhaps not minimal: dropping a hint was not decided in time)";
     std::cout << "\n";
   }
   if (!a.proof.dir.empty()) {
@@ -324,7 +326,8 @@ void add_hexcells_commands(Commands& commands) {
   da->batch.add_options(*deduce_cmd, "LEVEL", "Level or state files ('-' = stdin)");
   deduce_cmd->add_flag("--explain", da->explain,
                        "For each forced cell, a minimal set of hints forcing it (cells named as the drawing labels "
-                       "them: column letter, row number)");
+                       "them: column letter, row number); marked when dropping a hint could not be decided in "
+                       "time (then a hint may be spare)");
   deduce_cmd->add_flag("--json", da->json,
                        R"(Output {"blue": [[x,y]...], "black": [[x,y]...], "blue_names": ["C7"...], ...})");
   add_solver_option(*deduce_cmd, da->solver);

@@ -89,6 +89,7 @@ json deduce_json(const hx::Board& board, const std::string& solver) {
       j["because"] = because;
       j["hints"] = hints;
       j["remaining_used"] = remaining;
+      j["minimal"] = r.minimal;
     }
     tiles.push_back(j);
   }

@@ -4,18 +4,21 @@
 #include <map>
 #include <stdexcept>
 
+#include "problems/hexcells/remaining_count.h"
+
 namespace puzzlesat::hexcells {
 namespace {
 
-// Whether the constraints chosen by `on` force `forced` (assuming its negation is unsat);
-// on unsat, `on` shrinks to the selectors the solver used.
-bool forces(sat::Solver& s, std::vector<sat::Lit>& on, sat::Lit forced) {
+// Whether the constraints chosen by `on` force `forced` (unsat: they do; unknown: out of
+// budget); on unsat, `on` shrinks to the selectors the solver used.
+sat::Status forces(sat::Solver& s, std::vector<sat::Lit>& on, sat::Lit forced) {
   std::vector<sat::Lit> assume = on;
   assume.push_back(~forced);
-  if (s.solve(assume) != sat::Status::unsat) return false;
+  const sat::Status status = s.solve(assume);
+  if (status != sat::Status::unsat) return status;
   std::vector<sat::Lit> failed = s.failed_assumptions();
   std::erase_if(on, [&](sat::Lit l) { return std::find(failed.begin(), failed.end(), l) == failed.end(); });
-  return true;
+  return status;
 }
 
 }  // namespace
@@ -25,9 +28,11 @@ Explainer::Explainer(const Board& board, const std::string& solver_spec) {
     bool open = std::any_of(c.slots.begin(), c.slots.end(), [&](const auto& s) { return s && board.at(*s).hidden(); });
     if (open) constraints_.push_back(std::move(c));
   }
+  std::vector<sat::Lit> selectors;
   for (std::size_t i = 0; i < constraints_.size(); ++i) {
     const Constraint& c = constraints_[i];
     sat::Lit sel = cnf_.new_lit(c.is_remaining ? "REMAINING" : "hint" + to_string(c.source));
+    selectors.push_back(sel);
     constraint_of_[sel.var().id()] = i;
     sat::Cnf::GuardScope guard(cnf_, sel);
     encode(cnf_, vars_, c, board);
@@ -44,15 +49,20 @@ Explainer::Explainer(const Board& board, const std::string& solver_spec) {
     hint_selectors_.push_back(sel);
     hint_cells_.push_back(std::move(hidden));
   }
+  // Without it, a query over REMAINING and many hints can take CDCL minutes (a pigeonhole
+  // sum over separate counters); each piece stays switched by its constraint's selector.
+  add_shared_remaining_count(
+      cnf_, board, constraints_, [&](Pos p) { return vars_.cell(p); },
+      [&](std::size_t i) { return std::optional<sat::Lit>(selectors[i]); });
   solver_ = sat::make_solver(solver_spec);
   solver_->add_cnf(cnf_);
 }
 
-std::vector<Constraint> Explainer::reason(Pos p, Color colour, std::size_t good_enough) {
+Reason Explainer::reason(Pos p, Color colour, std::size_t good_enough) {
   auto because = try_reason(p, colour, good_enough, false);
   if (!because) because = try_reason(p, colour, good_enough, true);
   if (!because) throw std::logic_error("explain: cell " + to_string(p) + " is not forced by the visible hints");
-  return std::move(*because);
+  return {p, colour, std::move(*because), last_minimal_};
 }
 
 std::optional<std::vector<Constraint>> Explainer::try_reason(Pos p, Color colour, std::size_t good_enough,
@@ -78,27 +88,37 @@ std::optional<std::vector<Constraint>> Explainer::try_reason(Pos p, Color colour
       if (taken[h]) on.push_back(hint_selectors_[h]);
   }
   if (use_remaining && remaining_selector_.valid()) on.push_back(remaining_selector_);
-  if (!forces(*solver_, on, forced)) return std::nullopt;
+  if (forces(*solver_, on, forced) != sat::Status::unsat) return std::nullopt;
+  last_minimal_ = true;
+  if (deletion_budget_) solver_->set_budget({deletion_budget_, budget_.seconds});
   // Deletion: drop each selector whose constraint is not needed. A selector needed in a
   // larger set stays needed in any subset, so one pass gives a minimal set.
   for (sat::Lit candidate : std::vector<sat::Lit>(on)) {
-    if (on.size() <= good_enough) break;
+    if (on.size() <= good_enough) {
+      last_minimal_ = false;  // good enough, not shown minimal
+      break;
+    }
     // REMAINING stays: the hints alone were found not to force the cell.
     if (candidate == remaining_selector_ || std::find(on.begin(), on.end(), candidate) == on.end()) continue;
     std::vector<sat::Lit> without = on;
     std::erase(without, candidate);
-    if (forces(*solver_, without, forced)) on = std::move(without);
+    const sat::Status status = forces(*solver_, without, forced);
+    if (status == sat::Status::unsat) on = std::move(without);
+    if (status == sat::Status::unknown) last_minimal_ = false;
   }
+  if (deletion_budget_) solver_->set_budget(budget_);
   std::vector<Constraint> because;
   for (sat::Lit sel : on) because.push_back(constraints_[constraint_of_.at(sel.var().id())]);
   return because;
 }
 
-std::vector<Reason> explain(const Board& board, const Deduction& d, const std::string& solver_spec) {
+std::vector<Reason> explain(const Board& board, const Deduction& d, const std::string& solver_spec,
+                            std::int64_t deletion_conflicts) {
   Explainer explainer(board, solver_spec);
+  if (deletion_conflicts > 0) explainer.set_deletion_budget(deletion_conflicts);
   std::vector<Reason> reasons;
   for (auto [cells, colour] : {std::pair{&d.blue, Color::blue}, std::pair{&d.black, Color::black}})
-    for (Pos p : *cells) reasons.push_back({p, colour, explainer.reason(p, colour)});
+    for (Pos p : *cells) reasons.push_back(explainer.reason(p, colour));
   return reasons;
 }
 

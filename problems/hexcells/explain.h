@@ -24,7 +24,16 @@ struct Reason {
   Color colour = Color::unknown;
   // Visible hints (and REMAINING, as a constraint with is_remaining) that force it.
   std::vector<Constraint> because;
+  // False when removing some hint could not be decided within the deletion budget: the
+  // hints still force the cell (that was proved), but one of them might be spare.
+  bool minimal = true;
 };
+
+// Conflicts allowed to each deletion call of explain() (about 0.1-0.5 s of MiniSat). With
+// REMAINING, dropping a hint can leave a refutation that is a pigeonhole argument over
+// separate counters, which CDCL may take minutes to find (crazy-eights: one call over
+// 100 s); such a hint is kept and the reason marked not minimal instead.
+inline constexpr std::int64_t kDeletionConflicts = 20000;
 
 // The explanations of one state, from one incremental solver: one selector literal per
 // visible hint with hidden cells, and one for REMAINING.
@@ -35,10 +44,18 @@ class Explainer {
   // hints alone when they suffice, else with REMAINING. With good_enough > 0 the search
   // stops as soon as the set has at most that many constraints (then it need not be
   // minimal); a larger answer is always minimal.
-  std::vector<Constraint> reason(Pos cell, Color colour, std::size_t good_enough = 0);
+  Reason reason(Pos cell, Color colour, std::size_t good_enough = 0);
   // Bounds each solver call (try_reason then answers nullopt where a call ran out, and
   // keeps constraints whose removal it could not decide).
-  void set_conflict_budget(std::int64_t conflicts) { solver_->set_budget({conflicts, {}}); }
+  void set_conflict_budget(std::int64_t conflicts) {
+    budget_ = {conflicts, {}};
+    solver_->set_budget(budget_);
+  }
+  // Bounds only the deletion calls (after a set forcing the cell was found): a hint whose
+  // removal is undecided stays, and last_minimal() turns false.
+  void set_deletion_budget(std::int64_t conflicts) { deletion_budget_ = conflicts; }
+  // Whether the last answer of try_reason() is known minimal (see Reason::minimal).
+  bool last_minimal() const { return last_minimal_; }
   // The same, or nullopt when the cell is not forced by these constraints: with
   // use_remaining false, by the hints alone (REMAINING is what makes solving slow on big
   // boards, so a caller can ask the cheap question first). With use_remaining, the hints
@@ -60,10 +77,15 @@ class Explainer {
   sat::Cnf cnf_;
   CellVars vars_{cnf_};
   std::unique_ptr<sat::Solver> solver_;
+  sat::Budget budget_;
+  std::optional<std::int64_t> deletion_budget_;
+  bool last_minimal_ = true;
 };
 
 // One reason per forced cell of d (which deduce(board) returned), blue cells first.
 // `solver` is a sat::make_solver spec.
-std::vector<Reason> explain(const Board& board, const Deduction& d, const std::string& solver = "minisat");
+// Each deletion call is bounded by deletion_conflicts (0: unbounded).
+std::vector<Reason> explain(const Board& board, const Deduction& d, const std::string& solver = "minisat",
+                            std::int64_t deletion_conflicts = kDeletionConflicts);
 
 }  // namespace puzzlesat::hexcells

@@ -87,6 +87,7 @@ TEST_CASE("on random small levels every explanation forces its cell and no hint 
     if (!d.consistent) continue;
     for (const Reason& r : explain(b, d)) {
       INFO("level " << i << " cell " << to_string(r.cell));
+      CHECK(r.minimal);
       CHECK(brute_forces(b, r.because, r.cell, r.colour));
       for (std::size_t k = 0; k < r.because.size(); ++k) {
         auto fewer = r.because;
@@ -97,4 +98,35 @@ TEST_CASE("on random small levels every explanation forces its cell and no hint 
     }
   }
   CHECK(reasons_checked > 50);
+}
+
+TEST_CASE("with a tiny deletion budget explanations still force their cell, and say when not shown minimal",
+          "[hexcells][explain]") {
+  // One conflict per deletion call: many removals stay undecided, so those hints stay and
+  // the reason is marked; the set must still force the cell, and a set marked minimal must be.
+  std::mt19937 rng(41);
+  int marked = 0, minimal = 0;
+  for (int i = 0; i < 60; ++i) {
+    Board b = testing::random_level(rng, 10);
+    Deduction d = deduce(b);
+    if (!d.consistent) continue;
+    for (const Reason& r : explain(b, d, "minisat", 1)) {
+      INFO("level " << i << " cell " << to_string(r.cell));
+      CHECK(brute_forces(b, r.because, r.cell, r.colour));
+      bool droppable = false;
+      for (std::size_t k = 0; k < r.because.size(); ++k) {
+        auto fewer = r.because;
+        fewer.erase(fewer.begin() + static_cast<std::ptrdiff_t>(k));
+        droppable = droppable || brute_forces(b, fewer, r.cell, r.colour);
+      }
+      if (r.minimal) {
+        CHECK_FALSE(droppable);
+        ++minimal;
+      } else {
+        ++marked;
+      }
+    }
+  }
+  CHECK(marked > 0);
+  CHECK(minimal > 0);
 }
