@@ -9,6 +9,7 @@
 #include <puzzlesat/grid_io.h>
 #include <puzzlesat/input_error.h>
 #include <puzzlesat/plugin.h>
+#include <puzzlesat/proof.h>
 
 #include <nlohmann/json.hpp>
 
@@ -33,6 +34,8 @@ struct Options {
   bool explain = false;
   std::string output;
   std::string size = "7x7";
+  std::string proof;  // deduce: a folder; unique: a file
+  double proof_timeout = 60;
   unsigned long long seed = 1;
 };
 
@@ -48,6 +51,13 @@ std::string draw(const Puzzle& p, const Grid& g) {
     out += '\n';
   }
   return out;
+}
+
+void add_proof_timeout(CLI::App* cmd, const std::shared_ptr<Options>& opt) {
+  cmd->add_option("--proof-timeout", opt->proof_timeout,
+                  "With --proof: seconds allowed to each proof (0: no bound); what runs past it gets no file")
+      ->check(CLI::Range(0.0, 86400.0))
+      ->capture_default_str();
 }
 
 CLI::App* command(CLI::App& group, const char* name, const char* what, std::shared_ptr<Options> opt,
@@ -94,11 +104,21 @@ void add_deduce(CLI::App& group) {
                       R"(Print {"forced": [{"row", "col", "value": "#"|".", "because": [numbers] with --explain}, ...]})");
   cmd->add_flag("--explain", opt->explain,
                 "Name, for each cell, numbers that force it (the others read as '?'), none of which can go");
-  cmd->callback([opt] { opt->batch.run(opt->json, [&](puzzlesat::cli::BatchItem& item) {
+  cmd->add_option("--proof", opt->proof,
+                  "Write into folder DIR one DRAT proof (by cadical) per forced cell, rRcC-black.drat or -white.drat, "
+                  "over the complete formula (written beside each as NAME.cnf); check with `puzzlesat cnf check`");
+  add_proof_timeout(cmd, opt);
+  cmd->callback([opt] {
+    if (!opt->proof.empty() && opt->batch.batched(opt->batch.inputs().size()))
+      throw puzzlesat::InputError("--proof names one folder: give one puzzle (and no --jsonl)");
+    opt->batch.run(opt->json, [&](puzzlesat::cli::BatchItem& item) {
     const Puzzle p = parse_input(item.input);
     Solver s(p, opt->solver);
     if (!s.solve()) throw puzzlesat::InputError("the puzzle has no solution, so nothing follows from it", {item.input});
     const std::vector<Forced> forced = s.deduce(opt->explain);
+    std::vector<puzzlesat::Cell> unproved;
+    if (!opt->proof.empty()) unproved = prove_forced(p, forced, opt->proof, opt->proof_timeout);
+    if (!unproved.empty()) item.outcome = puzzlesat::cli::Outcome::unsolved;
     if (static_cast<int>(forced.size()) + std::count_if(p.number.begin(), p.number.end(), [](int v) { return v != kNoNumber; }) <
         p.rows * p.cols)
       item.outcome = puzzlesat::cli::Outcome::unsolved;  // some cell stays open
@@ -106,6 +126,12 @@ void add_deduce(CLI::App& group) {
       std::vector<puzzlesat::ForcedCell> cells;
       for (const Forced& f : forced) cells.push_back({f.cell.row, f.cell.col, f.black ? '#' : '.', f.because});
       item.result = nlohmann::ordered_json::parse(puzzlesat::deduce_json(cells));
+      if (!opt->proof.empty()) {
+        item.result["proofs"] = forced.size() - unproved.size();
+        nlohmann::ordered_json missing = nlohmann::ordered_json::array();
+        for (const puzzlesat::Cell& c : unproved) missing.push_back({{"row", c.row}, {"col", c.col}});
+        item.result["unproved"] = missing;
+      }
       return;
     }
     Grid shown(p.rows, std::string(p.cols, '-'));  // '-' still open
@@ -122,6 +148,12 @@ void add_deduce(CLI::App& group) {
         for (std::size_t i = 0; i < f.because.size(); ++i) std::cout << (i ? ", " : " ") << f.because[i];
         std::cout << (f.because.empty() ? " the rules and where the numbers stand\n" : "\n");
       }
+    if (!opt->proof.empty()) {
+      std::cout << forced.size() - unproved.size() << " proofs (rRcC-black/white.drat, formula beside each) in "
+                << opt->proof << "\n";
+      for (const puzzlesat::Cell& c : unproved)
+        std::cout << "no proof for (" << c.row << "," << c.col << ") within --proof-timeout\n";
+    }
   }); });
 }
 
@@ -129,13 +161,26 @@ void add_unique(CLI::App& group) {
   auto opt = std::make_shared<Options>();
   auto* cmd = command(group, "unique", "Is the solution unique? If not, two that differ", opt,
                       R"(Print {"unique": true|false, "solutions": [the solution, or two that differ]})");
-  cmd->callback([opt] { opt->batch.run(opt->json, [&](puzzlesat::cli::BatchItem& item) {
+  cmd->add_option("--proof", opt->proof,
+                  "When unique: write a DRAT proof (by cadical) that no other solution exists to FILE, and the "
+                  "complete formula it refutes beside it (FILE without .drat, plus .cnf)");
+  add_proof_timeout(cmd, opt);
+  cmd->callback([opt] {
+    if (!opt->proof.empty() && opt->batch.batched(opt->batch.inputs().size()))
+      throw puzzlesat::InputError("--proof names one file: give one puzzle (and no --jsonl)");
+    opt->batch.run(opt->json, [&](puzzlesat::cli::BatchItem& item) {
     const Puzzle p = parse_input(item.input);
     Solver s(p, opt->solver);
     const std::vector<Grid> found = s.solutions(2);
     if (found.size() != 1) item.outcome = puzzlesat::cli::Outcome::unsolved;
+    bool proved = false;
+    if (found.size() == 1 && !opt->proof.empty()) {
+      proved = prove_unique(p, found[0], opt->proof, opt->proof_timeout);
+      if (!proved) item.outcome = puzzlesat::cli::Outcome::unsolved;
+    }
     if (item.json) {
       item.result = nlohmann::ordered_json::parse(puzzlesat::unique_json(found));
+      if (found.size() == 1 && !opt->proof.empty()) item.result["proof"] = proved ? nlohmann::ordered_json(opt->proof) : nullptr;
       return;
     }
     if (found.empty()) {
@@ -144,6 +189,9 @@ void add_unique(CLI::App& group) {
     }
     std::cout << (found.size() == 1 ? "unique\n" : "not unique; two solutions:\n");
     for (std::size_t i = 0; i < found.size(); ++i) std::cout << (i ? "\n" : "") << draw(p, found[i]);
+    if (found.size() == 1 && !opt->proof.empty())
+      std::cout << (proved ? "proof: " + opt->proof + " (formula " + puzzlesat::sat::proof_formula_path(opt->proof) + ")\n"
+                           : std::string("no proof within --proof-timeout\n"));
   }); });
 }
 

@@ -4,12 +4,14 @@
 #include <puzzlesat/dimacs.h>
 #include <puzzlesat/solver.h>
 
+#include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
 
 #include "problems/nurikabe/nurikabe.h"
 #include "tests/data_paths.h"
+#include "tests/drat_verified.h"
 #include "tests/run_cli.h"
 #include "tests/temp_file.h"
 
@@ -152,4 +154,39 @@ TEST_CASE("nurikabe commands take several puzzles and --jsonl", "[nurikabe][cli]
   CHECK(out[1]["unique"] == false);
   CHECK(out[2].contains("error"));
   CHECK(run_cli({"nurikabe", "cnf", "-o", (dir.path() / "x.cnf").string(), kUrl, open}).exit_code == 2);
+}
+
+TEST_CASE("nurikabe deduce --proof and unique --proof write DRAT proofs of the complete formula that the checker verifies",
+          "[nurikabe][cli][proof]") {
+  using puzzlesat::testing::drat_verified;
+  puzzlesat::testing::TempDir dir;
+  const std::string folder = dir.file("cells");
+  auto r = run_cli({"nurikabe", "deduce", "--json", "--proof", folder, kUrl});
+  REQUIRE(r.exit_code == 0);
+  const auto out = nlohmann::json::parse(r.out);
+  REQUIRE(out["forced"].size() == 21);
+  CHECK(out["proofs"] == 21);
+  CHECK(out["unproved"].empty());
+  for (const auto& cell : out["forced"]) {
+    const std::string name = "r" + std::to_string(cell["row"].get<int>()) + "c" + std::to_string(cell["col"].get<int>()) +
+                             (cell["value"] == "#" ? "-black" : "-white");
+    INFO(name);
+    CHECK(kAnswer[cell["row"].get<int>()][cell["col"].get<int>()] == cell["value"].get<std::string>()[0]);
+    CHECK(drat_verified(folder + "/" + name + ".drat"));
+  }
+  const std::string unique = dir.file("unique.drat");
+  r = run_cli({"nurikabe", "unique", "--json", "--proof", unique, kUrl});
+  REQUIRE(r.exit_code == 0);
+  CHECK(nlohmann::json::parse(r.out)["proof"] == unique);
+  CHECK(drat_verified(unique));
+  // Several walls fit: no uniqueness proof and no file; the forced cells still get theirs.
+  puzzlesat::testing::TempFile open(kOpen);
+  const std::string none = dir.file("none.drat");
+  r = run_cli({"nurikabe", "unique", "--json", "--proof", none, open.path()});
+  CHECK(nlohmann::json::parse(r.out)["unique"] == false);
+  CHECK_FALSE(std::filesystem::exists(none));
+  // One folder or file: several puzzles with --proof are bad input.
+  r = run_cli({"nurikabe", "deduce", "--proof", folder, kUrl, kUrl});
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find("--proof names one folder") != std::string::npos);
 }

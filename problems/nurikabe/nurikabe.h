@@ -97,6 +97,18 @@ class Solver {
 // solution. Large (cells x cells variables for the wall); for export, not for solving.
 puzzlesat::sat::Cnf complete_cnf(const Puzzle& p);
 
+// DRAT proofs by CaDiCaL (nurikabe_proof.cpp), each refuting the complete formula plus the
+// claim's negation: the lazy solver's cuts follow from the global rules, not from the local
+// clauses, so only the complete statement makes a proof anyone can check. The formula is
+// written beside each proof (puzzlesat::sat::proof_formula_path).
+//
+// One proof per forced cell, DIR/rRcC-black.drat or -white.drat (0-based row and column);
+// a cell whose proof runs past seconds_per_cell (0: no bound) gets none and is returned.
+std::vector<puzzlesat::Cell> prove_forced(const Puzzle& p, const std::vector<Forced>& forced, const std::string& dir,
+                                          double seconds_per_cell = 0);
+// That no solution differs from `solution`; false (and no file) when time ran out.
+bool prove_unique(const Puzzle& p, const Grid& solution, const std::string& path, double seconds = 0);
+
 // A random puzzle of that size with exactly one solution (nurikabe_generate.cpp).
 struct Generated {
   Puzzle puzzle;
