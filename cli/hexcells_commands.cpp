@@ -209,7 +209,8 @@ void deduce_command(const DeduceArgs& a, BatchItem& item, const std::string& pro
                       {"hints", hints},
                       {"hint_names", hint_names},
                       {"remaining", remaining},
-                      {"minimal", r.minimal}});
+                      {"minimal", r.minimal},
+                      {"whole_state", r.whole_state}});
       }
       out["explanations"] = ex;
     }
@@ -230,6 +231,10 @@ void deduce_command(const DeduceArgs& a, BatchItem& item, const std::string& pro
   for (const Reason& r : reasons) {
     if (!a.explain) break;
     std::cout << tile_name(b, r.cell) << (r.colour == Color::blue ? " blue" : " black") << " because";
+    if (r.whole_state) {
+      std::cout << " of the whole board (no smaller set of hints was found within the search budget)\n";
+      continue;
+    }
     const char* sep = " ";
     for (const Constraint& c : r.because) {
       std::cout << sep << describe(c, b);

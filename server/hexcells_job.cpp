@@ -90,6 +90,7 @@ json deduce_json(const hx::Board& board, const std::string& solver) {
       j["hints"] = hints;
       j["remaining_used"] = remaining;
       j["minimal"] = r.minimal;
+      j["whole_state"] = r.whole_state;
     }
     tiles.push_back(j);
   }

@@ -60,9 +60,12 @@ Explainer::Explainer(const Board& board, const std::string& solver_spec) {
 
 Reason Explainer::reason(Pos p, Color colour, std::size_t good_enough) {
   auto because = try_reason(p, colour, good_enough, false);
+  bool ran_out = search_ran_out_;
   if (!because) because = try_reason(p, colour, good_enough, true);
-  if (!because) throw std::logic_error("explain: cell " + to_string(p) + " is not forced by the visible hints");
-  return {p, colour, std::move(*because), last_minimal_};
+  ran_out = ran_out || search_ran_out_;
+  if (because) return {p, colour, std::move(*because), last_minimal_};
+  if (!ran_out) throw std::logic_error("explain: cell " + to_string(p) + " is not forced by the visible hints");
+  return {p, colour, constraints_, false, true};
 }
 
 std::optional<std::vector<Constraint>> Explainer::try_reason(Pos p, Color colour, std::size_t good_enough,
@@ -88,7 +91,11 @@ std::optional<std::vector<Constraint>> Explainer::try_reason(Pos p, Color colour
       if (taken[h]) on.push_back(hint_selectors_[h]);
   }
   if (use_remaining && remaining_selector_.valid()) on.push_back(remaining_selector_);
-  if (forces(*solver_, on, forced) != sat::Status::unsat) return std::nullopt;
+  if (search_budget_) solver_->set_budget({search_budget_, budget_.seconds});
+  const sat::Status found = forces(*solver_, on, forced);
+  if (search_budget_) solver_->set_budget(budget_);
+  search_ran_out_ = found == sat::Status::unknown;
+  if (found != sat::Status::unsat) return std::nullopt;
   last_minimal_ = true;
   if (deletion_budget_) solver_->set_budget({deletion_budget_, budget_.seconds});
   // Deletion: drop each selector whose constraint is not needed. A selector needed in a
@@ -113,9 +120,10 @@ std::optional<std::vector<Constraint>> Explainer::try_reason(Pos p, Color colour
 }
 
 std::vector<Reason> explain(const Board& board, const Deduction& d, const std::string& solver_spec,
-                            std::int64_t deletion_conflicts) {
+                            std::int64_t deletion_conflicts, std::int64_t search_conflicts) {
   Explainer explainer(board, solver_spec);
   if (deletion_conflicts > 0) explainer.set_deletion_budget(deletion_conflicts);
+  if (search_conflicts > 0) explainer.set_search_budget(search_conflicts);
   std::vector<Reason> reasons;
   for (auto [cells, colour] : {std::pair{&d.blue, Color::blue}, std::pair{&d.black, Color::black}})
     for (Pos p : *cells) reasons.push_back(explainer.reason(p, colour));

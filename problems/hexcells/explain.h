@@ -27,7 +27,17 @@ struct Reason {
   // False when removing some hint could not be decided within the deletion budget: the
   // hints still force the cell (that was proved), but one of them might be spare.
   bool minimal = true;
+  // No set forcing the cell was found within the search budget: `because` is then every
+  // visible constraint (the whole state, which deduce proved forces it), and not minimal.
+  bool whole_state = false;
 };
+
+// Conflicts allowed to the call that looks for a set of constraints forcing the cell (a
+// few seconds of MiniSat at most). Some states force a cell through overlapping counts
+// that deduce's packing and splitting settle at once but a CDCL query over the plain
+// constraints does not (missing-some-information: over two minutes); past the budget the
+// reason is the whole state (Reason::whole_state) rather than a hang.
+inline constexpr std::int64_t kSearchConflicts = 100000;
 
 // Conflicts allowed to each deletion call of explain() (about 0.1-0.5 s of MiniSat). With
 // REMAINING, dropping a hint can leave a refutation that is a pigeonhole argument over
@@ -51,6 +61,9 @@ class Explainer {
     budget_ = {conflicts, {}};
     solver_->set_budget(budget_);
   }
+  // Bounds only the first call of try_reason (finding a set that forces the cell): past it
+  // try_reason answers nullopt and reason() falls back to the whole state.
+  void set_search_budget(std::int64_t conflicts) { search_budget_ = conflicts; }
   // Bounds only the deletion calls (after a set forcing the cell was found): a hint whose
   // removal is undecided stays, and last_minimal() turns false.
   void set_deletion_budget(std::int64_t conflicts) { deletion_budget_ = conflicts; }
@@ -78,14 +91,17 @@ class Explainer {
   CellVars vars_{cnf_};
   std::unique_ptr<sat::Solver> solver_;
   sat::Budget budget_;
-  std::optional<std::int64_t> deletion_budget_;
+  std::optional<std::int64_t> search_budget_, deletion_budget_;
+  bool search_ran_out_ = false;  // the last try_reason's first call answered unknown
   bool last_minimal_ = true;
 };
 
 // One reason per forced cell of d (which deduce(board) returned), blue cells first.
 // `solver` is a sat::make_solver spec.
-// Each deletion call is bounded by deletion_conflicts (0: unbounded).
+// The search for each cell's set is bounded by search_conflicts and each deletion call by
+// deletion_conflicts (0: unbounded).
 std::vector<Reason> explain(const Board& board, const Deduction& d, const std::string& solver = "minisat",
-                            std::int64_t deletion_conflicts = kDeletionConflicts);
+                            std::int64_t deletion_conflicts = kDeletionConflicts,
+                            std::int64_t search_conflicts = kSearchConflicts);
 
 }  // namespace puzzlesat::hexcells

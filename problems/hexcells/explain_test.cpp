@@ -130,3 +130,33 @@ TEST_CASE("with a tiny deletion budget explanations still force their cell, and 
   CHECK(marked > 0);
   CHECK(minimal > 0);
 }
+
+TEST_CASE("a cell whose set is not found within the search budget reads as forced by the whole state",
+          "[hexcells][explain]") {
+  std::mt19937 rng(43);
+  int whole = 0;
+  for (int i = 0; i < 40; ++i) {
+    Board b = testing::random_level(rng, 10);
+    Deduction d = deduce(b);
+    if (!d.consistent) continue;
+    // No conflict at all: no search gets anywhere, so every reason is the fallback.
+    Explainer none(b);
+    none.set_search_budget(0);
+    for (auto [cells, colour] : {std::pair{&d.blue, Color::blue}, std::pair{&d.black, Color::black}})
+      for (Pos p : *cells) {
+        INFO("level " << i << " cell " << to_string(p));
+        const Reason r = none.reason(p, colour);
+        CHECK(r.whole_state);
+        CHECK_FALSE(r.minimal);
+        CHECK(brute_forces(b, r.because, p, colour));
+        ++whole;
+      }
+    // A budget of one conflict: whatever comes back still forces its cell.
+    for (const Reason& r : explain(b, d, "minisat", 1, 1)) {
+      INFO("level " << i << " cell " << to_string(r.cell));
+      CHECK(brute_forces(b, r.because, r.cell, r.colour));
+      if (r.whole_state) CHECK_FALSE(r.minimal);
+    }
+  }
+  CHECK(whole > 20);
+}
