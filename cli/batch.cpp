@@ -32,6 +32,11 @@ CLI::Option* Batch::add_jsonl_flag(CLI::App& cmd) {
                       "{\"input\": NAME, \"error\": \"...\"} for an input that failed (docs/batch.md)");
 }
 
+void Batch::require_one_input(bool given, const std::string& option) const {
+  if (given && batched(inputs_.size()))
+    throw InputError(option + " names one output: give one input (and no --jsonl)");
+}
+
 BatchSummary Batch::run(bool json, const std::function<void(BatchItem&)>& one) const {
   return run(inputs_, json, one);
 }

@@ -100,8 +100,7 @@ void add_deduce(CLI::App& group) {
                   "with the formula it refutes beside it (.cnf); check with `puzzlesat cnf check`");
   puzzlesat::cli::add_solver_option(*cmd, opt->solver);
   cmd->callback([opt] {
-    if (!opt->output.empty() && opt->batch.batched(opt->batch.inputs().size()))
-      throw puzzlesat::InputError("--proof names one folder: give one board, without --jsonl");
+    opt->batch.require_one_input(!opt->output.empty(), "--proof");
     opt->batch.run(opt->json, [&](puzzlesat::cli::BatchItem& item) {
     const Board b = load(item.input);
     const auto forced = forced_cells(b, opt->solver, opt->explain);
@@ -154,8 +153,7 @@ void add_unique(CLI::App& group) {
                   "When unique: write a DRAT proof (by cadical) that no other placement exists to FILE, and the "
                   "formula it refutes beside it (FILE with .cnf); check with `puzzlesat cnf check`");
   cmd->callback([opt] {
-    if (!opt->output.empty() && opt->batch.batched(opt->batch.inputs().size()))
-      throw puzzlesat::InputError("--proof names one file: give one board, without --jsonl");
+    opt->batch.require_one_input(!opt->output.empty(), "--proof");
     opt->batch.run(opt->json, [&](puzzlesat::cli::BatchItem& item) {
     const Board b = load(item.input);
     const Solutions s = solve(b, opt->solver, 2);
@@ -192,8 +190,7 @@ void add_cnf(CLI::App& group) {
   cmd->add_option("-o,--output", opt->output, "Write to this file instead of standard output");
   cmd->add_flag("--json", opt->json, R"(Print {"variables": n, "clauses": n, "dimacs": "p cnf ..."})");
   cmd->callback([opt] {
-    if (!opt->output.empty() && opt->batch.batched(opt->batch.inputs().size()))
-      throw puzzlesat::InputError("-o names one file: give one board, without --jsonl");
+    opt->batch.require_one_input(!opt->output.empty(), "-o");
     opt->batch.run(opt->json, [&](puzzlesat::cli::BatchItem& item) {
       const Rules r = rules(load(item.input), opt->solver);
       if (opt->output.empty()) return puzzlesat::cli::write_cnf_result(r.model.cnf(), item);

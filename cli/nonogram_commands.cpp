@@ -1,5 +1,6 @@
 // `puzzlesat nonogram …`: solve, deduce, unique, cnf and generate, for clue files (plain,
 // .non, .nin, TAAI) or a puzz.link URL (docs/nonogram.md).
+#include <puzzlesat/batch.h>
 #include <puzzlesat/command.h>
 #include <puzzlesat/dimacs.h>
 #include <puzzlesat/enumerate.h>
@@ -24,7 +25,7 @@ using namespace puzzlesat;
 using namespace puzzlesat::nonogram;
 
 struct Options {
-  std::string input;
+  puzzlesat::cli::Batch batch;
   Format format = Format::automatic;
   std::optional<int> id;
   std::string solver = "minisat";
@@ -38,8 +39,8 @@ struct Options {
   std::uint64_t seed = 1;
 };
 
-Puzzle load(const Options& o) {
-  const PuzzleInput in = read_puzzle_input(o.input);
+Puzzle load(const Options& o, const std::string& input) {
+  const PuzzleInput in = read_puzzle_input(input);
   if (in.is_url) return parse_url(in.text);
   return parse(in.text, in.name, o.format, o.id);
 }
@@ -51,7 +52,7 @@ std::string picture_text(const Picture& p) {
 }
 
 void add_common(CLI::App* cmd, const std::shared_ptr<Options>& o) {
-  cmd->add_option("PUZZLE", o->input, "Clue file (plain, .non, .nin or TAAI; '-' = stdin) or a puzz.link URL")->required();
+  o->batch.add_options(*cmd, "PUZZLE", "Clue files (plain, .non, .nin or TAAI; '-' = stdin) or puzz.link URLs");
   const std::map<std::string, Format> formats{{"auto", Format::automatic}, {"plain", Format::plain},
                                               {"non", Format::non},        {"nin", Format::nin},
                                               {"taai", Format::taai}};
@@ -61,14 +62,14 @@ void add_common(CLI::App* cmd, const std::shared_ptr<Options>& o) {
   puzzlesat::cli::add_solver_option(*cmd, o->solver);
 }
 
-void solve_command(const Options& o) {
-  const Puzzle p = load(o);
+void solve_command(const Options& o, puzzlesat::cli::BatchItem& item) {
+  const Puzzle p = load(o, item.input);
   const Solutions s = solve(p, o.solver, o.all ? o.limit : 1);
-  if (o.json) {
-    if (o.all)
-      std::cout << solutions_json(s.pictures, s.complete) << "\n";
-    else
-      std::cout << solve_json(s.pictures.empty() ? std::nullopt : std::optional<Rows>(s.pictures[0])) << "\n";
+  if (s.pictures.empty()) item.outcome = puzzlesat::cli::Outcome::unsolved;
+  if (item.json) {
+    item.result = nlohmann::ordered_json::parse(
+        o.all ? solutions_json(s.pictures, s.complete)
+              : solve_json(s.pictures.empty() ? std::nullopt : std::optional<Rows>(s.pictures[0])));
     return;
   }
   if (s.pictures.empty()) {
@@ -79,20 +80,20 @@ void solve_command(const Options& o) {
   if (o.all) std::cout << s.pictures.size() << (s.complete ? " solutions\n" : " solutions (limit reached)\n");
 }
 
-void unique_command(const Options& o) {
-  const Puzzle p = load(o);
+void unique_command(const Options& o, puzzlesat::cli::BatchItem& item) {
+  const Puzzle p = load(o, item.input);
   const Solutions s = solve(p, o.solver, 2);
+  if (s.pictures.size() != 1) item.outcome = puzzlesat::cli::Outcome::unsolved;
   if (s.pictures.size() == 1 && !o.proof.empty()) {
     const Rules r = rules(p, o.solver);
     std::vector<bool> values;
     for (const std::string& row : s.pictures[0])
       for (char c : row) values.push_back(c == '#');
-    write_unique_proof(r.model, r.fill.all(), values, o.proof, o.input);
+    write_unique_proof(r.model, r.fill.all(), values, o.proof, item.input);
   }
-  if (o.json) {
-    nlohmann::json j = nlohmann::json::parse(unique_json(s.pictures));
-    if (s.pictures.size() == 1 && !o.proof.empty()) j["proof"] = o.proof;
-    std::cout << j.dump() << "\n";
+  if (item.json) {
+    item.result = nlohmann::ordered_json::parse(unique_json(s.pictures));
+    if (s.pictures.size() == 1 && !o.proof.empty()) item.result["proof"] = o.proof;
     return;
   }
   if (s.pictures.empty()) std::cout << "no solution\n";
@@ -103,10 +104,11 @@ void unique_command(const Options& o) {
     std::cout << "not unique; two solutions:\n" << picture_text(s.pictures[0]) << "\n" << picture_text(s.pictures[1]);
 }
 
-void deduce_command(const Options& o) {
-  const Puzzle p = load(o);
+void deduce_command(const Options& o, puzzlesat::cli::BatchItem& item) {
+  const Puzzle p = load(o, item.input);
   const auto forced = deduce(p, o.solver, o.explain);
-  if (!forced) throw InputError("the clues contradict each other: no solution", {o.input});
+  if (!forced) throw InputError("the clues contradict each other: no solution", {item.input});
+  if (static_cast<int>(forced->size()) < p.rows * p.cols) item.outcome = puzzlesat::cli::Outcome::unsolved;
   std::size_t proofs = 0;
   if (!o.proof.empty()) {
     const Rules r = rules(p, o.solver);
@@ -115,14 +117,13 @@ void deduce_command(const Options& o) {
       facts.push_back({"r" + std::to_string(d.cell.row) + "c" + std::to_string(d.cell.col) +
                            (d.filled ? "-filled" : "-empty"),
                        d.filled ? r.fill[d.cell] : ~r.fill[d.cell]});
-    proofs = write_fact_proofs(r.model, facts, o.proof, o.input);
+    proofs = write_fact_proofs(r.model, facts, o.proof, item.input);
   }
-  if (o.json) {
+  if (item.json) {
     std::vector<ForcedCell> cells;
     for (const Deduced& d : *forced) cells.push_back({d.cell.row, d.cell.col, d.filled ? '#' : '.', d.because});
-    nlohmann::json j = nlohmann::json::parse(deduce_json(cells));
-    if (!o.proof.empty()) j["proofs"] = proofs;
-    std::cout << j.dump() << "\n";
+    item.result = nlohmann::ordered_json::parse(deduce_json(cells));
+    if (!o.proof.empty()) item.result["proofs"] = proofs;
     return;
   }
   // The grid: '#' forced filled, '.' forced empty, '?' open.
@@ -140,14 +141,19 @@ void deduce_command(const Options& o) {
     std::cout << proofs << " proofs (rRcC-filled.drat / rRcC-empty.drat, formula beside each) in " << o.proof << "\n";
 }
 
-void cnf_command(const Options& o) {
-  const Puzzle p = load(o);
+void cnf_command(const Options& o, puzzlesat::cli::BatchItem& item) {
+  const Rules r = rules(load(o, item.input), o.solver);
+  if (o.output.empty()) return puzzlesat::cli::write_cnf_result(r.model.cnf(), item);
   std::ostringstream out;
-  sat::write_dimacs(out, rules(p, o.solver).model.cnf());
-  if (o.output.empty())
-    std::cout << out.str();
-  else
-    write_file_atomically(o.output, out.str());
+  sat::write_dimacs(out, r.model.cnf());
+  write_file_atomically(o.output, out.str());
+}
+
+// Runs `command` over the inputs; --proof and -o name one folder or file, so they take one.
+void run_batch(const Options& o, void (*command)(const Options&, puzzlesat::cli::BatchItem&)) {
+  o.batch.require_one_input(!o.proof.empty(), "--proof");
+  o.batch.require_one_input(!o.output.empty(), "-o");
+  o.batch.run(o.json, [&](puzzlesat::cli::BatchItem& item) { command(o, item); });
 }
 
 void generate_command(const Options& o) {
@@ -179,8 +185,9 @@ void add_nonogram_commands(puzzlesat::cli::Commands& commands) {
       ->check(puzzlesat::cli::whole_number())
       ->check(CLI::Range(std::size_t{1}, sat::kNoLimit));
   solve_cmd->add_flag("--json", o->json, R"(Print {"status":"sat"|"unsat","solution":["#..#",...]})");
-  solve_cmd->callback([o] { solve_command(*o); });
+  solve_cmd->callback([o] { run_batch(*o, solve_command); });
 
+  o = std::make_shared<Options>();
   auto* deduce_cmd = app.add_subcommand("deduce", "The cells every solution paints alike");
   add_common(deduce_cmd, o);
   deduce_cmd->add_flag("--explain", o->explain, "With each cell, a smallest-by-deletion set of lines forcing it");
@@ -188,21 +195,25 @@ void add_nonogram_commands(puzzlesat::cli::Commands& commands) {
   deduce_cmd->add_option("--proof", o->proof,
                          "Write into folder DIR one DRAT proof (by cadical) per forced cell, rRcC-filled.drat or "
                          "rRcC-empty.drat, with the formula it refutes beside it (.cnf); check with `puzzlesat cnf check`");
-  deduce_cmd->callback([o] { deduce_command(*o); });
+  deduce_cmd->callback([o] { run_batch(*o, deduce_command); });
 
+  o = std::make_shared<Options>();
   auto* unique_cmd = app.add_subcommand("unique", "Is the solution unique? If not, two that differ");
   add_common(unique_cmd, o);
   unique_cmd->add_flag("--json", o->json, R"(Print {"unique":true|false,"solutions":[...]})");
   unique_cmd->add_option("--proof", o->proof,
                          "When unique: write a DRAT proof (by cadical) that no other solution exists to FILE, and the "
                          "formula it refutes beside it (FILE with .cnf)");
-  unique_cmd->callback([o] { unique_command(*o); });
+  unique_cmd->callback([o] { run_batch(*o, unique_command); });
 
+  o = std::make_shared<Options>();
   auto* cnf_cmd = app.add_subcommand("cnf", "The puzzle's formula as DIMACS, variables named fill(r,c)");
   add_common(cnf_cmd, o);
-  cnf_cmd->add_option("-o,--output", o->output, "Write to this file instead of stdout");
-  cnf_cmd->callback([o] { cnf_command(*o); });
+  cnf_cmd->add_option("-o,--output", o->output, "Write to this file instead of stdout (one puzzle)");
+  cnf_cmd->add_flag("--json", o->json, R"(Print {"variables", "clauses", "dimacs"})");
+  cnf_cmd->callback([o] { run_batch(*o, cnf_command); });
 
+  o = std::make_shared<Options>();
   auto* gen_cmd = app.add_subcommand("generate", "A puzzle with a unique solution (plain format and URL)");
   gen_cmd->add_option("--size", o->size, "N or RxC (rows x columns)")->capture_default_str();
   gen_cmd->add_option("--seed", o->seed, "Random seed (same seed, same puzzle)")

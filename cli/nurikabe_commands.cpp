@@ -109,8 +109,7 @@ void add_deduce(CLI::App& group) {
                   "over the complete formula (written beside each as NAME.cnf); check with `puzzlesat cnf check`");
   add_proof_timeout(cmd, opt);
   cmd->callback([opt] {
-    if (!opt->proof.empty() && opt->batch.batched(opt->batch.inputs().size()))
-      throw puzzlesat::InputError("--proof names one folder: give one puzzle (and no --jsonl)");
+    opt->batch.require_one_input(!opt->proof.empty(), "--proof");
     opt->batch.run(opt->json, [&](puzzlesat::cli::BatchItem& item) {
     const Puzzle p = parse_input(item.input);
     Solver s(p, opt->solver);
@@ -166,8 +165,7 @@ void add_unique(CLI::App& group) {
                   "complete formula it refutes beside it (FILE without .drat, plus .cnf)");
   add_proof_timeout(cmd, opt);
   cmd->callback([opt] {
-    if (!opt->proof.empty() && opt->batch.batched(opt->batch.inputs().size()))
-      throw puzzlesat::InputError("--proof names one file: give one puzzle (and no --jsonl)");
+    opt->batch.require_one_input(!opt->proof.empty(), "--proof");
     opt->batch.run(opt->json, [&](puzzlesat::cli::BatchItem& item) {
     const Puzzle p = parse_input(item.input);
     Solver s(p, opt->solver);
@@ -203,8 +201,7 @@ void add_cnf(CLI::App& group) {
   cmd->add_option("-o,--output", opt->output, "Write to this file instead of standard output (one puzzle)");
   cmd->add_flag("--json", opt->json, R"(Print {"variables", "clauses", "dimacs"})");
   cmd->callback([opt] {
-    if (!opt->output.empty() && opt->batch.batched(opt->batch.inputs().size()))
-      throw puzzlesat::InputError("-o names one file: give one puzzle (and no --jsonl)");
+    opt->batch.require_one_input(!opt->output.empty(), "-o");
     opt->batch.run(opt->json, [&](puzzlesat::cli::BatchItem& item) {
       const puzzlesat::sat::Cnf cnf = complete_cnf(parse_input(item.input));
       if (opt->output.empty()) return puzzlesat::cli::write_cnf_result(cnf, item);

@@ -4,6 +4,7 @@
 #include <iostream>
 #include <stdexcept>
 
+#include <puzzlesat/batch.h>
 #include <puzzlesat/command.h>
 #include <puzzlesat/plugin.h>
 
@@ -65,10 +66,20 @@ void add_queens_commands(Commands& commands) {
       std::cout << result.placements.size() << (result.complete ? " solutions\n" : " solutions (limit reached)\n");
   });
 
-  auto cnf_n = std::make_shared<int>(8);
+  struct CnfArgs {
+    int n = 8;
+    bool json = false;
+  };
+  auto cnf_args = std::make_shared<CnfArgs>();
   auto* cnf = group->add_subcommand("cnf", "Print the n-queens formula as DIMACS, with `c var` names queen(row,col)");
-  cnf->add_option("--n", *cnf_n, "Board size")->capture_default_str();
-  cnf->callback([cnf_n] { sat::write_dimacs(std::cout, queens::encode(*cnf_n).cnf); });
+  cnf->add_option("--n", cnf_args->n, "Board size")->capture_default_str();
+  cnf->add_flag("--json", cnf_args->json, R"(Print {"variables", "clauses", "dimacs"})");
+  cnf->callback([cnf_args] {
+    BatchItem item;
+    item.json = cnf_args->json;
+    write_cnf_result(queens::encode(cnf_args->n).cnf, item);
+    if (item.json) std::cout << item.result.dump(-1, ' ', false, kUtf8Replace) << "\n";
+  });
 }
 
 const CommandGroup queens_group{"queens", "The n-queens puzzle: the example plugin", add_queens_commands};

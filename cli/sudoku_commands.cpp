@@ -1,5 +1,6 @@
 // `puzzlesat sudoku …`: solve, deduce, unique, cnf and generate, for a text file or a
 // puzz.link URL, with box shapes (--box RxC) and the diagonal variant (docs/sudoku.md).
+#include <puzzlesat/batch.h>
 #include <puzzlesat/command.h>
 #include <puzzlesat/dimacs.h>
 #include <puzzlesat/enumerate.h>
@@ -11,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -23,7 +25,7 @@ using namespace puzzlesat;
 using namespace puzzlesat::sudoku;
 
 struct Options {
-  std::string input;
+  puzzlesat::cli::Batch batch;
   std::string box;  // "RxC", empty = the usual boxes for the size
   bool diagonal = false;
   std::string solver = "minisat";
@@ -49,31 +51,30 @@ std::optional<Shape> box_shape(const Options& o) {
   return s;
 }
 
-Puzzle load(const Options& o) {
-  const PuzzleInput in = read_puzzle_input(o.input);
+Puzzle load(const Options& o, const std::string& input) {
+  const PuzzleInput in = read_puzzle_input(input);
   Puzzle p = in.is_url ? parse_url(in.text, box_shape(o)) : parse(in.text, in.name, box_shape(o));
   p.shape.diagonal = o.diagonal;
   return p;
 }
 
 void add_common(CLI::App* cmd, const std::shared_ptr<Options>& o) {
-  cmd->add_option("PUZZLE", o->input, "A text file (one line of 81 cells or 9 rows; '-' = stdin) or a puzz.link URL")
-      ->required();
+  o->batch.add_options(*cmd, "PUZZLE",
+                       "Text files (one line of 81 cells or 9 rows; '-' = stdin) or puzz.link URLs");
   cmd->add_option("--box", o->box, "Box shape RxC (default: 2x2 for 4x4, 2x3 for 6x6, 3x3, 4x4 for 16x16)");
   cmd->add_flag("--diagonal", o->diagonal, "Both main diagonals hold each digit once too");
   puzzlesat::cli::add_solver_option(*cmd, o->solver);
 }
 
-void solve_command(const Options& o) {
-  const Puzzle p = load(o);
+void solve_command(const Options& o, puzzlesat::cli::BatchItem& item) {
+  const Puzzle p = load(o, item.input);
   const Solutions s = solve(p, o.solver, o.all ? o.limit : 1);
+  if (s.grids.empty()) item.outcome = puzzlesat::cli::Outcome::unsolved;
   std::vector<Rows> rows;
   for (const Grid& g : s.grids) rows.push_back(to_rows(g, p.size()));
-  if (o.json) {
-    if (o.all)
-      std::cout << solutions_json(rows, s.complete) << "\n";
-    else
-      std::cout << solve_json(rows.empty() ? std::nullopt : std::optional<Rows>(rows[0])) << "\n";
+  if (item.json) {
+    item.result = nlohmann::ordered_json::parse(
+        o.all ? solutions_json(rows, s.complete) : solve_json(rows.empty() ? std::nullopt : std::optional<Rows>(rows[0])));
     return;
   }
   if (s.grids.empty()) {
@@ -84,9 +85,10 @@ void solve_command(const Options& o) {
   if (o.all) std::cout << s.grids.size() << (s.complete ? " solutions\n" : " solutions (limit reached)\n");
 }
 
-void unique_command(const Options& o) {
-  const Puzzle p = load(o);
+void unique_command(const Options& o, puzzlesat::cli::BatchItem& item) {
+  const Puzzle p = load(o, item.input);
   const Solutions s = solve(p, o.solver, 2);
+  if (s.grids.size() != 1) item.outcome = puzzlesat::cli::Outcome::unsolved;
   std::vector<Rows> rows;
   for (const Grid& g : s.grids) rows.push_back(to_rows(g, p.size()));
   if (s.grids.size() == 1 && !o.proof.empty()) {
@@ -99,12 +101,11 @@ void unique_command(const Options& o) {
           lits.push_back(r.is({row, col}, v));
           values.push_back(s.grids[0][static_cast<std::size_t>(row * p.size() + col)] == v);
         }
-    write_unique_proof(r.model, lits, values, o.proof, o.input);
+    write_unique_proof(r.model, lits, values, o.proof, item.input);
   }
-  if (o.json) {
-    nlohmann::json j = nlohmann::json::parse(unique_json(rows));
-    if (s.grids.size() == 1 && !o.proof.empty()) j["proof"] = o.proof;
-    std::cout << j.dump() << "\n";
+  if (item.json) {
+    item.result = nlohmann::ordered_json::parse(unique_json(rows));
+    if (s.grids.size() == 1 && !o.proof.empty()) item.result["proof"] = o.proof;
     return;
   }
   if (s.grids.empty()) std::cout << "no solution\n";
@@ -115,10 +116,12 @@ void unique_command(const Options& o) {
     std::cout << "not unique; two solutions:\n" << draw(s.grids[0], p.shape) << "\n" << draw(s.grids[1], p.shape);
 }
 
-void deduce_command(const Options& o) {
-  const Puzzle p = load(o);
+void deduce_command(const Options& o, puzzlesat::cli::BatchItem& item) {
+  const Puzzle p = load(o, item.input);
   const auto forced = deduce(p, o.solver, o.explain);
-  if (!forced) throw InputError("the givens contradict each other: no solution", {o.input});
+  if (!forced) throw InputError("the givens contradict each other: no solution", {item.input});
+  const auto empty = std::count(p.cells.begin(), p.cells.end(), 0);
+  if (static_cast<std::ptrdiff_t>(forced->size()) < empty) item.outcome = puzzlesat::cli::Outcome::unsolved;
   std::size_t proofs = 0;
   if (!o.proof.empty()) {
     const Rules r = rules(p, o.solver);
@@ -127,14 +130,13 @@ void deduce_command(const Options& o) {
       facts.push_back({"r" + std::to_string(d.cell.row) + "c" + std::to_string(d.cell.col) + "-" +
                            std::string(1, cell_char(d.value)),
                        r.is(d.cell, d.value)});
-    proofs = write_fact_proofs(r.model, facts, o.proof, o.input);
+    proofs = write_fact_proofs(r.model, facts, o.proof, item.input);
   }
-  if (o.json) {
+  if (item.json) {
     std::vector<ForcedCell> cells;
     for (const Deduced& d : *forced) cells.push_back({d.cell.row, d.cell.col, cell_char(d.value), d.because});
-    nlohmann::json j = nlohmann::json::parse(deduce_json(cells));
-    if (!o.proof.empty()) j["proofs"] = proofs;
-    std::cout << j.dump() << "\n";
+    item.result = nlohmann::ordered_json::parse(deduce_json(cells));
+    if (!o.proof.empty()) item.result["proofs"] = proofs;
     return;
   }
   std::vector<int> filled = p.cells;
@@ -149,14 +151,21 @@ void deduce_command(const Options& o) {
   if (!o.proof.empty()) std::cout << proofs << " proofs (rRcC-DIGIT.drat, formula beside each) in " << o.proof << "\n";
 }
 
-void cnf_command(const Options& o) {
-  const Puzzle p = load(o);
+void cnf_command(const Options& o, puzzlesat::cli::BatchItem& item) {
+  const Puzzle p = load(o, item.input);
+  const Rules r = rules(p, o.solver);
+  const sat::Cnf& cnf = r.model.cnf();
+  if (o.output.empty()) return puzzlesat::cli::write_cnf_result(cnf, item);
   std::ostringstream out;
-  sat::write_dimacs(out, rules(p, o.solver).model.cnf());
-  if (o.output.empty())
-    std::cout << out.str();
-  else
-    write_file_atomically(o.output, out.str());
+  sat::write_dimacs(out, cnf);
+  write_file_atomically(o.output, out.str());
+}
+
+// Runs `command` over the inputs; --proof and -o name one folder or file, so they take one.
+void run_batch(const Options& o, void (*command)(const Options&, puzzlesat::cli::BatchItem&)) {
+  o.batch.require_one_input(!o.proof.empty(), "--proof");
+  o.batch.require_one_input(!o.output.empty(), "-o");
+  o.batch.run(o.json, [&](puzzlesat::cli::BatchItem& item) { command(o, item); });
 }
 
 void generate_command(const Options& o) {
@@ -186,8 +195,9 @@ void add_sudoku_commands(puzzlesat::cli::Commands& commands) {
       ->check(puzzlesat::cli::whole_number())
       ->check(CLI::Range(std::size_t{1}, sat::kNoLimit));
   solve_cmd->add_flag("--json", o->json, R"(Print {"status":"sat"|"unsat","solution":["row",...]})");
-  solve_cmd->callback([o] { solve_command(*o); });
+  solve_cmd->callback([o] { run_batch(*o, solve_command); });
 
+  o = std::make_shared<Options>();
   auto* deduce_cmd = app.add_subcommand("deduce", "The empty cells every solution fills alike");
   add_common(deduce_cmd, o);
   deduce_cmd->add_flag("--explain", o->explain, "With each cell, a smallest-by-deletion set of givens forcing it");
@@ -195,21 +205,25 @@ void add_sudoku_commands(puzzlesat::cli::Commands& commands) {
   deduce_cmd->add_option("--proof", o->proof,
                          "Write into folder DIR one DRAT proof (by cadical) per forced cell, rRcC-DIGIT.drat, with the "
                          "formula it refutes beside it (.cnf); check with `puzzlesat cnf check`");
-  deduce_cmd->callback([o] { deduce_command(*o); });
+  deduce_cmd->callback([o] { run_batch(*o, deduce_command); });
 
+  o = std::make_shared<Options>();
   auto* unique_cmd = app.add_subcommand("unique", "Is the solution unique? If not, two that differ");
   add_common(unique_cmd, o);
   unique_cmd->add_flag("--json", o->json, R"(Print {"unique":true|false,"solutions":[...]})");
   unique_cmd->add_option("--proof", o->proof,
                          "When unique: write a DRAT proof (by cadical) that no other solution exists to FILE, and the "
                          "formula it refutes beside it (FILE with .cnf)");
-  unique_cmd->callback([o] { unique_command(*o); });
+  unique_cmd->callback([o] { run_batch(*o, unique_command); });
 
+  o = std::make_shared<Options>();
   auto* cnf_cmd = app.add_subcommand("cnf", "The puzzle's formula as DIMACS, variables named d(r,c)=v");
   add_common(cnf_cmd, o);
-  cnf_cmd->add_option("-o,--output", o->output, "Write to this file instead of stdout");
-  cnf_cmd->callback([o] { cnf_command(*o); });
+  cnf_cmd->add_option("-o,--output", o->output, "Write to this file instead of stdout (one puzzle)");
+  cnf_cmd->add_flag("--json", o->json, R"(Print {"variables", "clauses", "dimacs"})");
+  cnf_cmd->callback([o] { run_batch(*o, cnf_command); });
 
+  o = std::make_shared<Options>();
   auto* gen_cmd = app.add_subcommand("generate", "A puzzle with a unique solution, no given superfluous");
   gen_cmd->add_option("--size", o->size, "Side of the grid: 4, 6, 9, 16, ...")->capture_default_str()
       ->check(CLI::Range(1, kMaxSize));

@@ -71,4 +71,11 @@ TEST_CASE("queens cnf exports the formula with named variables, its models are t
   const auto models = puzzlesat::sat::enumerate_models(*solver, squares, puzzlesat::sat::kNoLimit);
   CHECK(models.complete);
   CHECK(models.models.size() == 10);  // the 5-queens puzzle has 10 solutions
+  // --json carries the same DIMACS text and its counts.
+  auto j = run_cli({"queens", "cnf", "--n", "5", "--json"});
+  REQUIRE(j.exit_code == 0);
+  const auto out = nlohmann::json::parse(j.out);
+  CHECK(out["dimacs"] == r.out);
+  CHECK(out["variables"] == cnf.num_vars());
+  CHECK(out["clauses"] == cnf.num_clauses());
 }

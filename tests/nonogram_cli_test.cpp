@@ -3,6 +3,8 @@
 
 #include "problems/nonogram/nonogram.h"
 #include <filesystem>
+#include <sstream>
+#include <vector>
 
 #include "tests/data_paths.h"
 #include "tests/drat_verified.h"
@@ -25,14 +27,14 @@ TEST_CASE("nonogram solve --json on a URL: pzprjs's answer, # and . per row", "[
   CHECK(json::parse(r.out) ==
         json{{"status", "sat"}, {"solution", {"##.#..", "#...#.", ".#.##.", "......", "#...#.", ".###.."}}});
   auto none = run_cli({"nonogram", "solve", "-", "--json"}, "rows\n2\ncolumns\n1\n1\n1\n");  // 2 filled vs 3
-  CHECK(none.exit_code == 0);
+  CHECK(none.exit_code == 3);  // answered, nothing solved
   CHECK(json::parse(none.out) == json{{"status", "unsat"}});
 }
 
 TEST_CASE("nonogram unique --json: two different solutions when there are several", "[nonogram][cli]") {
   const std::string text = "rows\n1\n1\ncolumns\n1\n1\n";  // the two diagonals
   auto r = run_cli({"nonogram", "unique", "-", "--json"}, text);
-  REQUIRE(r.exit_code == 0);
+  REQUIRE(r.exit_code == 3);  // not unique
   const json out = json::parse(r.out);
   CHECK(out["unique"] == false);
   REQUIRE(out["solutions"].size() == 2);
@@ -114,4 +116,32 @@ TEST_CASE("nonogram deduce --proof and unique --proof write DRAT proofs that the
   REQUIRE(r.exit_code == 0);
   CHECK(json::parse(r.out)["proof"] == unique);
   CHECK(drat_verified(unique));
+}
+
+TEST_CASE("nonogram takes several puzzles: --jsonl gives one line each in order, a bad one as an error",
+          "[nonogram][cli][batch]") {
+  TempFile diagonals("rows\n1\n1\ncolumns\n1\n1\n"), bad("rows\nz\ncolumns\n1\n");
+  auto r = run_cli({"nonogram", "unique", "--jsonl", kUrl, bad.path(), diagonals.path()});
+  CHECK(r.exit_code == 2);  // one input failed
+  std::istringstream lines(r.out);
+  std::vector<json> out;
+  for (std::string line; std::getline(lines, line);) out.push_back(json::parse(line));
+  REQUIRE(out.size() == 3);
+  CHECK(out[0]["input"] == kUrl);
+  CHECK(out[0]["unique"] == true);
+  CHECK(out[1]["input"] == bad.path());
+  CHECK(out[1]["error"].get<std::string>().find(bad.path() + ":2:") != std::string::npos);
+  CHECK(out[2]["unique"] == false);
+  CHECK(run_cli({"nonogram", "unique", "--jsonl", kUrl, diagonals.path()}).exit_code == 3);
+  auto solved = run_cli({"nonogram", "solve", "--json", kUrl, diagonals.path()});
+  CHECK(solved.exit_code == 0);
+  REQUIRE(json::parse(solved.out).size() == 2);
+  auto cnf = run_cli({"nonogram", "cnf", "--json", kUrl});
+  REQUIRE(cnf.exit_code == 0);
+  const json formula = json::parse(cnf.out);
+  CHECK(formula["dimacs"].get<std::string>().rfind("p cnf " + std::to_string(formula["variables"].get<int>()) + " ", 0) == 0);
+  CHECK(formula["dimacs"].get<std::string>().find("fill(0,0)") != std::string::npos);
+  auto two = run_cli({"nonogram", "deduce", "--proof", "/tmp/x", kUrl, kUrl});
+  CHECK(two.exit_code == 2);
+  CHECK(two.err.find("--proof names one output") != std::string::npos);
 }

@@ -188,5 +188,5 @@ TEST_CASE("nurikabe deduce --proof and unique --proof write DRAT proofs of the c
   // One folder or file: several puzzles with --proof are bad input.
   r = run_cli({"nurikabe", "deduce", "--proof", folder, kUrl, kUrl});
   CHECK(r.exit_code == 2);
-  CHECK(r.err.find("--proof names one folder") != std::string::npos);
+  CHECK(r.err.find("--proof names one output") != std::string::npos);
 }

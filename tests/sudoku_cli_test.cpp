@@ -3,6 +3,8 @@
 
 #include <filesystem>
 #include <set>
+#include <sstream>
+#include <vector>
 
 #include "problems/sudoku/sudoku.h"
 
@@ -38,7 +40,7 @@ TEST_CASE("sudoku solve --json: status and one string per row, a valid solution"
   CHECK(sudoku::is_solution(sudoku::parse(kRoyle, "-", {}), grid_of(out["solution"])));
   // Contradicting givens: two 1s in the first row.
   auto none = run_cli({"sudoku", "solve", "-", "--json"}, "11" + std::string(79, '.'));
-  CHECK(none.exit_code == 0);
+  CHECK(none.exit_code == 3);  // answered, but nothing solved
   CHECK(json::parse(none.out) == json{{"status", "unsat"}});
 }
 
@@ -48,7 +50,7 @@ TEST_CASE("sudoku unique --json: true with the solution, or false with two that 
   CHECK(json::parse(yes.out)["unique"] == true);
   // One given less: many solutions.
   auto no = run_cli({"sudoku", "unique", "-", "--json"}, "." + kRoyle.substr(1, 16) + "." + kRoyle.substr(18));
-  REQUIRE(no.exit_code == 0);
+  REQUIRE(no.exit_code == 3);  // not unique
   const json out = json::parse(no.out);
   CHECK(out["unique"] == false);
   REQUIRE(out["solutions"].size() == 2);
@@ -136,4 +138,32 @@ TEST_CASE("sudoku deduce --proof and unique --proof write DRAT proofs that the c
   r = run_cli({"sudoku", "unique", "--json", "--proof", none, open_grid.path()});
   CHECK(json::parse(r.out)["unique"] == false);
   CHECK_FALSE(std::filesystem::exists(none));
+}
+
+TEST_CASE("sudoku takes several puzzles: --jsonl gives one line each in order, a bad one as an error", "[sudoku][cli][batch]") {
+  TempFile good(kRoyle + "\n"), open_grid(std::string(16, '.') + "\n"), bad("12x.\n");
+  auto r = run_cli({"sudoku", "unique", "--jsonl", good.path(), bad.path(), open_grid.path()});
+  CHECK(r.exit_code == 2);  // one input failed
+  std::istringstream lines(r.out);
+  std::vector<json> out;
+  for (std::string line; std::getline(lines, line);) out.push_back(json::parse(line));
+  REQUIRE(out.size() == 3);
+  CHECK(out[0]["input"] == good.path());
+  CHECK(out[0]["unique"] == true);
+  CHECK(out[1]["input"] == bad.path());
+  CHECK(out[1]["error"].get<std::string>().find(bad.path() + ":1:") != std::string::npos);
+  CHECK(out[2]["unique"] == false);
+  // Without the bad one: exit 3, since the open grid is not unique.
+  CHECK(run_cli({"sudoku", "unique", "--jsonl", good.path(), open_grid.path()}).exit_code == 3);
+  auto solved = run_cli({"sudoku", "solve", "--json", good.path(), open_grid.path()});
+  CHECK(solved.exit_code == 0);
+  const json both = json::parse(solved.out);
+  REQUIRE(both.size() == 2);
+  CHECK(both[1]["status"] == "sat");
+  auto cnf = run_cli({"sudoku", "cnf", "--json", good.path()});
+  REQUIRE(cnf.exit_code == 0);
+  const json formula = json::parse(cnf.out);
+  CHECK(formula["dimacs"].get<std::string>().rfind("p cnf " + std::to_string(formula["variables"].get<int>()) + " ", 0) == 0);
+  CHECK(formula["dimacs"].get<std::string>().find("c var 1 d(0,0)=1") != std::string::npos);
+  CHECK(run_cli({"sudoku", "deduce", "--proof", "/tmp/x", good.path(), good.path()}).exit_code == 2);
 }

@@ -90,6 +90,10 @@ class Batch {
   bool jsonl() const { return jsonl_; }
   // Several inputs or --jsonl: the run reports per input instead of failing as a whole.
   bool batched(std::size_t count) const { return jsonl_ || count > 1; }
+  // For an option that names one output (`--proof DIR`, `-o FILE`): when it is given
+  // (`given`) and the run is batched, throws InputError "OPTION names one output: give one
+  // input (and no --jsonl)".
+  void require_one_input(bool given, const std::string& option) const;
 
   // Runs `one` over the inputs in order, writes the output of the mode, sets the exit code.
   BatchSummary run(bool json, const std::function<void(BatchItem&)>& one) const;
