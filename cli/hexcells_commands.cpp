@@ -57,16 +57,16 @@ struct CellProofArgs {
   std::string dir;
   std::string format = "text";
   double timeout = 30;
-  std::string over = "state";
+  std::string over = "explanation";
   mutable std::vector<std::string> unproved;  // names of cells whose proof ran out of time
   void add_options(CLI::App* cmd) {
     cmd->add_option("--proof", dir,
                     "Write one DRAT proof per forced cell into folder DIR: NAME-COLOUR.drat refutes the other colour, "
                     "NAME-COLOUR.cnf is the formula it refers to (see --proof-over, plus that unit clause)");
     cmd->add_option("--proof-over", over,
-                    "What each proof refutes: 'state' (the state's whole formula, as `hexcells cnf` writes it) or "
-                    "'explanation' (the hints that force the cell, as --explain names them: small, quick to prove, "
-                    "but finding them is not time-bounded)")
+                    "What each proof refutes: 'explanation' (the hints that force the cell, as --explain names "
+                    "them, with REMAINING's count shared with theirs: small and quick to prove) or 'state' (the "
+                    "state's whole formula, as `hexcells cnf` writes it)")
         ->check(CLI::IsMember({"explanation", "state"}))
         ->capture_default_str();
     cmd->add_option("--proof-format", format, "DRAT encoding of --proof")
