@@ -173,7 +173,7 @@ Game load_game(const std::string& path) {
   nlohmann::json j;
   try {
     j = nlohmann::json::parse(read_input(path));
-  } catch (const nlohmann::json::parse_error& e) {
+  } catch (const nlohmann::json::exception& e) {  // malformed, or a number out of range
     throw InputError(std::string("not a saved game: ") + e.what(), {path});
   }
   return Game::from_json(j, path);

@@ -261,7 +261,7 @@ TEST_CASE("Hostile Yahtzee saves and strategy tables: play, advise and simulate 
       "\"\xff\"", game.substr(0, game.size() / 2),
   };
   for (const char* field : {"\"current\": 0", "\"rolls\": 0", "\"yahtzee_bonuses\": 0"}) {
-    for (const char* value : {"-1", "12", "99999999999999999999", "1e308", "\"x\"", "null", "[]", "2.5"}) {
+    for (const char* value : {"-1", "12", "99999999999999999999", "1e308", "1e99999", "\"x\"", "null", "[]", "2.5"}) {
       std::string s = game;
       const std::string f = field;
       const std::size_t at = s.find(f.substr(0, f.find(':') + 1));

@@ -20,6 +20,8 @@ World read_world(std::string_view line, const std::string& file, int line_no) {
     j = nlohmann::json::parse(line);
   } catch (const nlohmann::json::parse_error& e) {
     throw InputError("not JSON (byte " + std::to_string(e.byte) + ")", {file, line_no, static_cast<int>(e.byte)});
+  } catch (const nlohmann::json::exception&) {  // e.g. a number too large for a double
+    throw InputError("not JSON that can be read (a number out of range?)", {file, line_no});
   }
   auto field = [&](const char* name) -> const nlohmann::json& {
     if (!j.is_object() || !j.contains(name)) throw InputError(std::string("no field '") + name + "'", {file, line_no});
