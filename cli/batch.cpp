@@ -32,9 +32,29 @@ CLI::Option* Batch::add_jsonl_flag(CLI::App& cmd) {
                       "{\"input\": NAME, \"error\": \"...\"} for an input that failed (docs/batch.md)");
 }
 
-void Batch::require_one_input(bool given, const std::string& option) const {
-  if (given && batched(inputs_.size()))
-    throw InputError(option + " names one output: give one input (and no --jsonl)");
+CLI::Option* Batch::add_output_option(CLI::App& cmd, const std::string& names, std::string& value,
+                                      const std::string& help) {
+  outputs_.emplace_back(names.substr(0, names.find(',')), &value);
+  return cmd.add_option(names, value, help);
+}
+
+CLI::Option* Batch::add_cell_proofs_option(CLI::App& cmd, std::string& dir, const std::string& files,
+                                           const std::string& formula) {
+  return add_output_option(cmd, "--proof", dir,
+                           "Write into folder DIR one DRAT proof (by cadical) per forced cell, " + files + ", with " +
+                               formula + " beside it (.cnf); check with `puzzlesat cnf check`");
+}
+
+CLI::Option* Batch::add_unique_proof_option(CLI::App& cmd, std::string& file, const std::string& what,
+                                            const std::string& formula) {
+  return add_output_option(cmd, "--proof", file,
+                           "When unique: write a DRAT proof (by cadical) that no other " + what + " exists to FILE, and " +
+                               formula + " beside it (FILE with .cnf); check with `puzzlesat cnf check`");
+}
+
+void Batch::add_cnf_options(CLI::App& cmd, std::string& output, bool& json) {
+  add_output_option(cmd, "-o,--output", output, "Write to this file instead of standard output (one input)");
+  cmd.add_flag("--json", json, R"(Print {"variables": n, "clauses": n, "dimacs": "p cnf ..."})");
 }
 
 BatchSummary Batch::run(bool json, const std::function<void(BatchItem&)>& one) const {
@@ -77,6 +97,9 @@ BatchSummary Batch::run(const std::vector<std::string>& inputs, bool json,
   if (inputs.empty()) throw InputError("no input given");
   if (std::count(inputs.begin(), inputs.end(), "-") > 1)
     throw InputError("standard input ('-') can be given only once");
+  for (const auto& [name, value] : outputs_)
+    if (!value->empty() && (jsonl_ || inputs.size() > 1))
+      throw InputError(name + " names one output: give one input (and no --jsonl)");
   BatchSummary summary;
   summary.inputs = inputs.size();
   auto count = [&summary](const BatchItem& item) {

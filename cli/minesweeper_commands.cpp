@@ -95,12 +95,9 @@ void add_deduce(CLI::App& group) {
   auto* cmd = command(group, "deduce", "The covered cells every solution agrees on: mines and safe cells", opt,
                       R"(Print {"forced": [{"row", "col", "value": "#"|".", "because": [clues] with --explain}, ...]})");
   cmd->add_flag("--explain", opt->explain, "Name, for each cell, a set of clues forcing it none of which can go");
-  cmd->add_option("--proof", opt->output,
-                  "Write into folder DIR one DRAT proof (by cadical) per forced cell, rRcC-mine.drat or rRcC-safe.drat, "
-                  "with the formula it refutes beside it (.cnf); check with `puzzlesat cnf check`");
+  opt->batch.add_cell_proofs_option(*cmd, opt->output, "rRcC-mine.drat or rRcC-safe.drat");
   puzzlesat::cli::add_solver_option(*cmd, opt->solver);
   cmd->callback([opt] {
-    opt->batch.require_one_input(!opt->output.empty(), "--proof");
     opt->batch.run(opt->json, [&](puzzlesat::cli::BatchItem& item) {
     const Board b = load(item.input);
     const auto forced = forced_cells(b, opt->solver, opt->explain);
@@ -149,11 +146,8 @@ void add_unique(CLI::App& group) {
   auto* cmd = command(group, "unique", "Is the placement of mines unique? If not, two that differ", opt,
                       R"(Print {"unique": true|false, "solutions": [the solution, or two that differ]})");
   puzzlesat::cli::add_solver_option(*cmd, opt->solver);
-  cmd->add_option("--proof", opt->output,
-                  "When unique: write a DRAT proof (by cadical) that no other placement exists to FILE, and the "
-                  "formula it refutes beside it (FILE with .cnf); check with `puzzlesat cnf check`");
+  opt->batch.add_unique_proof_option(*cmd, opt->output, "placement");
   cmd->callback([opt] {
-    opt->batch.require_one_input(!opt->output.empty(), "--proof");
     opt->batch.run(opt->json, [&](puzzlesat::cli::BatchItem& item) {
     const Board b = load(item.input);
     const Solutions s = solve(b, opt->solver, 2);
@@ -187,10 +181,8 @@ void add_unique(CLI::App& group) {
 void add_cnf(CLI::App& group) {
   auto opt = std::make_shared<Options>();
   auto* cmd = command(group, "cnf", "The board's formula as DIMACS, with `c var N mine(r,c)` names", opt, nullptr);
-  cmd->add_option("-o,--output", opt->output, "Write to this file instead of standard output");
-  cmd->add_flag("--json", opt->json, R"(Print {"variables": n, "clauses": n, "dimacs": "p cnf ..."})");
+  opt->batch.add_cnf_options(*cmd, opt->output, opt->json);
   cmd->callback([opt] {
-    opt->batch.require_one_input(!opt->output.empty(), "-o");
     opt->batch.run(opt->json, [&](puzzlesat::cli::BatchItem& item) {
       const Rules r = rules(load(item.input), opt->solver);
       if (opt->output.empty()) return puzzlesat::cli::write_cnf_result(r.model.cnf(), item);

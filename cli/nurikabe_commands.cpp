@@ -104,12 +104,10 @@ void add_deduce(CLI::App& group) {
                       R"(Print {"forced": [{"row", "col", "value": "#"|".", "because": [numbers] with --explain}, ...]})");
   cmd->add_flag("--explain", opt->explain,
                 "Name, for each cell, numbers that force it (the others read as '?'), none of which can go");
-  cmd->add_option("--proof", opt->proof,
-                  "Write into folder DIR one DRAT proof (by cadical) per forced cell, rRcC-black.drat or -white.drat, "
-                  "over the complete formula (written beside each as NAME.cnf); check with `puzzlesat cnf check`");
+  opt->batch.add_cell_proofs_option(*cmd, opt->proof, "rRcC-black.drat or rRcC-white.drat",
+                                    "the complete formula it refutes");
   add_proof_timeout(cmd, opt);
   cmd->callback([opt] {
-    opt->batch.require_one_input(!opt->proof.empty(), "--proof");
     opt->batch.run(opt->json, [&](puzzlesat::cli::BatchItem& item) {
     const Puzzle p = parse_input(item.input);
     Solver s(p, opt->solver);
@@ -160,12 +158,9 @@ void add_unique(CLI::App& group) {
   auto opt = std::make_shared<Options>();
   auto* cmd = command(group, "unique", "Is the solution unique? If not, two that differ", opt,
                       R"(Print {"unique": true|false, "solutions": [the solution, or two that differ]})");
-  cmd->add_option("--proof", opt->proof,
-                  "When unique: write a DRAT proof (by cadical) that no other solution exists to FILE, and the "
-                  "complete formula it refutes beside it (FILE without .drat, plus .cnf)");
+  opt->batch.add_unique_proof_option(*cmd, opt->proof, "solution", "the complete formula it refutes");
   add_proof_timeout(cmd, opt);
   cmd->callback([opt] {
-    opt->batch.require_one_input(!opt->proof.empty(), "--proof");
     opt->batch.run(opt->json, [&](puzzlesat::cli::BatchItem& item) {
     const Puzzle p = parse_input(item.input);
     Solver s(p, opt->solver);
@@ -198,10 +193,8 @@ void add_cnf(CLI::App& group) {
   auto* cmd = group.add_subcommand(
       "cnf", "The complete formula as DIMACS (`c var` names): its models on black(r,c) are the solutions");
   opt->batch.add_options(*cmd, "PUZZLE", "Puzzle files or puzz.link nurikabe URLs");
-  cmd->add_option("-o,--output", opt->output, "Write to this file instead of standard output (one puzzle)");
-  cmd->add_flag("--json", opt->json, R"(Print {"variables", "clauses", "dimacs"})");
+  opt->batch.add_cnf_options(*cmd, opt->output, opt->json);
   cmd->callback([opt] {
-    opt->batch.require_one_input(!opt->output.empty(), "-o");
     opt->batch.run(opt->json, [&](puzzlesat::cli::BatchItem& item) {
       const puzzlesat::sat::Cnf cnf = complete_cnf(parse_input(item.input));
       if (opt->output.empty()) return puzzlesat::cli::write_cnf_result(cnf, item);

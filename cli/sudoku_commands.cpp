@@ -161,10 +161,8 @@ void cnf_command(const Options& o, puzzlesat::cli::BatchItem& item) {
   write_file_atomically(o.output, out.str());
 }
 
-// Runs `command` over the inputs; --proof and -o name one folder or file, so they take one.
+// Runs `command` over the inputs (Batch refuses --proof and -o, which name one output, with several).
 void run_batch(const Options& o, void (*command)(const Options&, puzzlesat::cli::BatchItem&)) {
-  o.batch.require_one_input(!o.proof.empty(), "--proof");
-  o.batch.require_one_input(!o.output.empty(), "-o");
   o.batch.run(o.json, [&](puzzlesat::cli::BatchItem& item) { command(o, item); });
 }
 
@@ -202,25 +200,20 @@ void add_sudoku_commands(puzzlesat::cli::Commands& commands) {
   add_common(deduce_cmd, o);
   deduce_cmd->add_flag("--explain", o->explain, "With each cell, a smallest-by-deletion set of givens forcing it");
   deduce_cmd->add_flag("--json", o->json, R"(Print {"forced":[{"row":r,"col":c,"value":"5"},...]} (from 0))");
-  deduce_cmd->add_option("--proof", o->proof,
-                         "Write into folder DIR one DRAT proof (by cadical) per forced cell, rRcC-DIGIT.drat, with the "
-                         "formula it refutes beside it (.cnf); check with `puzzlesat cnf check`");
+  o->batch.add_cell_proofs_option(*deduce_cmd, o->proof, "rRcC-DIGIT.drat");
   deduce_cmd->callback([o] { run_batch(*o, deduce_command); });
 
   o = std::make_shared<Options>();
   auto* unique_cmd = app.add_subcommand("unique", "Is the solution unique? If not, two that differ");
   add_common(unique_cmd, o);
   unique_cmd->add_flag("--json", o->json, R"(Print {"unique":true|false,"solutions":[...]})");
-  unique_cmd->add_option("--proof", o->proof,
-                         "When unique: write a DRAT proof (by cadical) that no other solution exists to FILE, and the "
-                         "formula it refutes beside it (FILE with .cnf)");
+  o->batch.add_unique_proof_option(*unique_cmd, o->proof);
   unique_cmd->callback([o] { run_batch(*o, unique_command); });
 
   o = std::make_shared<Options>();
   auto* cnf_cmd = app.add_subcommand("cnf", "The puzzle's formula as DIMACS, variables named d(r,c)=v");
   add_common(cnf_cmd, o);
-  cnf_cmd->add_option("-o,--output", o->output, "Write to this file instead of stdout (one puzzle)");
-  cnf_cmd->add_flag("--json", o->json, R"(Print {"variables", "clauses", "dimacs"})");
+  o->batch.add_cnf_options(*cnf_cmd, o->output, o->json);
   cnf_cmd->callback([o] { run_batch(*o, cnf_command); });
 
   o = std::make_shared<Options>();

@@ -42,6 +42,7 @@
 #include <cstddef>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <puzzlesat/cnf.h>
@@ -90,10 +91,21 @@ class Batch {
   bool jsonl() const { return jsonl_; }
   // Several inputs or --jsonl: the run reports per input instead of failing as a whole.
   bool batched(std::size_t count) const { return jsonl_ || count > 1; }
-  // For an option that names one output (`--proof DIR`, `-o FILE`): when it is given
-  // (`given`) and the run is batched, throws InputError "OPTION names one output: give one
-  // input (and no --jsonl)".
-  void require_one_input(bool given, const std::string& option) const;
+
+  // An option that names one output (a file or folder, e.g. `-o,--output`): it takes one
+  // input, so run() refuses it, when given, with several inputs or --jsonl ("-o names one
+  // output: give one input (and no --jsonl)").
+  CLI::Option* add_output_option(CLI::App& cmd, const std::string& names, std::string& value, const std::string& help);
+  // The output options the grid puzzles share, declared through add_output_option:
+  //   `--proof DIR` on deduce: one DRAT proof (by CaDiCaL) per forced cell, named `files`
+  //     (e.g. "rRcC-DIGIT.drat"), with `formula` (what it refutes) beside each as .cnf;
+  //   `--proof FILE` on unique: no other `what` (e.g. "solution") exists;
+  //   `-o FILE` and `--json` on cnf (write_cnf_result's two forms).
+  CLI::Option* add_cell_proofs_option(CLI::App& cmd, std::string& dir, const std::string& files,
+                                      const std::string& formula = "the formula it refutes");
+  CLI::Option* add_unique_proof_option(CLI::App& cmd, std::string& file, const std::string& what = "solution",
+                                       const std::string& formula = "the formula it refutes");
+  void add_cnf_options(CLI::App& cmd, std::string& output, bool& json);
 
   // Runs `one` over the inputs in order, writes the output of the mode, sets the exit code.
   BatchSummary run(bool json, const std::function<void(BatchItem&)>& one) const;
@@ -104,6 +116,7 @@ class Batch {
   Style style_;
   std::vector<std::string> inputs_;
   bool jsonl_ = false;
+  std::vector<std::pair<std::string, const std::string*>> outputs_;  // (shown name, value) of each output option
 };
 
 // The output of a command that exports a formula: DIMACS on stdout (with `c var` names),
