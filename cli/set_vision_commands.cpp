@@ -23,6 +23,7 @@
 #include "frontends/image/image_file.h"
 #include "frontends/set/annotate.h"
 #include "frontends/set/evaluation.h"
+#include "frontends/set/reader_settings.h"
 #include "frontends/set/photo.h"
 #include "frontends/set/scene.h"
 #include "frontends/set/table_reader.h"
@@ -224,6 +225,19 @@ void run_eval(const std::string& dir, bool as_json) {
   }
 }
 
+void run_settings(bool as_json) {
+  json rows = json::array();
+  for (const SettingInfo& info : reader_setting_table()) {
+    if (as_json)
+      rows.push_back({{"name", info.name}, {"default", info.default_value}, {"min", info.min}, {"max", info.max},
+                      {"reason", info.reason}});
+    else
+      std::cout << fmt::format("{:<28} {:>8g}  [{:g}, {:g}]  {}\n", info.name, info.default_value, info.min, info.max,
+                               info.reason);
+  }
+  if (as_json) std::cout << rows.dump() << "\n";
+}
+
 }  // namespace
 
 void add_set_vision_commands(Commands& commands) {
@@ -261,10 +275,24 @@ void add_set_vision_commands(Commands& commands) {
 
   auto dir = std::make_shared<std::string>();
   auto as_json = std::make_shared<bool>(false);
+  auto overrides = std::make_shared<std::vector<std::string>>();
   auto* eval = set->add_subcommand("eval", "Score the photo reader on labelled photos (X.jpg + X.cards.txt)");
   eval->add_option("DIR", *dir, "Directory of labelled photos")->required();
   eval->add_flag("--json", *as_json, "Machine-readable output");
-  eval->callback([dir, as_json] { run_eval(*dir, *as_json); });
+  eval->add_option("--set", *overrides,
+                   "NAME=VALUE: read with one of the reader's settings changed, to measure it (repeatable; "
+                   "`puzzlesat set settings` lists them)")
+      ->take_last()
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  eval->callback([dir, as_json, overrides] {
+    for (const std::string& assignment : *overrides) override_reader_setting(assignment);
+    run_eval(*dir, *as_json);
+  });
+
+  auto settings_json = std::make_shared<bool>(false);
+  auto* settings = set->add_subcommand("settings", "List the photo reader's tuned settings: name, default, range, reason");
+  settings->add_flag("--json", *settings_json, "One JSON object per setting, in an array");
+  settings->callback([settings_json] { run_settings(*settings_json); });
 }
 
 const CommandGroup set_vision_group{set_group, add_set_vision_commands};

@@ -1,0 +1,194 @@
+#include "frontends/set/symbol_cards.h"
+
+#include <opencv2/imgproc.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "frontends/set/attribute_decisions.h"
+#include "frontends/set/reader_settings.h"
+
+namespace puzzlesat::set_vision {
+namespace {
+
+struct InkImage {
+  cv::Mat rgb;   // CV_32FC3, divided by the local white: paper is (1, 1, 1)
+  cv::Mat mask;  // 8-bit: coloured ink
+};
+
+// Coloured ink relative to the paper around it. Dividing by a wide max filter takes out
+// the light's colour and gradient, as the card reader does on one card; on the whole
+// photo the window is a share of the image, wide enough to reach paper from a line's
+// core and from most of a solid symbol's inside.
+InkImage find_ink(const cv::Mat& bgr, const ReaderSettings& s) {
+  cv::Mat f;
+  bgr.convertTo(f, CV_32FC3, 1.0 / 255);
+  const int shrink = 4;
+  cv::Mat small, white;
+  cv::resize(f, small, cv::Size(std::max(1, f.cols / shrink), std::max(1, f.rows / shrink)), 0, 0, cv::INTER_AREA);
+  int k = std::max(3, int(s.symbol_white_window * std::max(f.cols, f.rows) / shrink) | 1);
+  cv::dilate(small, white, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(k, k)));
+  cv::blur(white, white, cv::Size(5, 5));
+  cv::resize(white, white, f.size(), 0, 0, cv::INTER_LINEAR);
+  // Symbols are printed on paper, the brightest thing on most tables: ink is looked for
+  // only where the local white is near the photo's paper white, not in a dark corner
+  // whose noise, divided by its own dark "white", looks colourful.
+  cv::Mat white_luma;
+  cv::transform(white, white_luma, cv::Matx13f(0.114f, 0.587f, 0.299f));
+  cv::Mat sample;
+  cv::resize(white_luma, sample, small.size(), 0, 0, cv::INTER_NEAREST);
+  std::vector<float> v(sample.begin<float>(), sample.end<float>());
+  std::nth_element(v.begin(), v.begin() + v.size() * 95 / 100, v.end());
+  cv::Mat on_paper = white_luma >= s.symbol_min_paper_light * v[v.size() * 95 / 100];
+  cv::max(white, 0.05, white);
+  InkImage ink;
+  cv::divide(f, white, ink.rgb);
+  cv::min(ink.rgb, 1.0, ink.rgb);
+  cv::Mat luma;
+  cv::transform(ink.rgb, luma, cv::Matx13f(0.114f, 0.587f, 0.299f));
+  // Ink is found by its darkness, which a thin or pale line keeps better than its colour
+  // (JPEG halves the chroma resolution); the colour is asked of each blob as a whole.
+  ink.mask = ((1 - luma) > s.symbol_ink_darkness) & on_paper;
+  return ink;
+}
+
+// A saturated blob of a symbol's proportions, or nothing.
+bool as_symbol(const std::vector<cv::Point>& contour, const InkImage& ink, const ReaderSettings& s, SymbolBlob& out) {
+  double area = cv::contourArea(contour);
+  if (area < s.symbol_min_area) return false;
+  // The axes from the second moments: a diamond's minimum-area rectangle lies along a
+  // side, its principal axes along its diagonals, as the symbol is printed.
+  cv::Moments m = cv::moments(contour);
+  if (m.m00 <= 0) return false;
+  cv::Point2f centre(float(m.m10 / m.m00), float(m.m01 / m.m00));
+  double theta = 0.5 * std::atan2(2 * m.mu11, m.mu20 - m.mu02);
+  cv::Point2f u(float(std::cos(theta)), float(std::sin(theta))), v(-u.y, u.x);
+  float u_lo = 1e9f, u_hi = -1e9f, v_lo = 1e9f, v_hi = -1e9f;
+  for (const cv::Point& p : contour) {
+    cv::Point2f d = cv::Point2f(p) - centre;
+    u_lo = std::min(u_lo, d.dot(u)), u_hi = std::max(u_hi, d.dot(u));
+    v_lo = std::min(v_lo, d.dot(v)), v_hi = std::max(v_hi, d.dot(v));
+  }
+  double len = u_hi - u_lo, wid = v_hi - v_lo;
+  if (wid > len) std::swap(len, wid), std::swap(u, v), std::swap(u_lo, v_lo), std::swap(u_hi, v_hi);
+  centre += u * ((u_lo + u_hi) / 2) + v * ((v_lo + v_hi) / 2);
+  if (wid < 1 || len / wid < s.symbol_min_aspect || len / wid > s.symbol_max_aspect) return false;
+  if (area < s.symbol_min_rect_fill * len * wid) return false;
+  std::vector<cv::Point> hull;
+  cv::convexHull(contour, hull);
+  if (area < s.symbol_min_solidity * cv::contourArea(hull)) return false;
+
+  cv::Rect box = cv::boundingRect(contour) & cv::Rect(0, 0, ink.mask.cols, ink.mask.rows);
+  cv::Mat inside = cv::Mat::zeros(box.size(), CV_8U);
+  cv::drawContours(inside, std::vector<std::vector<cv::Point>>{contour}, 0, 255, cv::FILLED, cv::LINE_8, cv::noArray(),
+                   INT_MAX, -box.tl());
+  inside &= ink.mask(box);
+  if (cv::countNonZero(inside) == 0) return false;
+  cv::Scalar c = cv::mean(ink.rgb(box), inside);
+  double darkness = 1 - (0.114 * c[0] + 0.587 * c[1] + 0.299 * c[2]);
+  double chroma = std::max({c[0], c[1], c[2]}) - std::min({c[0], c[1], c[2]});
+  if (chroma < s.symbol_min_colourfulness * darkness) return false;  // a grey mark: print, a key, a shadow
+  AttributeReading color = read_color(hue_of(c), 0);
+  out.color = color.value;
+  out.box = cv::RotatedRect(centre, cv::Size2f(float(len), float(wid)), float(std::atan2(u.y, u.x) * 180 / CV_PI));
+  out.length = len;
+  out.width = wid;
+  out.axis = u;
+  return true;
+}
+
+// Two symbols of one card: alike in colour and size, parallel, side by side across
+// their long axes at the printed pitch.
+bool same_card(const SymbolBlob& a, const SymbolBlob& b, const ReaderSettings& s) {
+  if (a.color != b.color) return false;
+  auto close = [](double x, double y, double tol) { return std::max(x, y) <= (1 + tol) * std::min(x, y); };
+  if (!close(a.length, b.length, s.symbol_size_tolerance) || !close(a.width, b.width, s.symbol_size_tolerance))
+    return false;
+  if (std::abs(a.axis.dot(b.axis)) < std::cos(s.symbol_max_turn_deg * CV_PI / 180)) return false;
+  cv::Point2f d = b.box.center - a.box.center;
+  double w = (a.width + b.width) / 2;
+  double along = std::abs(d.dot(a.axis));
+  double across = std::abs(d.x * a.axis.y - d.y * a.axis.x);
+  return along <= s.symbol_max_offset * w && across >= s.symbol_min_pitch * w && across <= s.symbol_max_pitch * w;
+}
+
+// The card frame around a group: its long axis runs across the symbols' long axes; the
+// symbols' width fixes the card's length and their length its width.
+Quad card_frame(const std::vector<SymbolBlob>& group, const ReaderSettings& s) {
+  cv::Point2f centre(0, 0), u = group[0].axis;
+  double length = 0, width = 0;
+  for (const auto& g : group) {
+    centre += g.box.center;
+    length += g.length;
+    width += g.width;
+  }
+  const float n = float(group.size());
+  centre *= 1 / n;
+  double card_length = width / n / s.symbol_width_share;
+  double card_width = length / n / s.symbol_length_share;
+  cv::Point2f v(-u.y, u.x);
+  cv::Point2f hl = v * float(card_length / 2), hw = u * float(card_width / 2);
+  return {centre - hl - hw, centre + hl - hw, centre + hl + hw, centre - hl + hw};
+}
+
+}  // namespace
+
+std::vector<SymbolGroup> find_symbol_groups(const cv::Mat& bgr) {
+  CV_Assert(bgr.type() == CV_8UC3);
+  const ReaderSettings& s = reader_settings();
+  InkImage ink = find_ink(bgr, s);
+  cv::Mat closed;
+  cv::morphologyEx(ink.mask, closed, cv::MORPH_CLOSE, cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(3, 3)));
+  std::vector<std::vector<cv::Point>> contours;
+  cv::findContours(closed, contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
+  std::vector<SymbolBlob> blobs;
+  for (const auto& c : contours) {
+    SymbolBlob b;
+    if (as_symbol(c, ink, s, b)) blobs.push_back(b);
+  }
+
+  // Components of the "same card" relation, each a row of symbols.
+  const int n = int(blobs.size());
+  std::vector<int> parent(n);
+  std::iota(parent.begin(), parent.end(), 0);
+  auto find = [&](int i) {
+    while (parent[i] != i) i = parent[i] = parent[parent[i]];
+    return i;
+  };
+  for (int i = 0; i < n; ++i)
+    for (int j = i + 1; j < n; ++j)
+      if (same_card(blobs[i], blobs[j], s)) parent[find(i)] = find(j);
+  std::vector<std::vector<int>> members(n);
+  for (int i = 0; i < n; ++i) members[find(i)].push_back(i);
+
+  std::vector<SymbolGroup> groups;
+  for (auto& m : members) {
+    if (m.empty()) continue;
+    // Along the row; a row of more than three is cards laid end to end, split where
+    // the spacing jumps (the card margins make the gap between cards the widest).
+    cv::Point2f u = blobs[m[0]].axis, v(-u.y, u.x);
+    std::sort(m.begin(), m.end(), [&](int a, int b) { return blobs[a].box.center.dot(v) < blobs[b].box.center.dot(v); });
+    std::vector<std::vector<int>> rows{{m[0]}};
+    for (size_t k = 1; k < m.size(); ++k) {
+      cv::Point2f d = blobs[m[k]].box.center - blobs[m[k - 1]].box.center;
+      double gap = std::abs(d.dot(v)) / ((blobs[m[k]].width + blobs[m[k - 1]].width) / 2);
+      if (rows.back().size() == 3 || gap > s.symbol_max_pitch) rows.emplace_back();
+      rows.back().push_back(m[k]);
+    }
+    for (const auto& row : rows) {
+      SymbolGroup g;
+      for (int i : row) g.symbols.push_back(blobs[i]);
+      g.card = card_frame(g.symbols, s);
+      // A card may be cut by the frame's edge (a close-up), but a frame mostly outside
+      // the photo leaves too little paper to tell a card from a patterned table.
+      std::vector<cv::Point2f> poly(g.card.begin(), g.card.end()), clipped;
+      std::vector<cv::Point2f> photo{{0, 0}, {float(bgr.cols), 0}, {float(bgr.cols), float(bgr.rows)}, {0, float(bgr.rows)}};
+      double within = cv::intersectConvexConvex(poly, photo, clipped);
+      if (within >= s.symbol_min_frame_inside * quad_area(g.card)) groups.push_back(std::move(g));
+    }
+  }
+  return groups;
+}
+
+}  // namespace puzzlesat::set_vision

@@ -1,0 +1,38 @@
+// The second way in to a card: from its symbols rather than its outline. SET symbols
+// are saturated red, green or purple shapes on white paper, one to three of them alike,
+// parallel and evenly spaced; their size and spacing fix the card's size, position and
+// orientation. This finds cards that the outline finder (card_quads.h) cannot: on a
+// table as white as the cards, in a close-up where the card fills the frame, in a crop
+// that cuts the card's edge.
+//
+//   for (const SymbolGroup& g : find_symbol_groups(view))
+//     cv::Mat card = warp_card(view, g.card);
+#pragma once
+
+#include <opencv2/core.hpp>
+
+#include <vector>
+
+#include "frontends/set/card_quads.h"
+
+namespace puzzlesat::set_vision {
+
+// One symbol candidate: a saturated blob of a symbol's proportions.
+struct SymbolBlob {
+  cv::RotatedRect box;         // its minimum-area rectangle
+  double length = 0, width = 0;  // the rectangle's long and short sides, pixels
+  cv::Point2f axis;            // unit vector along the long side
+  int color = -1;              // 0 red, 1 green, 2 purple (set::Card::color)
+};
+
+// Symbols that belong to one card and the card frame they imply.
+struct SymbolGroup {
+  std::vector<SymbolBlob> symbols;  // in order along the card
+  Quad card;                        // in the pixels of the image searched
+};
+
+// The card frames implied by groups of symbols in a BGR image, best read with its long
+// side near the detection size of the outline finder.
+std::vector<SymbolGroup> find_symbol_groups(const cv::Mat& bgr);
+
+}  // namespace puzzlesat::set_vision
