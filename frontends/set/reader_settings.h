@@ -37,6 +37,9 @@ namespace puzzlesat::set_vision {
   X(symbol_max_aspect, 3.4, 2, 8, "printed 2.1; longer blobs are lines, pens, edges")                                 \
   X(symbol_min_rect_fill, 0.35, 0, 1, "area over its rectangle's: a diamond is 0.5, an oval 0.9")                    \
   X(symbol_min_solidity, 0.6, 0, 1, "area over its hull's: a squiggle is ~0.85, a broken outline far less")          \
+  X(symbol_min_sharpness, 0.3, 0, 2,                                                                               \
+    "the mean steepest slope along a blob's edge over its darkness (per pixel of the detection view): printed "    \
+    "edges 0.46-1.2 on dev photos, finger and hand shadows 0.09-0.21")                                              \
   X(symbol_size_tolerance, 0.3, 0, 1, "symbols of one card differ in length and width by at most this share")       \
   X(symbol_max_turn_deg, 15, 0, 45, "symbols of one card are parallel within this (degrees; perspective bends)")     \
   X(symbol_max_offset, 0.8, 0, 2,                                                                                  \

@@ -13,8 +13,9 @@ namespace puzzlesat::set_vision {
 namespace {
 
 struct InkImage {
-  cv::Mat rgb;   // CV_32FC3, divided by the local white: paper is (1, 1, 1)
-  cv::Mat mask;  // 8-bit: coloured ink
+  cv::Mat rgb;    // CV_32FC3, divided by the local white: paper is (1, 1, 1)
+  cv::Mat mask;   // 8-bit: ink, darker than the local white
+  cv::Mat slope;  // CV_32F: the steepest change of darkness per pixel within 2 px
 };
 
 // Coloured ink relative to the paper around it. Dividing by a wide max filter takes out
@@ -28,7 +29,7 @@ InkImage find_ink(const cv::Mat& bgr, const ReaderSettings& s) {
   cv::Mat small, white;
   cv::resize(f, small, cv::Size(std::max(1, f.cols / shrink), std::max(1, f.rows / shrink)), 0, 0, cv::INTER_AREA);
   int k = std::max(3, int(s.symbol_white_window * std::max(f.cols, f.rows) / shrink) | 1);
-  cv::dilate(small, white, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(k, k)));
+  cv::morphologyEx(small, white, cv::MORPH_CLOSE, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(k, k)));
   cv::blur(white, white, cv::Size(5, 5));
   cv::resize(white, white, f.size(), 0, 0, cv::INTER_LINEAR);
   // Symbols are printed on paper, the brightest thing on most tables: ink is looked for
@@ -50,6 +51,11 @@ InkImage find_ink(const cv::Mat& bgr, const ReaderSettings& s) {
   // Ink is found by its darkness, which a thin or pale line keeps better than its colour
   // (JPEG halves the chroma resolution); the colour is asked of each blob as a whole.
   ink.mask = ((1 - luma) > s.symbol_ink_darkness) & on_paper;
+  cv::Mat gx, gy;
+  cv::Sobel(luma, gx, CV_32F, 1, 0, 3, 1.0 / 8);
+  cv::Sobel(luma, gy, CV_32F, 0, 1, 3, 1.0 / 8);
+  cv::magnitude(gx, gy, ink.slope);
+  cv::dilate(ink.slope, ink.slope, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(5, 5)));
   return ink;
 }
 
@@ -88,6 +94,11 @@ bool as_symbol(const std::vector<cv::Point>& contour, const InkImage& ink, const
   cv::Scalar c = cv::mean(ink.rgb(box), inside);
   double darkness = 1 - (0.114 * c[0] + 0.587 * c[1] + 0.299 * c[2]);
   double chroma = std::max({c[0], c[1], c[2]}) - std::min({c[0], c[1], c[2]});
+  // Printed ink ends in a sharp edge; a shadow (a finger's, a hand's) fades out over
+  // many pixels however dark and tinted it is.
+  double slope = 0;
+  for (const cv::Point& p : contour) slope += ink.slope.at<float>(p);
+  if (slope / double(contour.size()) < s.symbol_min_sharpness * darkness) return false;
   if (chroma < s.symbol_min_colourfulness * darkness) return false;  // a grey mark: print, a key, a shadow
   AttributeReading color = read_color(hue_of(c), 0);
   out.color = color.value;
@@ -140,12 +151,15 @@ std::vector<SymbolGroup> find_symbol_groups(const cv::Mat& bgr) {
   InkImage ink = find_ink(bgr, s);
   cv::Mat closed;
   cv::morphologyEx(ink.mask, closed, cv::MORPH_CLOSE, cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(3, 3)));
+  // Every outer boundary, also those inside a hole of another blob: where the table is
+  // darker than the paper, a card is a hole in the table's blob and its symbols lie in it.
   std::vector<std::vector<cv::Point>> contours;
-  cv::findContours(closed, contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
+  std::vector<cv::Vec4i> hierarchy;
+  cv::findContours(closed, contours, hierarchy, cv::RETR_CCOMP, cv::CHAIN_APPROX_NONE);
   std::vector<SymbolBlob> blobs;
-  for (const auto& c : contours) {
+  for (size_t i = 0; i < contours.size(); ++i) {
     SymbolBlob b;
-    if (as_symbol(c, ink, s, b)) blobs.push_back(b);
+    if (hierarchy[i][3] < 0 && as_symbol(contours[i], ink, s, b)) blobs.push_back(b);
   }
 
   // Components of the "same card" relation, each a row of symbols.
