@@ -11,24 +11,17 @@
 #include <ctime>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "problems/nonogram/nonogram.h"
+#include <puzzlesat/file_io.h>
 
 using namespace puzzlesat::nonogram;
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 struct Timed {
   std::string name;
@@ -97,7 +90,7 @@ int main(int argc, char** argv) {
   }
   bool ok = true;
   for (const fs::path& set : taai) {
-    const auto puzzles = parse_taai(slurp(set), set.string());
+    const auto puzzles = parse_taai(puzzlesat::read_regular_file(set.string()), set.string());
     const auto given = taai_solutions(set);
     std::size_t unique = 0, multiple = 0, none = 0, gave_up = 0, file_answers_hold = 0;
     std::vector<Timed> times;
@@ -123,7 +116,7 @@ int main(int argc, char** argv) {
   }
   std::vector<Timed> times;
   for (const fs::path& file : singles) {
-    const Puzzle p = parse(slurp(file), file.string());
+    const Puzzle p = parse(puzzlesat::read_regular_file(file.string()), file.string());
     times.push_back(run(file.filename().string(), p, solver));
     std::printf("%-20s %3dx%-3d cpu %8.3f s  %s\n", file.filename().c_str(), p.cols, p.rows, times.back().seconds,
                 times.back().solutions == 1         ? "unique"

@@ -15,8 +15,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -26,6 +24,7 @@
 #include "problems/set/cap.h"
 #include <puzzlesat/dimacs.h>
 #include <puzzlesat/drat_checker.h>
+#include <puzzlesat/file_io.h>
 #include <puzzlesat/proof.h>
 
 namespace fs = std::filesystem;
@@ -34,17 +33,11 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
 bool verify(const std::string& proof, const std::string& formula) {
-  return sat::check_drat(sat::read_dimacs(slurp(formula), formula), slurp(proof), proof).verified;
+  return sat::check_drat(sat::read_dimacs(read_regular_file(formula), formula), read_regular_file(proof), proof)
+      .verified;
 }
 
 }  // namespace
@@ -94,7 +87,7 @@ int main(int argc, char** argv) {
     double deduce_s = 0, prove_s = 0, check_s = 0;
     std::size_t cells = 0, verified = 0, level_count = 0, timed_out = 0;
     for (const fs::path& f : files) {
-      hexcells::Board b = hexcells::read_board(slurp(f), f.string());
+      hexcells::Board b = hexcells::read_board(read_regular_file(f.string()), f.string());
       auto t = Clock::now();
       hexcells::Deduction d = hexcells::deduce(b);
       deduce_s += since(t);

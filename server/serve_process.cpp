@@ -83,19 +83,9 @@ int ChildProcess::stop() {
   return status_;
 }
 
-int free_port() {
-  const int s = socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  addr.sin_port = 0;
-  socklen_t len = sizeof addr;
-  if (s < 0 || bind(s, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0 ||
-      getsockname(s, reinterpret_cast<sockaddr*>(&addr), &len) != 0)
-    throw std::runtime_error("cannot find a free port");
-  close(s);
-  return ntohs(addr.sin_port);
-}
+// A listening socket closed with no connection leaves no TIME_WAIT behind, so its port is
+// free again as soon as the temporary is destroyed.
+int free_port() { return ListeningSocket().port(); }
 
 ListeningSocket::ListeningSocket() {
   fd_ = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);

@@ -30,6 +30,30 @@ nlohmann::json one_json_line(const puzzlesat::testing::CliResult& r, int exit_co
   return nlohmann::json::parse(r.out);
 }
 
+// Runs args on a terminal with the progress line drawn from the first tick, whatever the
+// machine's speed: `progress` (its last drawing) must appear before `results`, and the line
+// be erased (CR, erase-to-end) in between.
+void check_progress_erased(const std::vector<std::string>& args, const std::string& progress,
+                           const std::string& results) {
+  ::setenv("PUZZLESAT_PROGRESS_AFTER_MS", "0", 1);
+  auto r = puzzlesat::testing::run_cli_on_terminal(args);
+  ::unsetenv("PUZZLESAT_PROGRESS_AFTER_MS");
+  REQUIRE(r.exit_code == 0);
+  const auto drawn = r.out.rfind(progress);
+  REQUIRE(drawn != std::string::npos);
+  const auto shown = r.out.find(results);
+  REQUIRE(shown != std::string::npos);
+  CHECK(drawn < shown);
+  CHECK(r.out.find("\r\033[K", drawn) < shown);
+}
+
+// Runs args on a pipe: no progress, nothing but the results, which start with `results`.
+void check_no_progress_on_pipe(const std::vector<std::string>& args, const std::string& results) {
+  auto piped = run_cli(args);
+  CHECK(piped.err.empty());
+  CHECK(piped.out.rfind(results, 0) == 0);
+}
+
 }  // namespace
 
 TEST_CASE("JSON on one line on the commands that lacked it", "[cli][json]") {
@@ -124,40 +148,15 @@ TEST_CASE("each encode gadget lists only the options it reads", "[cli][encodings
 }
 
 TEST_CASE("progress shows on a terminal and is cleared before the results", "[cli][progress]") {
-  // Work long enough for the progress line (drawn at once here, whatever the machine's
-  // speed): it must appear, then be erased.
-  ::setenv("PUZZLESAT_PROGRESS_AFTER_MS", "0", 1);
-  auto r = puzzlesat::testing::run_cli_on_terminal({"set", "stats", "--games", "1000000"});
-  ::unsetenv("PUZZLESAT_PROGRESS_AFTER_MS");
-  REQUIRE(r.exit_code == 0);
-  const auto bar = r.out.rfind("games [");
-  REQUIRE(bar != std::string::npos);
-  const auto results = r.out.find("1000000 games (seed 1)");
-  REQUIRE(results != std::string::npos);
-  CHECK(bar < results);
-  // Between the last drawing and the results: the line is erased (CR, erase-to-end).
-  CHECK(r.out.find("\r\033[K", bar) < results);
-  // Not on a pipe: nothing but the results.
-  auto piped = run_cli({"set", "stats", "--games", "1000"});
-  CHECK(piped.err.empty());
-  CHECK(piped.out.rfind("1000 games", 0) == 0);
+  // Work long enough for the progress line to be drawn at least once.
+  check_progress_erased({"set", "stats", "--games", "1000000"}, "games [", "1000000 games (seed 1)");
+  check_no_progress_on_pipe({"set", "stats", "--games", "1000"}, "1000 games");
 }
 
 TEST_CASE("a long solver call shows the time elapsed on a terminal, erased before the answer", "[cli][progress]") {
   // Proving that every 21 cards hold a set takes a few tenths of a second at least; with
   // the line drawn from the first tick (every 100 ms) it appears.
-  ::setenv("PUZZLESAT_PROGRESS_AFTER_MS", "0", 1);
-  auto r = puzzlesat::testing::run_cli_on_terminal({"set", "cap", "--size", "21"});
-  ::unsetenv("PUZZLESAT_PROGRESS_AFTER_MS");
-  REQUIRE(r.exit_code == 0);
-  const auto line = r.out.rfind("searching 21 cards without a set: ");
-  REQUIRE(line != std::string::npos);
-  const auto answer = r.out.find("UNSAT: every 21 cards contain a set");
-  REQUIRE(answer != std::string::npos);
-  CHECK(line < answer);
-  CHECK(r.out.find("\r\033[K", line) < answer);
-  // On a pipe: only the answer.
-  auto piped = run_cli({"set", "cap", "--size", "21"});
-  CHECK(piped.err.empty());
-  CHECK(piped.out.rfind("UNSAT: every 21 cards contain a set", 0) == 0);
+  check_progress_erased({"set", "cap", "--size", "21"}, "searching 21 cards without a set: ",
+                        "UNSAT: every 21 cards contain a set");
+  check_no_progress_on_pipe({"set", "cap", "--size", "21"}, "UNSAT: every 21 cards contain a set");
 }

@@ -58,6 +58,13 @@ Explainer::Explainer(const Board& board, const std::string& solver_spec) {
   solver_->add_cnf(cnf_);
 }
 
+sat::Status Explainer::solve_with(std::optional<std::int64_t> conflicts, std::vector<sat::Lit>& on, sat::Lit forced) {
+  // Each call sets its own budget, so a bound for one kind of call never has to be undone
+  // before the next.
+  solver_->set_budget({conflicts ? conflicts : budget_.conflicts, budget_.seconds});
+  return forces(*solver_, on, forced);
+}
+
 Reason Explainer::reason(Pos p, Color colour, std::size_t good_enough) {
   auto because = try_reason(p, colour, good_enough, false);
   bool ran_out = search_ran_out_;
@@ -91,13 +98,10 @@ std::optional<std::vector<Constraint>> Explainer::try_reason(Pos p, Color colour
       if (taken[h]) on.push_back(hint_selectors_[h]);
   }
   if (use_remaining && remaining_selector_.valid()) on.push_back(remaining_selector_);
-  if (search_budget_) solver_->set_budget({search_budget_, budget_.seconds});
-  const sat::Status found = forces(*solver_, on, forced);
-  if (search_budget_) solver_->set_budget(budget_);
+  const sat::Status found = solve_with(search_budget_, on, forced);
   search_ran_out_ = found == sat::Status::unknown;
   if (found != sat::Status::unsat) return std::nullopt;
   last_minimal_ = true;
-  if (deletion_budget_) solver_->set_budget({deletion_budget_, budget_.seconds});
   // Deletion: drop each selector whose constraint is not needed. A selector needed in a
   // larger set stays needed in any subset, so one pass gives a minimal set.
   for (sat::Lit candidate : std::vector<sat::Lit>(on)) {
@@ -109,11 +113,10 @@ std::optional<std::vector<Constraint>> Explainer::try_reason(Pos p, Color colour
     if (candidate == remaining_selector_ || std::find(on.begin(), on.end(), candidate) == on.end()) continue;
     std::vector<sat::Lit> without = on;
     std::erase(without, candidate);
-    const sat::Status status = forces(*solver_, without, forced);
+    const sat::Status status = solve_with(deletion_budget_, without, forced);
     if (status == sat::Status::unsat) on = std::move(without);
     if (status == sat::Status::unknown) last_minimal_ = false;
   }
-  if (deletion_budget_) solver_->set_budget(budget_);
   std::vector<Constraint> because;
   for (sat::Lit sel : on) because.push_back(constraints_[constraint_of_.at(sel.var().id())]);
   return because;

@@ -57,10 +57,7 @@ class Explainer {
   Reason reason(Pos cell, Color colour, std::size_t good_enough = 0);
   // Bounds each solver call (try_reason then answers nullopt where a call ran out, and
   // keeps constraints whose removal it could not decide).
-  void set_conflict_budget(std::int64_t conflicts) {
-    budget_ = {conflicts, {}};
-    solver_->set_budget(budget_);
-  }
+  void set_conflict_budget(std::int64_t conflicts) { budget_ = {conflicts, {}}; }
   // Bounds only the first call of try_reason (finding a set that forces the cell): past it
   // try_reason answers nullopt and reason() falls back to the whole state.
   void set_search_budget(std::int64_t conflicts) { search_budget_ = conflicts; }
@@ -81,6 +78,9 @@ class Explainer {
                                                     int hops = -1);
 
  private:
+  // forces() under `conflicts` when set (a search or deletion bound), else budget_.
+  sat::Status solve_with(std::optional<std::int64_t> conflicts, std::vector<sat::Lit>& on, sat::Lit forced);
+
   std::vector<Constraint> constraints_;
   std::vector<sat::Lit> hint_selectors_;
   std::vector<std::vector<Pos>> hint_cells_;    // per hint selector: its hidden cells

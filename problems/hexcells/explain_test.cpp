@@ -31,6 +31,29 @@ bool brute_forces(const Board& b, const std::vector<Constraint>& constraints, Po
   return true;
 }
 
+// Whether `because` still forces cell to colour with one of its constraints left out,
+// i.e. is not minimal.
+bool some_hint_droppable(const Board& b, const std::vector<Constraint>& because, Pos cell, Color colour) {
+  for (std::size_t k = 0; k < because.size(); ++k) {
+    auto fewer = because;
+    fewer.erase(fewer.begin() + static_cast<std::ptrdiff_t>(k));
+    if (brute_forces(b, fewer, cell, colour)) return true;
+  }
+  return false;
+}
+
+// Calls body(i, board, deduction) for each of `levels` random small levels drawn from
+// `seed` that deduce finds consistent (brute force stays cheap on them).
+template <class Body>
+void for_consistent_random_levels(unsigned seed, int levels, Body body) {
+  std::mt19937 rng(seed);
+  for (int i = 0; i < levels; ++i) {
+    Board b = testing::random_level(rng, 10);
+    Deduction d = deduce(b);
+    if (d.consistent) body(i, b, d);
+  }
+}
+
 }  // namespace
 
 TEST_CASE("explanations force their cell and are minimal", "[hexcells][explain]") {
@@ -56,11 +79,7 @@ TEST_CASE("explanations force their cell and are minimal", "[hexcells][explain]"
   for (const Reason& r : reasons) {
     INFO(to_string(r.cell));
     CHECK(brute_forces(b, r.because, r.cell, r.colour));
-    for (std::size_t i = 0; i < r.because.size(); ++i) {
-      auto fewer = r.because;
-      fewer.erase(fewer.begin() + static_cast<std::ptrdiff_t>(i));
-      CHECK_FALSE(brute_forces(b, fewer, r.cell, r.colour));
-    }
+    CHECK_FALSE(some_hint_droppable(b, r.because, r.cell, r.colour));
   }
   CHECK(reasons[0].because.size() == 1);
   CHECK(reasons[0].because[0].source == Pos{6, 4});
@@ -79,24 +98,16 @@ TEST_CASE("an explanation can need REMAINING", "[hexcells][explain]") {
 
 TEST_CASE("on random small levels every explanation forces its cell and no hint can go (brute force)",
           "[hexcells][explain]") {
-  std::mt19937 rng(23);
   int reasons_checked = 0;
-  for (int i = 0; i < 60; ++i) {
-    Board b = testing::random_level(rng, 10);
-    Deduction d = deduce(b);
-    if (!d.consistent) continue;
+  for_consistent_random_levels(23, 60, [&](int i, const Board& b, const Deduction& d) {
     for (const Reason& r : explain(b, d)) {
       INFO("level " << i << " cell " << to_string(r.cell));
       CHECK(r.minimal);
       CHECK(brute_forces(b, r.because, r.cell, r.colour));
-      for (std::size_t k = 0; k < r.because.size(); ++k) {
-        auto fewer = r.because;
-        fewer.erase(fewer.begin() + static_cast<std::ptrdiff_t>(k));
-        CHECK_FALSE(brute_forces(b, fewer, r.cell, r.colour));
-      }
+      CHECK_FALSE(some_hint_droppable(b, r.because, r.cell, r.colour));
       ++reasons_checked;
     }
-  }
+  });
   CHECK(reasons_checked > 50);
 }
 
@@ -104,41 +115,27 @@ TEST_CASE("with a tiny deletion budget explanations still force their cell, and 
           "[hexcells][explain]") {
   // One conflict per deletion call: many removals stay undecided, so those hints stay and
   // the reason is marked; the set must still force the cell, and a set marked minimal must be.
-  std::mt19937 rng(41);
   int marked = 0, minimal = 0;
-  for (int i = 0; i < 60; ++i) {
-    Board b = testing::random_level(rng, 10);
-    Deduction d = deduce(b);
-    if (!d.consistent) continue;
+  for_consistent_random_levels(41, 60, [&](int i, const Board& b, const Deduction& d) {
     for (const Reason& r : explain(b, d, "minisat", 1)) {
       INFO("level " << i << " cell " << to_string(r.cell));
       CHECK(brute_forces(b, r.because, r.cell, r.colour));
-      bool droppable = false;
-      for (std::size_t k = 0; k < r.because.size(); ++k) {
-        auto fewer = r.because;
-        fewer.erase(fewer.begin() + static_cast<std::ptrdiff_t>(k));
-        droppable = droppable || brute_forces(b, fewer, r.cell, r.colour);
-      }
       if (r.minimal) {
-        CHECK_FALSE(droppable);
+        CHECK_FALSE(some_hint_droppable(b, r.because, r.cell, r.colour));
         ++minimal;
       } else {
         ++marked;
       }
     }
-  }
+  });
   CHECK(marked > 0);
   CHECK(minimal > 0);
 }
 
 TEST_CASE("a cell whose set is not found within the search budget reads as forced by the whole state",
           "[hexcells][explain]") {
-  std::mt19937 rng(43);
   int whole = 0;
-  for (int i = 0; i < 40; ++i) {
-    Board b = testing::random_level(rng, 10);
-    Deduction d = deduce(b);
-    if (!d.consistent) continue;
+  for_consistent_random_levels(43, 40, [&](int i, const Board& b, const Deduction& d) {
     // No conflict at all: no search gets anywhere, so every reason is the fallback.
     Explainer none(b);
     none.set_search_budget(0);
@@ -157,6 +154,6 @@ TEST_CASE("a cell whose set is not found within the search budget reads as force
       CHECK(brute_forces(b, r.because, r.cell, r.colour));
       if (r.whole_state) CHECK_FALSE(r.minimal);
     }
-  }
+  });
   CHECK(whole > 20);
 }

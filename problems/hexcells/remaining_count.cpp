@@ -1,7 +1,6 @@
 #include "problems/hexcells/remaining_count.h"
 
 #include <algorithm>
-#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -78,7 +77,8 @@ void add_shared_remaining_count(sat::Cnf& cnf, const Board& board, std::span<con
   std::vector<std::size_t> order;
   for (std::size_t i = 0; i < constraints.size(); ++i)
     if (!constraints[i].is_remaining) order.push_back(i);
-  std::map<std::size_t, std::pair<std::vector<Pos>, int>> counts;
+  // Per constraint index (REMAINING's entry stays unused): hidden cells and count.
+  std::vector<std::pair<std::vector<Pos>, int>> counts(constraints.size());
   for (std::size_t i : order) counts[i] = hidden_count(constraints[i], board);
   std::stable_sort(order.begin(), order.end(),
                    [&](std::size_t a, std::size_t b) { return counts[a].first.size() > counts[b].first.size(); });
