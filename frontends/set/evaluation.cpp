@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 #include <puzzlesat/input_error.h>
@@ -19,6 +20,20 @@ namespace {
 fs::path label_path(const fs::path& photo) {
   fs::path p = photo;
   return p.replace_extension(".cards.txt");
+}
+
+// A single-card image named for its card, "one-green-open-diamond[__tag].jpg", as in
+// ../shared/data/set/cards: the name is the label.
+std::optional<set::Card> card_in_name(const fs::path& photo) {
+  std::string stem = photo.stem().string();
+  stem = stem.substr(0, stem.find("__"));
+  if (std::count(stem.begin(), stem.end(), '-') != 3) return std::nullopt;
+  std::replace(stem.begin(), stem.end(), '-', ' ');
+  try {
+    return set::parse_card(stem);
+  } catch (const InputError&) {
+    return std::nullopt;
+  }
 }
 
 }  // namespace
@@ -42,7 +57,8 @@ std::vector<fs::path> labelled_photos(const fs::path& dir) {
   for (const auto& entry : fs::directory_iterator(dir)) {
     std::string ext = entry.path().extension().string();
     std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
-    if ((ext == ".jpg" || ext == ".jpeg" || ext == ".png") && fs::exists(label_path(entry.path())))
+    if ((ext == ".jpg" || ext == ".jpeg" || ext == ".png") &&
+        (fs::exists(label_path(entry.path())) || card_in_name(entry.path())))
       photos.push_back(entry.path());
   }
   std::sort(photos.begin(), photos.end());
@@ -51,11 +67,16 @@ std::vector<fs::path> labelled_photos(const fs::path& dir) {
 
 PhotoScore evaluate_photo(const fs::path& photo_path) {
   fs::path labels_file = label_path(photo_path);
-  std::ifstream in(labels_file);
-  if (!in) throw InputError("cannot read label file", {labels_file.string()});
-  std::stringstream text;
-  text << in.rdbuf();
-  std::vector<set::Card> labels = set::parse_board(text.str(), labels_file.string());
+  std::vector<set::Card> labels;
+  if (std::optional<set::Card> named = card_in_name(photo_path); named && !fs::exists(labels_file)) {
+    labels = {*named};
+  } else {
+    std::ifstream in(labels_file);
+    if (!in) throw InputError("cannot read label file", {labels_file.string()});
+    std::stringstream text;
+    text << in.rdbuf();
+    labels = set::parse_board(text.str(), labels_file.string());
+  }
 
   Photo photo = load_photo(photo_path.string());
   TableReading table = read_table(photo.image, photo.scale);

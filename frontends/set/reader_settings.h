@@ -41,6 +41,8 @@ namespace puzzlesat::set_vision {
     "the mean steepest slope along a blob's edge over its darkness (per pixel of the detection view): printed "    \
     "edges 0.46-1.2 on dev photos, finger and hand shadows 0.09-0.21")                                              \
   X(symbol_size_tolerance, 0.3, 0, 1, "symbols of one card differ in length and width by at most this share")       \
+  X(symbol_max_hue_step, 30, 0, 180,                                                                               \
+    "symbols of one card have hues within this (degrees): the inks are 110-140 degrees apart")                   \
   X(symbol_max_turn_deg, 15, 0, 45, "symbols of one card are parallel within this (degrees; perspective bends)")     \
   X(symbol_max_offset, 0.8, 0, 2,                                                                                  \
     "sideways offset between symbols of a card, in symbol widths: a slanted view shears a row of diamonds by "     \

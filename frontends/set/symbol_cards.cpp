@@ -100,8 +100,7 @@ bool as_symbol(const std::vector<cv::Point>& contour, const InkImage& ink, const
   for (const cv::Point& p : contour) slope += ink.slope.at<float>(p);
   if (slope / double(contour.size()) < s.symbol_min_sharpness * darkness) return false;
   if (chroma < s.symbol_min_colourfulness * darkness) return false;  // a grey mark: print, a key, a shadow
-  AttributeReading color = read_color(hue_of(c), 0);
-  out.color = color.value;
+  out.hue = hue_of(c);
   out.box = cv::RotatedRect(centre, cv::Size2f(float(len), float(wid)), float(std::atan2(u.y, u.x) * 180 / CV_PI));
   out.length = len;
   out.width = wid;
@@ -112,7 +111,10 @@ bool as_symbol(const std::vector<cv::Point>& contour, const InkImage& ink, const
 // Two symbols of one card: alike in colour and size, parallel, side by side across
 // their long axes at the printed pitch.
 bool same_card(const SymbolBlob& a, const SymbolBlob& b, const ReaderSettings& s) {
-  if (a.color != b.color) return false;
+  // One ink: hues close around the circle. (Red and purple are told apart on the
+  // card; near their boundary one symbol's hue can fall on either side.)
+  double hue_step = std::abs(a.hue - b.hue);
+  if (std::min(hue_step, 360 - hue_step) > s.symbol_max_hue_step) return false;
   auto close = [](double x, double y, double tol) { return std::max(x, y) <= (1 + tol) * std::min(x, y); };
   if (!close(a.length, b.length, s.symbol_size_tolerance) || !close(a.width, b.width, s.symbol_size_tolerance))
     return false;

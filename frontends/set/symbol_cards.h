@@ -22,7 +22,7 @@ struct SymbolBlob {
   cv::RotatedRect box;         // its minimum-area rectangle
   double length = 0, width = 0;  // the rectangle's long and short sides, pixels
   cv::Point2f axis;            // unit vector along the long side
-  int color = -1;              // 0 red, 1 green, 2 purple (set::Card::color)
+  double hue = 0;              // degrees, of its ink against the local white
 };
 
 // Symbols that belong to one card and the card frame they imply.
