@@ -52,11 +52,31 @@ std::string weakest(const CardReading& r) {
   return std::string(set::attribute_name(a));
 }
 
+void write_annotated(const std::string& path, const cv::Mat& image) {
+  bool written = false;
+  try {
+    written = image::write_image(path, image);
+  } catch (const cv::Exception&) {
+  }
+  if (!written) throw InputError("cannot write the annotated image (use a .png or .jpg name)", {path});
+}
+
 void run_photo(const PhotoOptions& opt, BatchItem& item) {
   const std::string& image_path = item.input;
   Photo photo = load_photo(image_path);
   TableReading table = read_table(photo.image, photo.scale);
-  if (table.cards.empty()) throw InputError("no SET cards found in the image", {image_path});
+  if (table.cards.empty()) {
+    // A readable photo without a card is an answer, not bad input: say so and go on.
+    std::cerr << fmt::format("{}: no SET card found\n", image_path);
+    if (!opt.output.empty()) {
+      Annotation none;
+      none.banner = "NO SET CARD FOUND";
+      write_annotated(opt.output, annotate(photo.image, photo.scale, table, none));
+    }
+    if (item.json) item.result = json{{"cards", json::array()}, {"sets", json::array()}, {"no_set", false}};
+    else std::cout << fmt::format("{}: 0 cards ({}x{} px)\n", image_path, photo.original.width, photo.original.height);
+    return;
+  }
 
   TableSets found = find_table_sets(table, opt.all);
   auto proof = opt.proof.options();
@@ -68,15 +88,7 @@ void run_photo(const PhotoOptions& opt, BatchItem& item) {
   const bool no_set = annotation.sets.empty();
   if (no_set) annotation.banner = "NO SET REMAINS - proved by SAT";
 
-  if (!opt.output.empty()) {
-    cv::Mat out = annotate(photo.image, photo.scale, table, annotation);
-    bool written = false;
-    try {
-      written = image::write_image(opt.output, out);
-    } catch (const cv::Exception&) {
-    }
-    if (!written) throw InputError("cannot write the annotated image (use a .png or .jpg name)", {opt.output});
-  }
+  if (!opt.output.empty()) write_annotated(opt.output, annotate(photo.image, photo.scale, table, annotation));
 
   if (item.json) {
     json cards = json::array();

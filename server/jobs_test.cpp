@@ -110,6 +110,17 @@ TEST_CASE("the SET photo job reads the demo photo and takes corrections only for
   for (const auto& s : fixed["sets"]) CHECK((s[0] != 2 && s[1] != 2 && s[2] != 2));  // card #2, numbered from 1
 }
 
+TEST_CASE("a readable photo without a card is an answer with no cards, not a refusal", "[server]") {
+  Fixture f;
+  cv::Mat table(600, 800, CV_8UC3, cv::Scalar(40, 70, 110));  // plain wood brown
+  const auto jpeg = image::encode_jpeg(table, 90);
+  const json out = set_photo_job({"table.jpg", std::string(jpeg.begin(), jpeg.end())}, {}, false, f.ctx);
+  CHECK(out["cards"].empty());
+  CHECK(out["sets"].empty());
+  CHECK(out["no_set"] == false);  // nothing was proved about an empty table
+  CHECK(out["width"] == 800);
+}
+
 TEST_CASE("uploads that are not JPEG or PNG are refused as such, naming what they look like", "[server]") {
   Fixture f;
   const std::string heic = std::string("\0\0\0\x18" "ftypheic", 12) + std::string(100, 'x');

@@ -56,7 +56,15 @@ json set_photo_job(const Upload& photo, const std::vector<std::string>& cards, b
   const std::string path = save_image(photo, ctx, "photo");
   sv::Photo p = as_upload(photo, path, [&] { return sv::load_photo(path); });
   sv::TableReading table = sv::read_table(p.image, p.scale);
-  if (table.cards.empty()) throw InputError("no SET cards found in the image", {photo.name});
+  if (table.cards.empty()) {  // an answer, as `set photo` gives it, not a bad upload
+    const auto jpeg = image::encode_jpeg(p.image, 85);
+    return {{"cards", json::array()},
+            {"sets", json::array()},
+            {"no_set", false},
+            {"width", p.original.width},
+            {"height", p.original.height},
+            {"image", data_url("image/jpeg", {reinterpret_cast<const char*>(jpeg.data()), jpeg.size()})}};
+  }
 
   // The user's corrections: card i of the list replaces reading i, with full confidence.
   std::vector<bool> corrected(table.cards.size(), false);

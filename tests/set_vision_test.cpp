@@ -22,7 +22,7 @@ using puzzlesat::testing::run_cli;
 using puzzlesat::testing::shared_data;
 namespace fs = std::filesystem;
 
-TEST_CASE("set photo: missing file, non-image and an image without cards exit 2 with one line") {
+TEST_CASE("set photo: a missing file and a non-image exit 2 with one line, a photo without cards is an answer") {
   auto missing = run_cli({"set", "photo", "/nonexistent/table.jpg"});
   REQUIRE(missing.exit_code == 2);
   REQUIRE(missing.err.find("puzzlesat: error: /nonexistent/table.jpg") == 0);
@@ -40,8 +40,14 @@ TEST_CASE("set photo: missing file, non-image and an image without cards exit 2 
   cv::rectangle(table, cv::Rect(0, 250, 800, 100), cv::Scalar(20, 30, 50), cv::FILLED);
   REQUIRE(cv::imwrite(empty.string(), table));
   auto no_cards = run_cli({"set", "photo", empty.string()});
-  REQUIRE(no_cards.exit_code == 2);
-  REQUIRE(no_cards.err.find("no SET cards") != std::string::npos);
+  CHECK(no_cards.exit_code == 0);
+  CHECK(no_cards.err.find("no SET card found") != std::string::npos);
+  CHECK(no_cards.out.find("0 cards") != std::string::npos);
+  auto as_json = run_cli({"set", "photo", empty.string(), "--json"});
+  CHECK(as_json.exit_code == 0);
+  auto j = nlohmann::json::parse(as_json.out);
+  CHECK(j["cards"].empty());
+  CHECK(j["sets"].empty());
   fs::remove(empty);
 }
 

@@ -11,7 +11,9 @@ function showAnswer(answer, fromPhoto) {
   const result = document.getElementById("result");
   result.replaceChildren();
   const summary = el("div", {id: "summary"});
-  if (answer.no_set) {
+  if (answer.cards.length === 0) {
+    summary.append(el("div", {class: "banner", text: "No SET card found in this photo. Cards read best from above, in even light, each card at least ~100 pixels long."}));
+  } else if (answer.no_set) {
     summary.append(el("div", {class: "banner proved", text: "No set — proved by SAT among these " + answer.cards.length + " cards."}));
     summary.append(proofLinks(answer.proof, "the proof that no three of these cards form a set."));
   } else {
