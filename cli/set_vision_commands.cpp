@@ -178,6 +178,8 @@ void run_render(const RenderOptions& opt) {
 json score_json(const PhotoScore& s) {
   json j = {{"labelled", s.labelled},
             {"detected", s.detected},
+            {"matched", s.matched},
+            {"cards_correct", s.cards_correct},
             {"recall", s.recall()},
             {"precision", s.precision()},
             {"card_accuracy", s.accuracy()},

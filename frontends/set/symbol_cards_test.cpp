@@ -1,0 +1,171 @@
+// The symbol finder on rendered cards in the scenes the outline finder cannot handle: a
+// card alone in a tight crop or a close-up cut by the frame, white cards on white paper
+// with no edge at all; and the things that must not become cards (a soft shadow, grey
+// print). The settings table is checked here too, as the finder is its first user.
+#include "frontends/set/symbol_cards.h"
+
+#include <catch2/catch.hpp>
+
+#include <opencv2/imgproc.hpp>
+
+#include <random>
+#include <set>
+
+#include <puzzlesat/input_error.h>
+
+#include "frontends/set/card_renderer.h"
+#include "frontends/set/reader_settings.h"
+#include "frontends/set/table_reader.h"
+#include "problems/set/card_text.h"
+
+using namespace puzzlesat;
+using namespace puzzlesat::set_vision;
+
+namespace {
+
+// A rendered card pasted on a plain background, `margin` of its length around it,
+// rotated by `turn` degrees; the card's corners in the result.
+struct Placed {
+  cv::Mat image;
+  Quad corners;
+};
+
+Placed on_background(set::Card card, int length, double margin, double turn, cv::Scalar background) {
+  RenderedCard r = render_card(card, length);
+  const int pad = int(margin * length);
+  const int side = int(std::hypot(r.image.cols, r.image.rows)) + 2 * pad;
+  cv::Mat canvas(side, side, CV_8UC3, background), mask = cv::Mat::zeros(side, side, CV_8U);
+  cv::Rect at((side - r.image.cols) / 2, (side - r.image.rows) / 2, r.image.cols, r.image.rows);
+  r.image.copyTo(canvas(at), r.mask);
+  r.mask.copyTo(mask(at));
+  cv::Mat rot = cv::getRotationMatrix2D(cv::Point2f(side / 2.0f, side / 2.0f), turn, 1.0);
+  cv::warpAffine(canvas, canvas, rot, canvas.size(), cv::INTER_LINEAR, cv::BORDER_CONSTANT, background);
+  cv::warpAffine(mask, mask, rot, mask.size(), cv::INTER_NEAREST);
+  // Cut to the card's box plus the margin: a tight crop.
+  std::vector<cv::Point> on;
+  cv::findNonZero(mask, on);
+  cv::Rect box = cv::boundingRect(on);
+  box = cv::Rect(box.x - pad, box.y - pad, box.width + 2 * pad, box.height + 2 * pad) & cv::Rect(0, 0, side, side);
+  Placed p;
+  p.image = canvas(box).clone();
+  std::vector<cv::Point2f> src = {{float(at.x), float(at.y)}, {float(at.x + at.width), float(at.y)},
+                                  {float(at.x + at.width), float(at.y + at.height)}, {float(at.x), float(at.y + at.height)}};
+  cv::transform(src, src, rot);
+  for (int i = 0; i < 4; ++i) p.corners[i] = src[i] - cv::Point2f(float(box.x), float(box.y));
+  return p;
+}
+
+// The share of `a`'s area that `b` covers, and the other way round: the smaller.
+double overlap(const Quad& a, const Quad& b) {
+  std::vector<cv::Point2f> pa(a.begin(), a.end()), pb(b.begin(), b.end()), both;
+  double common = cv::intersectConvexConvex(pa, pb, both);
+  return std::min(common / quad_area(a), common / quad_area(b));
+}
+
+}  // namespace
+
+TEST_CASE("a card alone in a tight crop on white paper is found from its symbols and read") {
+  // White on white: no edge for the outline finder, only the symbols.
+  const cv::Scalar white(246, 248, 250);
+  std::mt19937 rng(7);
+  int right = 0, found = 0;
+  for (int i = 0; i < set::kDeckSize; ++i) {
+    set::Card card = set::card_at(i);
+    double margin = std::uniform_real_distribution<double>(0.0, 0.2)(rng);
+    double turn = std::uniform_real_distribution<double>(-90, 90)(rng);
+    Placed p = on_background(card, 400, margin, turn, white);
+    TableReading t = read_table(p.image);
+    INFO(set::to_string(card) << " margin " << margin << " turn " << turn);
+    CHECK(t.cards.size() == 1);
+    if (t.cards.empty()) continue;
+    ++found;
+    CHECK(overlap(t.cards[0].corners, p.corners) >= 0.8);
+    right += t.cards[0].reading.card() == card;
+  }
+  CHECK(found == set::kDeckSize);
+  CHECK(right >= set::kDeckSize * 97 / 100);
+}
+
+TEST_CASE("a close-up whose card runs off the frame is read as that card") {
+  int right = 0;
+  for (int i = 0; i < set::kDeckSize; i += 4) {
+    set::Card card = set::card_at(i);
+    Placed p = on_background(card, 600, 0.0, 0, cv::Scalar(200, 200, 200));
+    // Cut 5 % off each end of the card's length: the frame edge crosses the card.
+    int cut = p.image.cols / 20;
+    cv::Mat closeup = p.image(cv::Rect(cut, 0, p.image.cols - 2 * cut, p.image.rows)).clone();
+    TableReading t = read_table(closeup);
+    INFO(set::to_string(card));
+    REQUIRE(t.cards.size() == 1);
+    right += t.cards[0].reading.card() == card;
+  }
+  CHECK(right == (set::kDeckSize + 3) / 4);
+}
+
+TEST_CASE("each symbol group frames its own card when one-symbol cards lie close together") {
+  // Six one-symbol cards in two touching rows: the symbols of neighbouring cards are
+  // far more than a printed pitch apart, so no group spans two cards.
+  const int length = 300, height = render_card(set::Card{}, length).image.rows;
+  cv::Mat desk(2 * length + 40, 3 * height + 40, CV_8UC3, cv::Scalar(240, 242, 244));
+  std::vector<Quad> truth;
+  for (int r = 0; r < 2; ++r)
+    for (int c = 0; c < 3; ++c) {
+      RenderedCard rc = render_card(set::Card{0, std::uint8_t(c), std::uint8_t(r), std::uint8_t((r + c) % 3)}, length);
+      cv::Mat upright;
+      cv::rotate(rc.image, upright, cv::ROTATE_90_CLOCKWISE);
+      cv::Rect at(20 + c * height, 20 + r * length, height, length);
+      upright.copyTo(desk(at));
+      truth.push_back({cv::Point2f(float(at.x), float(at.y)), cv::Point2f(float(at.x + height), float(at.y)),
+                       cv::Point2f(float(at.x + height), float(at.y + length)), cv::Point2f(float(at.x), float(at.y + length))});
+    }
+  std::vector<SymbolGroup> groups = find_symbol_groups(desk);
+  REQUIRE(groups.size() == truth.size());
+  for (const Quad& q : truth) {
+    double best = 0;
+    for (const SymbolGroup& g : groups) best = std::max(best, overlap(g.card, q));
+    CHECK(best >= 0.8);
+  }
+}
+
+TEST_CASE("a soft shadow and grey print on a white desk are not cards") {
+  cv::Mat desk(900, 1200, CV_8UC3, cv::Scalar(235, 238, 240));
+  // A finger's shadow: a warm-grey ellipse of a symbol's proportions with a wide penumbra.
+  cv::Mat shadow = cv::Mat::zeros(desk.size(), CV_32F);
+  cv::ellipse(shadow, cv::Point(400, 450), cv::Size(90, 40), 20, 0, 360, 1.0, cv::FILLED);
+  cv::GaussianBlur(shadow, shadow, cv::Size(), 9);
+  for (int y = 0; y < desk.rows; ++y)
+    for (int x = 0; x < desk.cols; ++x) {
+      float s = 0.35f * shadow.at<float>(y, x);
+      cv::Vec3b& p = desk.at<cv::Vec3b>(y, x);
+      p = cv::Vec3b(cv::saturate_cast<uchar>(p[0] * (1 - 1.2f * s)), cv::saturate_cast<uchar>(p[1] * (1 - s)),
+                    cv::saturate_cast<uchar>(p[2] * (1 - 0.8f * s)));
+    }
+  // Grey print: three black ovals laid out like a card's symbols.
+  for (int k = 0; k < 3; ++k) cv::ellipse(desk, cv::Point(800 + 60 * k, 450), cv::Size(20, 45), 0, 0, 360, cv::Scalar(60, 60, 60), cv::FILLED);
+  CHECK(find_symbol_groups(desk).empty());
+  CHECK(read_table(desk).cards.empty());
+}
+
+TEST_CASE("the settings table: unique names, defaults within their ranges, overrides checked") {
+  const auto& table = reader_setting_table();
+  REQUIRE_FALSE(table.empty());
+  std::set<std::string_view> names;
+  for (const SettingInfo& s : table) {
+    INFO(s.name);
+    CHECK(names.insert(s.name).second);
+    CHECK(s.min <= s.default_value);
+    CHECK(s.default_value <= s.max);
+    CHECK_FALSE(s.reason.empty());
+  }
+  const double before = reader_settings().symbol_min_pitch;
+  override_reader_setting("symbol_min_pitch=1.2");
+  CHECK(reader_settings().symbol_min_pitch == 1.2);
+  override_reader_setting("symbol_min_pitch", before);
+  CHECK(reader_settings().symbol_min_pitch == before);
+  CHECK_THROWS_AS(override_reader_setting("no_such_setting=1"), InputError);
+  CHECK_THROWS_AS(override_reader_setting("symbol_min_pitch=99"), InputError);  // out of range
+  CHECK_THROWS_AS(override_reader_setting("symbol_min_pitch=abc"), InputError);
+  CHECK_THROWS_AS(override_reader_setting("symbol_min_pitch=nan"), InputError);
+  CHECK_THROWS_AS(override_reader_setting("symbol_min_pitch"), InputError);
+  CHECK(reader_settings().symbol_min_pitch == before);
+}
