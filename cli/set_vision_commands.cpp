@@ -98,7 +98,7 @@ void run_photo(const PhotoOptions& opt, BatchItem& item) {
       cards.push_back({{"card", set::to_string(c.reading.card())},
                        {"corners", corners},
                        {"confidence", std::round(c.reading.confidence() * 1000) / 1000},
-                       {"flagged", c.reading.confidence() < kLowConfidence}});
+                       {"flagged", c.reading.confidence() < low_confidence()}});
     }
     json sets = json::array();  // cards numbered from 1, as in the text
     for (const auto& t : annotation.sets) sets.push_back({t[0] + 1, t[1] + 1, t[2] + 1});
@@ -116,7 +116,7 @@ void run_photo(const PhotoOptions& opt, BatchItem& item) {
     double conf = c.reading.confidence();
     std::cout << fmt::format("  #{:<3} {:<30} at ({:5.0f},{:5.0f})  confidence {:.2f}{}\n", i + 1,
                              set::to_string(c.reading.card()), centre.x, centre.y, conf,
-                             conf < kLowConfidence ? "  LOW: check " + weakest(c.reading) : "");
+                             conf < low_confidence() ? "  LOW: check " + weakest(c.reading) : "");
   }
   if (no_set) {
     std::cout << "no set remains — proved by SAT\n";

@@ -94,7 +94,7 @@ json set_photo_job(const Upload& photo, const std::vector<std::string>& cards, b
     const auto& c = table.cards[i];
     json j = card_json(c.reading.card());
     j["confidence"] = std::round(c.reading.confidence() * 1000) / 1000;
-    j["flagged"] = c.reading.confidence() < sv::kLowConfidence;
+    j["flagged"] = c.reading.confidence() < sv::low_confidence();
     j["corrected"] = bool(corrected[i]);
     card_list.push_back(j);
   }

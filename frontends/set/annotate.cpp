@@ -51,7 +51,7 @@ cv::Mat annotate(const cv::Mat& image, double scale, const TableReading& table, 
   }
   for (size_t i = 0; i < table.cards.size(); ++i) {
     const auto& card = table.cards[i];
-    bool doubtful = card.reading.confidence() < kLowConfidence;
+    bool doubtful = card.reading.confidence() < low_confidence();
     cv::Scalar color = doubtful ? cv::Scalar(0, 140, 255) : cv::Scalar(255, 255, 255);
     std::vector<std::vector<cv::Point>> polys{polygon(card.corners, to_image, 1.0)};
     cv::polylines(out, polys, true, color, line, cv::LINE_AA);

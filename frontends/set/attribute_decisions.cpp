@@ -1,4 +1,5 @@
 #include "frontends/set/attribute_decisions.h"
+#include "frontends/set/reader_settings.h"
 
 namespace puzzlesat::set_vision {
 
@@ -15,7 +16,9 @@ double hue_of(cv::Scalar bgr) {
 
 AttributeReading read_color(double hue, double chroma) {
   // Hue boundaries between the three inks, in degrees, going around the circle.
-  constexpr double kRedGreen = 70, kGreenPurple = 200, kPurpleRed = 342;
+  const ReaderSettings& s = reader_settings();
+  const double kRedGreen = s.colour_red_green_hue, kGreenPurple = s.colour_green_purple_hue,
+               kPurpleRed = s.colour_purple_red_hue;
   AttributeReading a;
   if (hue >= kRedGreen && hue < kGreenPurple) {
     a.value = 1;
@@ -35,7 +38,7 @@ AttributeReading read_color(double hue, double chroma) {
   // chroma's say is capped so that it moves the boundary by at most 1.5 x 8 deg towards
   // purple (solid purple well inside its hue range can be as saturated as red) while
   // it can outvote hue for a pale line near the boundary.
-  constexpr double kChroma = 0.33, kChromaScale = 0.08, kHueScale = 8;
+  const double kChroma = s.colour_red_chroma, kChromaScale = 0.08, kHueScale = 8;
   double h = hue >= kGreenPurple ? hue - 360 : hue;  // red near 0, purple below
   double red = (h - (kPurpleRed - 360)) / kHueScale + std::clamp((chroma - kChroma) / kChromaScale, -3.0, 1.5);
   a.value = red >= 0 ? 0 : 2;
@@ -48,7 +51,8 @@ AttributeReading read_shading(double fill, double texture) {
   // Fine sharp stripes cover little of the interior but oscillate strongly; blurred
   // ones oscillate little but tint the interior. Either makes a symbol striped.
   double stripes = fill + 4 * texture;
-  constexpr double kOpenStriped = 0.18, kStripedSolid = 0.55;
+  const double kOpenStriped = reader_settings().shading_open_striped,
+               kStripedSolid = reader_settings().shading_striped_solid;
   if (fill >= kStripedSolid) return {0, margin(fill, kStripedSolid, 0.15)};
   if (stripes >= kOpenStriped)
     return {1, std::min(margin(stripes, kOpenStriped, 0.04), margin(fill, kStripedSolid, 0.15))};

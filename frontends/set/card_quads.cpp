@@ -1,4 +1,5 @@
 #include "frontends/set/card_quads.h"
+#include "frontends/set/reader_settings.h"
 
 #include <opencv2/imgproc.hpp>
 
@@ -15,11 +16,6 @@ struct Candidate {
   double aspect = 0;  // long side / short side
   bool rebuilt = false;  // corners rebuilt from the sides (see sides_to_quad)
 };
-
-// One card seen straight or in perspective; longer shapes can only be rows of cards.
-constexpr double kMaxCardAspect = 2.8, kMaxRowAspect = 5.0;
-// A printed SET card's long side over its short side.
-constexpr double kCardAspect = 1.556;
 
 double distance(cv::Point2f a, cv::Point2f b) { return std::hypot(a.x - b.x, a.y - b.y); }
 
@@ -141,7 +137,8 @@ bool three_sides_to_quad(const std::vector<cv::Point>& poly, Quad& quad) {
     for (int k = 0; k < n; ++k)
       if (k != a && k != b && k != c && std::abs(dir(k).dot(db)) > 0.995 && len(k) > 0.15 * end) far_end_seen = true;
     if (far_end_seen) continue;
-    for (double ratio : {kCardAspect, 1 / kCardAspect}) {
+    const double aspect = reader_settings().outline_card_aspect;
+    for (double ratio : {aspect, 1 / aspect}) {
       double side = ratio * end;
       // Most of both sides must be seen; the rest is what is hidden.
       if (len(a) < 0.5 * side || len(c) < 0.5 * side) continue;
@@ -172,7 +169,7 @@ bool card_quad(const Quad& q, double area, double min_fit, Candidate& out) {
   if (std::min(s[0], s[2]) < 0.6 * std::max(s[0], s[2])) return false;
   if (std::min(s[1], s[3]) < 0.6 * std::max(s[1], s[3])) return false;
   double aspect = std::max(a, b) / std::min(a, b);
-  if (aspect < 1.15 || aspect > kMaxRowAspect) return false;
+  if (aspect < 1.15 || aspect > reader_settings().outline_max_row_aspect) return false;
   out = {q, area, fit, aspect};
   return true;
 }
@@ -188,14 +185,14 @@ bool card_shaped(const std::vector<cv::Point>& contour, double min_area, Candida
   // Too concave for a card, unless an occluder across its end also cuts into it (a
   // label box over the end and a corner leaves an L of paper, solidity ~0.85): then
   // only the three sides left can tell where the card is.
-  if (area < 0.75 * hull_area) return false;
+  if (area < reader_settings().outline_min_solidity * hull_area) return false;
   bool concave = area < 0.88 * hull_area;
   std::vector<cv::Point> poly;
   cv::approxPolyDP(hull, poly, 0.015 * cv::arcLength(hull, true), true);
   Quad cut, rebuilt, three;
   Candidate plain, sided, ended;
   bool plain_ok = !concave && hull_to_quad(hull, cut) && card_quad(cut, area, 0.9, plain);
-  constexpr double kClearlySquarer = 5;  // degrees
+  const double kClearlySquarer = reader_settings().outline_clearly_squarer_deg;
   if (plain_ok && skew(cut) <= kClearlySquarer) {  // nothing to rebuild
     out = plain;
     return true;
@@ -212,8 +209,7 @@ bool card_shaped(const std::vector<cv::Point>& contour, double min_area, Candida
   }
   // The whole end hidden, by an L-shaped cover or a slanted edge across it: the end
   // rebuilt from the three sides seen, when that is clearly squarer than the plain cut.
-  constexpr double kLeastFill = 0.7;  // at most ~30 % of the card hidden
-  if (three_sides_to_quad(poly, three) && card_quad(three, area, kLeastFill, ended) &&
+  if (three_sides_to_quad(poly, three) && card_quad(three, area, reader_settings().outline_least_fill, ended) &&
       (!plain_ok || skew(three) < skew(cut) - kClearlySquarer)) {
     out = ended;
     out.rebuilt = true;
@@ -234,7 +230,8 @@ std::vector<Candidate> split_row(const Candidate& c, double card_area) {
   double a = (distance(q[0], q[1]) + distance(q[2], q[3])) / 2;
   double b = (distance(q[1], q[2]) + distance(q[3], q[0])) / 2;
   auto aspect = [](double x, double y) { return std::max(x, y) / std::min(x, y); };
-  double along_a = std::abs(aspect(a / k, b) - kCardAspect), along_b = std::abs(aspect(a, b / k) - kCardAspect);
+  const double card_aspect = reader_settings().outline_card_aspect;
+  double along_a = std::abs(aspect(a / k, b) - card_aspect), along_b = std::abs(aspect(a, b / k) - card_aspect);
   if (std::min(along_a, along_b) > 0.3) return {};
   // Cut across side 0-1 (and 3-2), or across side 1-2 (and 0-3).
   int s = along_a <= along_b ? 0 : 1;
@@ -243,7 +240,7 @@ std::vector<Candidate> split_row(const Candidate& c, double card_area) {
   for (int i = 0; i < k; ++i) {
     float t0 = float(i) / k, t1 = float(i + 1) / k;
     Quad piece = {p0 + (p1 - p0) * t0, p0 + (p1 - p0) * t1, p3 + (p2 - p3) * t1, p3 + (p2 - p3) * t0};
-    pieces.push_back({piece, c.area / k, c.fit, kCardAspect});
+    pieces.push_back({piece, c.area / k, c.fit, card_aspect});
   }
   return pieces;
 }
@@ -318,7 +315,8 @@ std::vector<Quad> find_card_quads(const cv::Mat& bgr) {
   cv::Canny(white, edges, 40, 100);
   cv::dilate(edges, edges, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(2, 2)));
 
-  double min_area = 0.0004 * bgr.total();
+  const ReaderSettings& s = reader_settings();
+  double min_area = s.outline_min_area * bgr.total();
   std::vector<Candidate> all;
   cv::Mat kernel = cv::getStructuringElement(cv::MORPH_RECT, cv::Size(3, 3));
   // Every connected region of a mask, nested ones too (a card's inside is enclosed by
@@ -341,8 +339,7 @@ std::vector<Quad> find_card_quads(const cv::Mat& bgr) {
   };
   for (double t : levels) {
     // Paper under any usable light is well above this; darker "white" is table.
-    constexpr double kDarkestPaper = 70;
-    if (t < kDarkestPaper) continue;
+    if (t < s.outline_darkest_paper) continue;
     cv::Mat bin;
     cv::threshold(white, bin, t, 255, cv::THRESH_BINARY);
     cv::morphologyEx(bin, bin, cv::MORPH_OPEN, kernel);
@@ -352,17 +349,17 @@ std::vector<Quad> find_card_quads(const cv::Mat& bgr) {
   int block = (std::max(bgr.cols, bgr.rows) / 4) | 1;
   cv::Mat local;
   cv::adaptiveThreshold(white, local, 255, cv::ADAPTIVE_THRESH_MEAN_C, cv::THRESH_BINARY, block, -15);
-  local &= white > 70;
+  local &= white > s.outline_darkest_paper;
   cv::morphologyEx(local, local, cv::MORPH_OPEN, kernel);
   collect(local);
   // And by their borders alone, for cards no brighter than the table (a white desk):
   // the regions that faint lightness edges enclose. Paper meets paper at a soft step
   // of a few grey levels, which no brightness threshold separates.
   cv::Mat soft_edges;
-  cv::Canny(white, soft_edges, 8, 24);
+  cv::Canny(white, soft_edges, s.outline_soft_edge_low, s.outline_soft_edge_high);
   cv::dilate(soft_edges, soft_edges, kernel);
   // A region stops short of its card's border by the edge's own width.
-  collect(~soft_edges & (white > 70), false, 2.5f);
+  collect(~soft_edges & (white > s.outline_darkest_paper), false, 2.5f);
 
   // The same card seen at several thresholds: keep its fullest outline, but a plain
   // one over one with rebuilt corners, which may be a card merged with a bit of table.
@@ -371,7 +368,7 @@ std::vector<Quad> find_card_quads(const cv::Mat& bgr) {
   });
   std::vector<Candidate> unique, rows;
   for (const auto& c : all) {
-    if (c.aspect > kMaxCardAspect) {
+    if (c.aspect > s.outline_max_card_aspect) {
       rows.push_back(c);
       continue;
     }
@@ -387,7 +384,7 @@ std::vector<Quad> find_card_quads(const cv::Mat& bgr) {
   cv::Mat hi = cv::max(cv::max(ch[0], ch[1]), ch[2]), lo = cv::min(cv::min(ch[0], ch[1]), ch[2]);
   cv::Mat saturation;
   cv::divide(hi - lo, cv::max(hi, 1), saturation, 255.0, CV_8U);
-  std::erase_if(unique, [&](const Candidate& c) { return median_in(saturation, c.quad) > 0.52 * 255; });
+  std::erase_if(unique, [&](const Candidate& c) { return median_in(saturation, c.quad) > s.outline_max_saturation * 255; });
   if (unique.empty()) return {};
 
   // Cards on one table have similar sizes; the median of the larger half is a robust
@@ -401,7 +398,7 @@ std::vector<Quad> find_card_quads(const cv::Mat& bgr) {
   double median = areas[half / 2];
   std::vector<Candidate> sized;
   for (const auto& u : unique)
-    if (u.area > 0.4 * median && u.area < 2.0 * median) sized.push_back(u);
+    if (u.area > s.outline_min_size_share * median && u.area < s.outline_max_size_share * median) sized.push_back(u);
   // Rows of cards lying edge to edge: both long ones and pairs that look like one
   // squat card twice the usual size. A long shape cut by the frame is more likely the
   // box the cards came in.

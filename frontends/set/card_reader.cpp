@@ -1,4 +1,5 @@
 #include "frontends/set/card_reader.h"
+#include "frontends/set/reader_settings.h"
 
 #include <opencv2/imgproc.hpp>
 
@@ -110,14 +111,13 @@ cv::Mat occluders(const Normalised& n) {
 // SET symbols are printed in colour. A colourless blob of a symbol's size is
 // something else over the card: a black label, a pen, a grey print on a cloth tile.
 bool colourless(const Normalised& n, const cv::Mat& ink, const std::vector<cv::Point>& contour) {
-  constexpr double kColourless = 0.05;
   cv::Rect box = cv::boundingRect(contour);
   cv::Mat region = cv::Mat::zeros(box.size(), CV_8U);
   cv::drawContours(region, std::vector<std::vector<cv::Point>>{contour}, 0, 255, cv::FILLED, cv::LINE_8,
                    cv::noArray(), INT_MAX, -box.tl());
   region &= ink(box);
   if (cv::countNonZero(region) == 0) return true;
-  return colourfulness(cv::mean(n.rgb(box), region)) < kColourless;
+  return colourfulness(cv::mean(n.rgb(box), region)) < reader_settings().reader_colourless;
 }
 
 // The symbols' silhouettes on the ink `mask`, with the area of each that has a
@@ -128,9 +128,6 @@ struct Symbols {
   std::vector<int> counted;  // indices into contours
   double doubtful = 0;       // the biggest rejected blob, relative to the largest symbol
 };
-
-// A blob counts as a symbol from this share of the largest symbol's area up.
-constexpr double kSymbolShare = 0.45;
 
 Symbols find_symbols(const Normalised& n, const cv::Mat& mask) {
   Symbols s;
@@ -155,7 +152,7 @@ Symbols find_symbols(const Normalised& n, const cv::Mat& mask) {
   }
   for (size_t i = 0; i < s.contours.size(); ++i) {
     double rel = largest > 0 ? s.areas[i] / largest : 0;
-    if (s.areas[i] >= 0.02 * card_area && rel >= kSymbolShare) s.counted.push_back(int(i));
+    if (s.areas[i] >= 0.02 * card_area && rel >= reader_settings().reader_symbol_share) s.counted.push_back(int(i));
     else if (s.areas[i] >= 0.01 * card_area) s.doubtful = std::max(s.doubtful, rel);
   }
   return s;
@@ -168,7 +165,7 @@ AttributeReading read_number(const Symbols& s, const cv::Mat& dark, const cv::Ma
   AttributeReading number;
   number.value = std::min(seen, 3) - 1;
   // Four or more symbols is no SET card: the number is a guess.
-  number.confidence = seen > 3 ? 0.1 : clamp01(1 - s.doubtful / kSymbolShare);
+  number.confidence = seen > 3 ? 0.1 : clamp01(1 - s.doubtful / reader_settings().reader_symbol_share);
   if (seen <= 3) {
     std::vector<cv::Rect> boxes;
     for (int i : s.counted) boxes.push_back(cv::boundingRect(s.contours[i]));
@@ -226,8 +223,7 @@ void measure_paper(const cv::Mat& inner, const Normalised& n, const cv::Mat& fil
   int around_count = cv::countNonZero(around);
   // Paper is uniformly white once divided by its own white: within a few percent of
   // it almost everywhere. Wood grain and cloth prints stay textured.
-  constexpr double kBlankDarkness = 0.08;
-  cv::Mat blank = around & (n.dark < kBlankDarkness);
+  cv::Mat blank = around & (n.dark < reader_settings().reader_blank_darkness);
   feat.paper = around_count ? cv::countNonZero(blank) / double(around_count) : 0;
   if (cv::countNonZero(blank) > 0) {
     cv::Scalar c = cv::mean(inner, blank);
@@ -275,6 +271,8 @@ void measure_ink(const Normalised& n, cv::Mat ink, const cv::Mat& near_occluder,
 }
 
 }  // namespace
+
+double low_confidence() { return reader_settings().low_confidence; }
 
 double CardReading::confidence() const {
   double c = 1;

@@ -39,8 +39,8 @@ struct CardReading {
   set::Card card() const;
 };
 
-// Below this a card is reported as doubtful.
-constexpr double kLowConfidence = 0.5;
+// Below this a card is reported as doubtful (the reader setting low_confidence).
+double low_confidence();
 
 // `card` is a kCardWidth x kCardHeight BGR image from warp_card().
 CardReading read_card(const cv::Mat& card);

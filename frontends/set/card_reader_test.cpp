@@ -29,7 +29,7 @@ TEST_CASE("every one of the 81 rendered cards is read back with confidence") {
     CardReading r = read_card(canonical(render_card(card).image));
     INFO(set::to_string(card) << " read as " << set::to_string(r.card()));
     CHECK(r.card() == card);
-    CHECK(r.confidence() >= kLowConfidence);
+    CHECK(r.confidence() >= low_confidence());
   }
 }
 

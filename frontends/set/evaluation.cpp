@@ -89,7 +89,7 @@ PhotoScore evaluate_photo(const fs::path& photo_path) {
   s.detected = int(read.size());
   s.decode_seconds = photo.decode_seconds;
   s.process_seconds = table.seconds;
-  for (const auto& c : table.cards) s.flagged += c.reading.confidence() < kLowConfidence;
+  for (const auto& c : table.cards) s.flagged += c.reading.confidence() < low_confidence();
   std::vector<int> match = match_cards(labels, read);
   for (size_t i = 0; i < labels.size(); ++i) {
     if (match[i] < 0) {

@@ -1,4 +1,5 @@
 #include "frontends/set/photo.h"
+#include "frontends/set/reader_settings.h"
 
 #include <ctime>
 #include <vector>
@@ -10,6 +11,7 @@ namespace puzzlesat::set_vision {
 
 Photo load_photo(const std::string& path, int min_long_side) {
   const std::clock_t start = std::clock();
+  if (min_long_side <= 0) min_long_side = int(reader_settings().decode_min_long_side);
   int reduction = 1;
   cv::Size header = image::jpeg_size(path);
   int long_side = std::max(header.width, header.height);

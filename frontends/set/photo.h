@@ -17,8 +17,8 @@ struct Photo {
 };
 
 // Decodes at the smallest JPEG reduction (1, 1/2, 1/4, 1/8) whose long side is still
-// at least `min_long_side`. Throws InputError, as image::load_image does, for a file that
+// at least `min_long_side` (0: the reader setting decode_min_long_side). Throws InputError, as image::load_image does, for a file that
 // is missing, not an image, corrupt, over the pixel limit or too small to hold cards.
-Photo load_photo(const std::string& path, int min_long_side = 1400);
+Photo load_photo(const std::string& path, int min_long_side = 0);
 
 }  // namespace puzzlesat::set_vision

@@ -18,9 +18,48 @@ namespace puzzlesat::set_vision {
 
 // X(name, default, min, max, reason)
 #define PUZZLESAT_SET_READER_SETTINGS(X)                                                                              \
-  /* Pipeline */                                                                                                      \
+  /* Pipeline (photo.cpp, table_reader.cpp, card_reader.h) */                                                       \
+  X(decode_min_long_side, 1400, 400, 8000,                                                                            \
+    "large JPEGs are decoded at the smallest reduction (1/2, 1/4, 1/8) still this long: enough for reading cards")  \
   X(detect_long_side, 1000, 400, 4000,                                                                                \
     "cards are found on a view this long (pixels); each is then read from the full image")                            \
+  X(low_confidence, 0.5, 0, 1, "a card whose weakest attribute's confidence is below this is flagged for a look")  \
+  X(card_min_paper, 0.7, 0, 1,                                                                                        \
+    "a frame holds a card when this share of it around the symbols is blank paper: cloth tiles and wood are not")  \
+  X(card_max_paper_saturation, 0.5, 0, 1, "and that paper's own saturation is below this (white paper is grey)")   \
+  X(card_min_solid_chroma, 0.15, 0, 2,                                                                                \
+    "a solid symbol's ink has at least this chroma per darkness: solid SET ink is coloured, a grey print is not")  \
+  X(card_faintest_ink, 0.15, 0, 1, "the ink's darkness against the paper, at least: a faint smudge is not print")  \
+  /* The outline finder (card_quads.cpp), on the detection view */                                                   \
+  X(outline_card_aspect, 1.556, 1.2, 2, "a printed card's long side over its short side")                           \
+  X(outline_max_card_aspect, 2.8, 1.6, 4, "one card in perspective is at most this long for its width")             \
+  X(outline_max_row_aspect, 5, 2.8, 10, "longer outlines are not cards; up to this they may be a row of cards")    \
+  X(outline_min_area, 0.0004, 0.00001, 0.05, "a card covers at least this share of the view (27 cards fill ~1%)")  \
+  X(outline_darkest_paper, 70, 0, 255, "lightness (max + min channel) / 2 below which a region is table, not paper") \
+  X(outline_max_saturation, 0.52, 0, 1, "a candidate's median saturation above this is cloth or a tile, not paper") \
+  X(outline_min_solidity, 0.75, 0.5, 1,                                                                               \
+    "a card region fills this much of its hull (an L left by a cover over an end and a corner is ~0.85)")           \
+  X(outline_least_fill, 0.7, 0.4, 1, "a card rebuilt from three sides may have up to 1 - this of it hidden")         \
+  X(outline_clearly_squarer_deg, 5, 0, 20,                                                                            \
+    "corners rebuilt from the sides replace the plain outline when they are squarer by this (degrees)")             \
+  X(outline_soft_edge_low, 8, 1, 100,                                                                                 \
+    "Canny thresholds of the soft edges that part white cards from a white desk: paper meets paper at a step of a " \
+    "few grey levels")                                                                                              \
+  X(outline_soft_edge_high, 24, 1, 255, "(the high threshold)")                                                     \
+  X(outline_min_size_share, 0.4, 0.05, 1, "cards on a table are this share of the typical card's area, at least")  \
+  X(outline_max_size_share, 2.0, 1, 10, "and at most this many times it")                                           \
+  /* The card reader (card_reader.cpp, attribute_decisions.cpp), on the 330 x 212 canonical card */                   \
+  X(reader_symbol_share, 0.45, 0.1, 1, "a blob counts as a symbol from this share of the largest symbol's area up") \
+  X(reader_blank_darkness, 0.08, 0, 0.5, "paper divided by its own white is within this darkness of it")           \
+  X(reader_colourless, 0.05, 0, 1, "a symbol-sized blob with less chroma per darkness is an object, not ink")      \
+  X(colour_red_green_hue, 70, 0, 180, "hue boundary between red and green ink (degrees)")                          \
+  X(colour_green_purple_hue, 200, 120, 300, "hue boundary between green and purple ink (degrees)")                 \
+  X(colour_purple_red_hue, 342, 270, 360,                                                                             \
+    "hue boundary between purple and red ink (degrees), moved by chroma: thin purple lines drift towards red")     \
+  X(colour_red_chroma, 0.33, 0, 2,                                                                                    \
+    "chroma per darkness that splits red (>= 0.44 on dev photos) from purple near their hue boundary (<= 0.42)")   \
+  X(shading_open_striped, 0.18, 0, 1, "fill + 4 x stripe texture from which a symbol is striped, not open")        \
+  X(shading_striped_solid, 0.55, 0, 1, "interior ink over outline ink from which a symbol is solid")               \
   /* The symbol finder (symbol_cards.cpp) */                                                                          \
   X(symbol_white_window, 0.1, 0.02, 0.5,                                                                              \
     "the local-white max filter's width over the image's long side: wide enough to reach paper from a line's core")   \

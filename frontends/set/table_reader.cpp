@@ -17,14 +17,13 @@ namespace {
 // sheet of paper, the back of the box). Nor is one whose solid "symbol" is grey:
 // solid SET symbols are the ink itself, red, green or purple, never a grey print.
 bool looks_like_card(const CardReading& reading) {
-  constexpr double kBlankPaper = 0.7, kTintedPaper = 0.5, kGreyInk = 0.15;
+  const ReaderSettings& s = reader_settings();
   const CardFeatures& f = reading.features;
-  if (f.symbols == 0 || f.paper < kBlankPaper || f.paper_saturation > kTintedPaper) return false;
-  if (reading.attributes[set::kShading].value == 0 && f.ink_chroma < kGreyInk) return false;
+  if (f.symbols == 0 || f.paper < s.card_min_paper || f.paper_saturation > s.card_max_paper_saturation) return false;
+  if (reading.attributes[set::kShading].value == 0 && f.ink_chroma < s.card_min_solid_chroma) return false;
   // Printed ink is clearly darker than the paper, even along a thin blurred line's
   // core; a faint smudge on a pale tile is not.
-  constexpr double kFaintestInk = 0.15;
-  return 1 - (0.114 * f.ink[0] + 0.587 * f.ink[1] + 0.299 * f.ink[2]) >= kFaintestInk;
+  return 1 - (0.114 * f.ink[0] + 0.587 * f.ink[1] + 0.299 * f.ink[2]) >= s.card_faintest_ink;
 }
 
 bool inside(const Quad& q, cv::Point2f p) {

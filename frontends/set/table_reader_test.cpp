@@ -181,7 +181,7 @@ TEST_CASE("cards with one end hidden under a slanted cover are rebuilt from thre
       bool right = found->reading.card() == scene.cards[i];
       correct += right;
       // A symbol clipped by the cover may be miscounted, but never silently.
-      if (!right) CHECK(found->reading.confidence() < kLowConfidence);
+      if (!right) CHECK(found->reading.confidence() < low_confidence());
     }
     CHECK(table.cards.size() == scene.cards.size());
     cards += int(scene.cards.size());
