@@ -47,16 +47,18 @@ AttributeReading read_color(double hue, double chroma) {
   return a;
 }
 
-AttributeReading read_shading(double fill, double texture) {
-  // Fine sharp stripes cover little of the interior but oscillate strongly; blurred
-  // ones oscillate little but tint the interior. Either makes a symbol striped.
+AttributeReading read_shading(double fill, double texture, double tint) {
+  const ReaderSettings& s = reader_settings();
+  if (fill >= s.shading_striped_solid) return {0, margin(fill, s.shading_striped_solid, 0.15)};
+  // Open or striped: fine sharp stripes oscillate strongly; blurred or pale ones only
+  // tint the inside, in the ink's colour. Either cue makes a symbol striped, and the
+  // confidence is that of the cue further from its boundary.
   double stripes = fill + 4 * texture;
-  const double kOpenStriped = reader_settings().shading_open_striped,
-               kStripedSolid = reader_settings().shading_striped_solid;
-  if (fill >= kStripedSolid) return {0, margin(fill, kStripedSolid, 0.15)};
-  if (stripes >= kOpenStriped)
-    return {1, std::min(margin(stripes, kOpenStriped, 0.04), margin(fill, kStripedSolid, 0.15))};
-  return {2, margin(stripes, kOpenStriped, 0.04)};
+  double by_texture = (stripes - s.shading_open_striped) / 0.04;
+  double by_tint = (tint - s.shading_open_tint) / s.shading_tint_scale;
+  double vote = std::max(by_texture, by_tint);
+  if (vote >= 0) return {1, std::min(clamp01(vote), margin(fill, s.shading_striped_solid, 0.15))};
+  return {2, clamp01(-vote)};
 }
 
 AttributeReading read_shape(double solidity, double rect_fill) {

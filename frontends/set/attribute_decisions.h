@@ -25,8 +25,9 @@ double hue_of(cv::Scalar bgr);
 // Red, green or purple from the ink's hue and its chroma per darkness (colourfulness).
 AttributeReading read_color(double hue, double chroma);
 
-// Solid, striped or open from the interior's fill and its stripe texture.
-AttributeReading read_shading(double fill, double texture);
+// Solid, striped or open from the interior's fill, its stripe texture and its tint
+// towards the ink (CardFeatures).
+AttributeReading read_shading(double fill, double texture, double tint);
 
 // Diamond, squiggle or oval from the symbols' mean solidity and rectangularity.
 AttributeReading read_shape(double solidity, double rect_fill);

@@ -256,6 +256,17 @@ void measure_shading(const Normalised& n, const cv::Mat& filled, const cv::Mat& 
   double inside = cv::countNonZero(interior) > 0 ? cv::mean(n.dark, interior)[0] - paper_level : 0;
   feat.fill = inside / outline;
   feat.texture = cv::countNonZero(interior) > 0 ? stripe_texture(n.dark, interior) / outline : 0;
+  // Stripes are printed in the ink: however fine and pale, they move the interior's
+  // colour from the paper's towards the ink's, where an open symbol's inside is paper.
+  // Measured against this card's own paper and ink, not against constants of a deck.
+  cv::Mat line = band & (n.dark >= quantile(n.dark, band, 0.6));
+  if (cv::countNonZero(interior) > 0 && cv::countNonZero(line) > 0) {
+    cv::Scalar paper_colour = cv::mean(n.rgb, ~paper), ink = cv::mean(n.rgb, line), in = cv::mean(n.rgb, interior);
+    cv::Vec3d to_ink(ink[0] - paper_colour[0], ink[1] - paper_colour[1], ink[2] - paper_colour[2]);
+    cv::Vec3d to_in(in[0] - paper_colour[0], in[1] - paper_colour[1], in[2] - paper_colour[2]);
+    double norm = to_ink.dot(to_ink);
+    feat.tint = norm > 1e-6 ? to_in.dot(to_ink) / norm : 0;
+  }
 }
 
 // Colour: the mean white-normalised colour of the darkest of the symbols' `ink` pixels,
@@ -320,7 +331,7 @@ CardReading read_card(const cv::Mat& card) {
   measure_ink(n, filled & mask, near_occluder, feat);
 
   reading.attributes[kColor] = read_color(feat.hue, feat.ink_chroma);
-  reading.attributes[kShading] = read_shading(feat.fill, feat.texture);
+  reading.attributes[kShading] = read_shading(feat.fill, feat.texture, feat.tint);
   reading.attributes[kShape] = read_shape(feat.solidity, feat.rect_fill);
   // A bridged outline's shape is partly inferred: flag it for a look.
   if (bridged) reading.attributes[kShape].confidence = std::min(reading.attributes[kShape].confidence, 0.4);

@@ -48,6 +48,28 @@ TEST_CASE("cards read right under a colour cast, dim light and a small size") {
   CHECK(wrong == 0);
 }
 
+TEST_CASE("stripes too fine to resolve, which only tint the inside, read as striped") {
+  // Another print run's stripes at a photo's resolution: the inside of an open symbol
+  // tinted a share of the way towards the solid ink, with no texture left to see.
+  for (double share : {0.15, 0.3}) {
+    int wrong = 0;
+    for (int i = 0; i < set::kDeckSize; ++i) {
+      set::Card card = set::card_at(i);
+      if (card.shading != 2) continue;
+      set::Card solid = card;
+      solid.shading = 0;
+      cv::Mat open = render_card(card).image, full = render_card(solid).image, tinted;
+      cv::addWeighted(open, 1 - share, full, share, 0, tinted);
+      set::Card want = card;
+      want.shading = 1;
+      CardReading r = read_card(canonical(tinted));
+      if (r.card() != want) WARN(set::to_string(want) << " at tint " << share << " read as " << set::to_string(r.card()));
+      wrong += r.card() != want;
+    }
+    CHECK(wrong == 0);
+  }
+}
+
 TEST_CASE("a blank card has no symbols and no confidence") {
   cv::Mat blank(kCardHeight, kCardWidth, CV_8UC3, cv::Scalar(245, 245, 245));
   CardReading r = read_card(blank);

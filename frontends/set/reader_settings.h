@@ -60,6 +60,10 @@ namespace puzzlesat::set_vision {
     "chroma per darkness that splits red (>= 0.44 on dev photos) from purple near their hue boundary (<= 0.42)")   \
   X(shading_open_striped, 0.18, 0, 1, "fill + 4 x stripe texture from which a symbol is striped, not open")        \
   X(shading_striped_solid, 0.55, 0, 1, "interior ink over outline ink from which a symbol is solid")               \
+  X(shading_open_tint, 0.075, 0, 1,                                                                                   \
+    "the inside's colour moved this share from the paper's towards the ink's makes a symbol striped: open "        \
+    "insides <= 0.046, striped >= 0.113 on the 492 single-card photos")                                            \
+  X(shading_tint_scale, 0.03, 0.001, 1, "tint this far from its boundary is a sure reading")                       \
   /* The symbol finder (symbol_cards.cpp) */                                                                          \
   X(symbol_white_window, 0.1, 0.02, 0.5,                                                                              \
     "the local-white max filter's width over the image's long side: wide enough to reach paper from a line's core")   \
