@@ -21,6 +21,12 @@ namespace puzzlesat::set_vision {
   /* Pipeline (photo.cpp, table_reader.cpp, card_reader.h) */                                                       \
   X(decode_min_long_side, 1400, 400, 8000,                                                                            \
     "large JPEGs are decoded at the smallest reduction (1/2, 1/4, 1/8) still this long: enough for reading cards")  \
+  X(balance_bright_share, 0.03, 0.001, 0.5,                                                                          \
+    "the photo is white-balanced on its brightest pixels, this share of them: on a card table, the cards' paper")  \
+  X(balance_min_cast, 0.2, 0, 1,                                                                                    \
+    "balanced only when that white's saturation is above this: a strong cast (a lamp's, a tinted shade's). The "   \
+    "dev photos' milder casts read right without it (at 0.15 one webcam photo loses a card)")                      \
+  X(balance_max_gain, 2, 1, 4, "no channel is scaled down by more than this factor")                                 \
   X(detect_long_side, 1000, 400, 4000,                                                                                \
     "cards are found on a view this long (pixels); each is then read from the full image")                            \
   X(low_confidence, 0.5, 0, 1, "a card whose weakest attribute's confidence is below this is flagged for a look")  \
@@ -29,6 +35,9 @@ namespace puzzlesat::set_vision {
   X(card_max_paper_saturation, 0.5, 0, 1, "and that paper's own saturation is below this (white paper is grey)")   \
   X(card_min_solid_chroma, 0.15, 0, 2,                                                                                \
     "a solid symbol's ink has at least this chroma per darkness: solid SET ink is coloured, a grey print is not")  \
+  X(card_min_size_share, 0.15, 0, 1,                                                                                \
+    "a card is at least this share of the largest card's area on the photo: a steep view makes near cards ~4x "    \
+    "the far ones; cloth tiles beside a close-up are ~1/20")                                                        \
   X(card_faintest_ink, 0.15, 0, 1, "the ink's darkness against the paper, at least: a faint smudge is not print")  \
   /* The outline finder (card_quads.cpp), on the detection view */                                                   \
   X(outline_card_aspect, 1.556, 1.2, 2, "a printed card's long side over its short side")                           \

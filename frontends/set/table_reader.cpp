@@ -30,11 +30,38 @@ bool inside(const Quad& q, cv::Point2f p) {
   return cv::pointPolygonTest(std::vector<cv::Point2f>(q.begin(), q.end()), p, false) >= 0;
 }
 
+// The photo balanced on its brightest pixels, which on a card table are the cards'
+// paper (white patch): under a lamp's yellow or a tinted shade the paper is coloured,
+// and every later test of "white paper" and of ink hue assumes it is not. The gain is
+// bounded, so a scene whose brightest thing is coloured is not turned inside out.
+cv::Mat balanced(const cv::Mat& image) {
+  const ReaderSettings& s = reader_settings();
+  cv::Mat small;
+  cv::resize(image, small, cv::Size(std::max(1, image.cols / 8), std::max(1, image.rows / 8)), 0, 0, cv::INTER_AREA);
+  cv::Mat lightness;
+  cv::cvtColor(small, lightness, cv::COLOR_BGR2GRAY);
+  std::vector<uchar> v(lightness.begin<uchar>(), lightness.end<uchar>());
+  auto k = v.begin() + std::ptrdiff_t(v.size() * (1 - s.balance_bright_share));
+  std::nth_element(v.begin(), k, v.end());
+  cv::Scalar white = cv::mean(small, lightness >= *k);
+  const double hi = std::max({white[0], white[1], white[2]}), lo = std::min({white[0], white[1], white[2]});
+  // Paper in ordinary light is near grey, and the reader copes with a mild cast; only
+  // a strong one is taken out.
+  if (hi < 1 || (hi - lo) / hi < s.balance_min_cast) return image;
+  // Channels are scaled down to the weakest, never up: nothing clips.
+  cv::Scalar gain;
+  for (int c = 0; c < 3; ++c) gain[c] = std::max(lo / std::max(1.0, white[c]), 1 / s.balance_max_gain);
+  cv::Mat out;
+  cv::multiply(image, gain, out);
+  return out;
+}
+
 }  // namespace
 
-TableReading read_table(const cv::Mat& image, double scale) {
+TableReading read_table(const cv::Mat& photo, double scale) {
   const std::clock_t start = std::clock();
-  CV_Assert(image.type() == CV_8UC3);
+  CV_Assert(photo.type() == CV_8UC3);
+  const cv::Mat image = balanced(photo);
   // Cards are found on a smaller view; each is then warped from the full image.
   double shrink = std::min(1.0, reader_settings().detect_long_side / std::max(image.cols, image.rows));
   cv::Mat view = image;
@@ -65,6 +92,13 @@ TableReading read_table(const cv::Mat& image, double scale) {
     if (std::none_of(kept.begin(), kept.end(), [&](const Quad& q) { return inside(q, centre); }))
       consider(g.card, &g);
   }
+  // Cards on one photo are of one size, give or take the perspective: a "card" far
+  // smaller than the largest is a tile of a checked cloth beside a close-up's card.
+  double largest = 0;
+  for (const auto& c : table.cards) largest = std::max(largest, quad_area(c.corners));
+  std::erase_if(table.cards, [&](const TableCard& c) {
+    return quad_area(c.corners) < reader_settings().card_min_size_share * largest;
+  });
   table.seconds = double(std::clock() - start) / CLOCKS_PER_SEC;
   return table;
 }
