@@ -19,6 +19,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <iterator>
 #include <iostream>
 #include <sstream>
 #include <string>
@@ -58,6 +59,17 @@ std::string text_of(std::vector<set::Card> cards) {
   std::string s;
   for (auto c : cards) s += (s.empty() ? "" : ", ") + set::to_string(c);
   return "[" + s + "]";
+}
+
+// What `now` lacks of `before`, and what it has that `before` lacked: the difference
+// a failure reports.
+std::string difference(std::vector<set::Card> before, std::vector<set::Card> now) {
+  std::sort(before.begin(), before.end());
+  std::sort(now.begin(), now.end());
+  std::vector<set::Card> lost, gained;
+  std::set_difference(before.begin(), before.end(), now.begin(), now.end(), std::back_inserter(lost));
+  std::set_difference(now.begin(), now.end(), before.begin(), before.end(), std::back_inserter(gained));
+  return "lost " + text_of(lost) + ", gained " + text_of(gained);
 }
 
 bool same_multiset(std::vector<set::Card> a, std::vector<set::Card> b) {
@@ -110,8 +122,8 @@ void check_photo_variants(const std::string& folder, const std::vector<std::pair
       ++tallies[i].cases;
       tallies[i].same += same;
       tallies[i].labelled += same_multiset(got, p.labels);
-      INFO(path.filename().string() << " " << variants[i].first << ": original " << text_of(p.reading) << ", now "
-                                    << text_of(got));
+      INFO(path.filename().string() << " " << variants[i].first << ": " << difference(p.reading, got) << " of "
+                                    << p.reading.size() << " cards");
       CHECK(same);
     }
   }
