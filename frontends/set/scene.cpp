@@ -140,11 +140,7 @@ void draw_pointed_shadow(Rng& rng, cv::Mat& img, const cv::Mat& m, cv::Size card
   cv::fillConvexPoly(shade, polygon_on_table(m, {{side, tip_y}, {1.25 * cw, tip_y - spread}, {1.25 * cw, tip_y + spread}}),
                      cv::Scalar(depth), cv::LINE_AA);
   cv::GaussianBlur(shade, shade, cv::Size(), 1.5);
-  cv::Mat lit, f3;
-  cv::cvtColor(1 - shade, lit, cv::COLOR_GRAY2BGR);
-  img.convertTo(f3, CV_32FC3);
-  f3 = f3.mul(lit);
-  f3.convertTo(img, CV_8UC3);
+  scene_detail::apply_shade(img, shade);
 }
 
 // Lays the rendered card `r` on `img` by the affine map `m`, alpha-blended so that the
