@@ -138,6 +138,11 @@ struct RenderOptions {
   int cards = 12;
   bool touching = false;
   bool white_desk = false, shadow = false, corner_labels = false, shadow_tips = false, end_covers = false;
+  bool grey_desk = false, card_shadows = false, glare = false, draw_pile = false;
+  double edge_contrast = 1, edge_softness = 0, exposure = 1;
+  std::vector<double> tint{1, 1, 1};  // R, G, B
+  std::string framing = "table";
+  CardStyle print;
   bool json = false;
 };
 
@@ -147,11 +152,21 @@ void run_render(const RenderOptions& opt) {
   so.cards = opt.cards;
   so.touching = opt.touching && opt.cards >= 2;
   so.white_table = opt.white_desk;
-  so.clutter = !opt.white_desk;  // a clean desk shows the edges it is meant to test
+  so.grey_table = opt.grey_desk;
+  so.clutter = !opt.white_desk && !opt.grey_desk;  // a clean desk shows the edges it is meant to test
   so.shadow = opt.shadow;
   so.labels = opt.corner_labels;
   so.wedges = opt.shadow_tips;
   so.end_covers = opt.end_covers;
+  so.edge_contrast = opt.edge_contrast;
+  so.edge_softness = opt.edge_softness;
+  so.framing = opt.framing == "closeup" ? Framing::closeup : opt.framing == "tight-crop" ? Framing::tight_crop : Framing::table;
+  so.print = opt.print;
+  so.card_shadows = opt.card_shadows;
+  so.glare = opt.glare;
+  so.exposure = opt.exposure;
+  so.tint = cv::Scalar(opt.tint[2], opt.tint[1], opt.tint[0]);
+  so.draw_pile = opt.draw_pile;
   Scene scene = compose_scene(opt.seed, so);
   bool written = false;
   try {
@@ -283,6 +298,54 @@ void add_set_vision_commands(Commands& commands) {
   render->add_flag("--corner-labels", ropt->corner_labels, "A black label over one corner of every card");
   render->add_flag("--end-covers", ropt->end_covers, "A dark object across one end of every card, at a slant");
   render->add_flag("--shadow-tips", ropt->shadow_tips, "A pointed shadow reaching a symbol of each card");
+  // The conditions of issue #18: pale desks, one card alone, other decks, difficult light.
+  render->add_flag("--grey-desk", ropt->grey_desk, "A light-grey desk, a little darker than the cards, no clutter");
+  render->add_option("--edge-contrast", ropt->edge_contrast,
+                     "0..1: darkness of the cards' cut edge and, on a white or grey desk, the desk's distance below the "
+                     "paper's white; low values melt the card outline")
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str();
+  render->add_option("--edge-softness", ropt->edge_softness, "Blur of each card's outline, in pixels (sigma)")
+      ->check(CLI::Range(0.0, 50.0))
+      ->capture_default_str();
+  render->add_option("--framing", ropt->framing,
+                     "table: a grid of --cards cards; closeup: one card filling most of the frame, maybe cut by its "
+                     "edge; tight-crop: one card with a 0-20% margin")
+      ->check(CLI::IsMember({"table", "closeup", "tight-crop"}))
+      ->capture_default_str();
+  render->add_flag("--card-rim", ropt->print.rim_all_round,
+                   "Draw the cards' grey cut edge along the straight sides too, not only round the corners");
+  render->add_option("--stripe-pitch", ropt->print.stripe_pitch, "Distance between stripes, times the standard print's")
+      ->check(CLI::Range(0.2, 5.0))
+      ->capture_default_str();
+  render->add_option("--stripe-width", ropt->print.stripe_width, "Stripe thickness, times the standard print's")
+      ->check(CLI::Range(0.2, 5.0))
+      ->capture_default_str();
+  render->add_option("--stripe-strength", ropt->print.stripe_strength,
+                     "0..1: stripe ink opacity (fine pale stripes look like a tint)")
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str();
+  render->add_option("--line-weight", ropt->print.line_weight, "Symbol outline thickness, times the standard print's")
+      ->check(CLI::Range(0.2, 5.0))
+      ->capture_default_str();
+  render->add_option("--ink-lightness", ropt->print.ink_lightness,
+                     "-1..1: inks mixed towards black (below 0) or towards the paper (above 0)")
+      ->check(CLI::Range(-1.0, 1.0))
+      ->capture_default_str();
+  render->add_option("--ink-hue", ropt->print.ink_hue, "Degrees added to every ink's hue (another deck's inks)")
+      ->check(CLI::Range(-60.0, 60.0))
+      ->capture_default_str();
+  render->add_flag("--card-shadows", ropt->card_shadows, "A soft shadow across part of every card");
+  render->add_flag("--glare", ropt->glare, "A bright specular patch over one card");
+  render->add_option("--exposure", ropt->exposure, "Light level: below 1 is dim light (and more sensor noise)")
+      ->check(CLI::Range(0.1, 2.0))
+      ->capture_default_str();
+  render->add_option("--tint", ropt->tint, "Colour of the light as R,G,B gains, e.g. 1,0.8,0.55 for lamplight")
+      ->delimiter(',')
+      ->expected(3)
+      ->check(CLI::Range(0.0, 2.0));
+  render->add_flag("--draw-pile", ropt->draw_pile,
+                   "A face-up stack of cards at the left or right edge; its top card is labelled");
   render->add_option("--labels", ropt->labels, "Also write the cards, one per line, to this file (X.cards.txt)");
   render->add_flag("--json", ropt->json, R"(Print {"image": OUTPUT, "seed": n, "cards": [card...]} on one line)");
   render->callback([ropt] { run_render(*ropt); });

@@ -153,3 +153,30 @@ TEST_CASE("set render draws the hard conditions on request and set eval scores t
   CHECK(t["card_accuracy"].get<double>() >= 0.9);
   fs::remove_all(dir);
 }
+
+TEST_CASE("set render: the issue-18 conditions are flags, one-card framings label one card, bad values exit 2") {
+  fs::path dir = fs::temp_directory_path() / ("set_vision_conditions_test_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  auto render = [&](std::vector<std::string> flags) {
+    std::vector<std::string> args = {"set", "render", (dir / "x.png").string(), "--seed", "3", "--json"};
+    args.insert(args.end(), flags.begin(), flags.end());
+    return run_cli(args);
+  };
+  for (const char* framing : {"closeup", "tight-crop"}) {
+    auto r = render({"--framing", framing, "--cards", "12"});
+    REQUIRE(r.exit_code == 0);
+    CHECK(nlohmann::json::parse(r.out)["cards"].size() == 1);  // --cards does not apply
+    cv::Mat img = cv::imread((dir / "x.png").string());
+    CHECK(std::max(img.cols, img.rows) == 1600);
+  }
+  auto pile = render({"--cards", "6", "--draw-pile", "--grey-desk", "--edge-contrast", "0.5", "--edge-softness", "2",
+                      "--stripe-pitch", "0.5", "--stripe-strength", "0.4", "--line-weight", "1.5", "--ink-hue", "10",
+                      "--ink-lightness", "0.2", "--card-rim", "--glare", "--card-shadows", "--exposure", "0.5", "--tint",
+                      "1,0.8,0.6"});
+  REQUIRE(pile.exit_code == 0);
+  CHECK(nlohmann::json::parse(pile.out)["cards"].size() == 7);  // six on the table and the pile's top card
+  for (std::vector<std::string> bad : {std::vector<std::string>{"--framing", "sideways"}, {"--edge-contrast", "1.5"},
+                                       {"--tint", "1,1"}, {"--stripe-strength", "-0.1"}})
+    CHECK(render(bad).exit_code == 2);
+  fs::remove_all(dir);
+}

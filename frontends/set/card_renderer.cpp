@@ -2,6 +2,7 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -41,9 +42,31 @@ std::vector<cv::Point2d> outline(int shape, double w, double h) {
   return pts;
 }
 
+// `standard` scaled by `factor`, at least 1; exactly `standard` when factor is 1, so
+// that the default style draws what it always drew.
+int scaled(int standard, double exact, double factor) {
+  return factor == 1 ? standard : std::max(1, int(std::lround(exact * factor)));
+}
+
 }  // namespace
 
-RenderedCard render_card(set::Card card, int length) {
+std::array<cv::Scalar, 3> CardStyle::inks() const {
+  std::array<cv::Scalar, 3> out = {kInk[0], kInk[1], kInk[2]};
+  if (ink_lightness == 0 && ink_hue == 0) return out;
+  for (auto& ink : out) {
+    cv::Mat px(1, 1, CV_32FC3, cv::Scalar(ink[0] / 255, ink[1] / 255, ink[2] / 255)), hsv;
+    cv::cvtColor(px, hsv, cv::COLOR_BGR2HSV);
+    cv::Vec3f& h = hsv.at<cv::Vec3f>(0, 0);
+    h[0] = float(std::fmod(h[0] + ink_hue + 360.0, 360.0));
+    cv::cvtColor(hsv, px, cv::COLOR_HSV2BGR);
+    cv::Vec3f c = px.at<cv::Vec3f>(0, 0) * 255.f;
+    double t = std::clamp(ink_lightness, -1.0, 1.0);
+    for (int k = 0; k < 3; ++k) ink[k] = t > 0 ? c[k] + t * (kPaper[k] - c[k]) : c[k] * (1 + t);
+  }
+  return out;
+}
+
+RenderedCard render_card(set::Card card, int length, const CardStyle& style) {
   // Drawn at 4x and shrunk: smooth edges and stripes finer than a pixel stay visible.
   const int ss = 4;
   const int W = length * ss, H = int(std::lround(length / kPrintedAspect)) * ss;
@@ -60,13 +83,22 @@ RenderedCard render_card(set::Card card, int length) {
   // The cut edge of the card stock is a little darker than its face; it is what
   // separates two cards lying edge to edge.
   cv::Mat rim;
-  cv::erode(mask, rim, cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(3 * ss + 1, 3 * ss + 1)));
-  big.setTo(cv::Scalar(185, 185, 185), mask & ~rim);
+  cv::Mat rim_kernel = cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(3 * ss + 1, 3 * ss + 1));
+  if (style.rim_all_round)
+    cv::erode(mask, rim, rim_kernel, cv::Point(-1, -1), 1, cv::BORDER_CONSTANT, cv::Scalar(0));
+  else
+    cv::erode(mask, rim, rim_kernel);
+  cv::Scalar rim_grey(185, 185, 185);
+  if (style.edge_darkness != 1)
+    for (int k = 0; k < 3; ++k) rim_grey[k] = kPaper[k] - style.edge_darkness * (kPaper[k] - 185);
+  big.setTo(rim_grey, mask & ~rim);
 
   const double w = kSymbolWidth * W, h = 0.70 * H, pitch = kSymbolPitch * w;
   const int n = card.number + 1;
-  const cv::Scalar ink = kInk[card.color];
-  const int line = std::max(1, W / 110);
+  const cv::Scalar ink = style.inks()[card.color];
+  const int line = scaled(std::max(1, W / 110), W / 110.0, style.line_weight);
+  const int stripe_step = std::max(2, scaled(W / 65, W / 65.0, style.stripe_pitch));
+  const int stripe_width = scaled(std::max(1, W / 330), W / 330.0, style.stripe_width);
   for (int k = 0; k < n; ++k) {
     cv::Point2d c(W / 2.0 + (k - (n - 1) / 2.0) * pitch, H / 2.0);
     std::vector<cv::Point> poly;
@@ -78,8 +110,14 @@ RenderedCard render_card(set::Card card, int length) {
       cv::Mat inside = cv::Mat::zeros(H, W, CV_8U);
       cv::fillPoly(inside, polys, 255);
       cv::Mat stripes = cv::Mat::zeros(H, W, CV_8U);
-      for (int y = 0; y < H; y += W / 65) cv::line(stripes, {0, y}, {W, y}, 255, std::max(1, W / 330));
-      big.setTo(ink, stripes & inside);
+      for (int y = 0; y < H; y += stripe_step) cv::line(stripes, {0, y}, {W, y}, 255, stripe_width);
+      if (style.stripe_strength >= 1) {
+        big.setTo(ink, stripes & inside);
+      } else {  // pale stripes: the ink only partly covers the paper
+        cv::Mat blend;
+        cv::addWeighted(big, 1 - style.stripe_strength, cv::Mat(big.size(), big.type(), ink), style.stripe_strength, 0, blend);
+        blend.copyTo(big, stripes & inside);
+      }
     }
     cv::polylines(big, polys, true, ink, line, cv::LINE_AA);
   }

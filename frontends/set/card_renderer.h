@@ -5,6 +5,8 @@
 
 #include <opencv2/core.hpp>
 
+#include <array>
+
 #include "problems/set/card.h"
 
 namespace puzzlesat::set_vision {
@@ -24,7 +26,27 @@ inline constexpr double kPrintedAspect = 1.556, kSymbolWidth = 0.215, kSymbolPit
 inline const cv::Scalar kPaper(246, 248, 250);
 inline const cv::Scalar kInk[3] = {{45, 30, 215}, {70, 150, 10}, {135, 35, 105}};
 
+// How a deck is printed. The defaults are the standard print every earlier scene was
+// drawn with (and stay byte-identical); other print runs and decks differ in each of
+// these, and the reader must not depend on any one of them.
+struct CardStyle {
+  double stripe_pitch = 1;     // distance between stripes, x the standard (1/65 of the card's length)
+  double stripe_width = 1;     // stripe thickness, x the standard (1/330 of the length)
+  double stripe_strength = 1;  // stripe ink opacity, 0..1: fine pale stripes read as a tint
+  double line_weight = 1;      // outline thickness, x the standard (1/110 of the length)
+  double ink_lightness = 0;    // -1..1: inks mixed towards black (< 0) or towards the paper (> 0)
+  double ink_hue = 0;          // degrees added to every ink's hue: another deck's red, green, purple
+  double edge_darkness = 1;    // the cut edge's darkness, x the standard grey rim: 0 is as white as the face
+  // The standard print shows its cut edge only round the rounded corners (the rim is an
+  // erosion of the card's mask, and erosion takes the image's border for card); kept so
+  // that earlier scenes stay the same. True draws it along the straight sides as well.
+  bool rim_all_round = false;
+
+  // The three inks after ink_lightness and ink_hue (kInk itself by default).
+  std::array<cv::Scalar, 3> inks() const;
+};
+
 // A card `length` pixels long (the short side is length / kPrintedAspect).
-RenderedCard render_card(set::Card card, int length = 330);
+RenderedCard render_card(set::Card card, int length = 330, const CardStyle& style = {});
 
 }  // namespace puzzlesat::set_vision

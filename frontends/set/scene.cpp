@@ -11,17 +11,16 @@
 
 #include "frontends/image/image_file.h"
 #include "frontends/set/card_renderer.h"
+#include "frontends/set/scene_effects.h"
 
 namespace puzzlesat::set_vision {
 namespace {
 
-using Rng = std::mt19937;
+using scene_detail::Rng;
+using scene_detail::uniform;
 constexpr double kPi = 3.14159265358979323846;
-
-// Every draw is its own statement: the order in which a call's arguments are evaluated is
-// unspecified (g++ and clang differ), and a seed must draw the same scene whatever the
-// compiler. The order kept (last argument first) is g++'s, which the tests were tuned on.
-double uniform(Rng& rng, double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng); }
+// Draws written as one call's arguments keep the order g++ evaluates them in (last
+// argument first), which the tests were tuned on; new code draws one per statement.
 
 void add_noise(Rng& rng, cv::Mat& img, double sigma) {
   cv::Mat noise(img.size(), CV_16SC3), wide;
@@ -32,12 +31,16 @@ void add_noise(Rng& rng, cv::Mat& img, double sigma) {
   wide.convertTo(img, CV_8UC3);
 }
 
-cv::Mat background(Rng& rng, cv::Size size, bool white) {
+// The paper's grey level (kPaper's green): a pale desk's edge contrast is its distance below it.
+constexpr double kPaperLevel = 248;
+
+cv::Mat background(Rng& rng, cv::Size size, const SceneOptions& opt) {
   cv::Mat bg(size, CV_8UC3);
-  int kind = white ? 3 : int(rng() % 3);
-  if (kind == 3) {  // white desk: a few grey levels below the cards' paper
-    double level = uniform(rng, 222, 236);
+  int kind = opt.white_table ? 3 : opt.grey_table ? 4 : int(rng() % 3);
+  if (kind >= 3) {  // white desk: a few grey levels below the cards' paper; light grey: more
+    double level = kind == 3 ? uniform(rng, 222, 236) : uniform(rng, 188, 212);
     double red = uniform(rng, -4, 4), blue = uniform(rng, -4, 4);
+    if (opt.edge_contrast != 1) level = kPaperLevel - opt.edge_contrast * (kPaperLevel - level);
     bg.setTo(cv::Scalar(level + blue, level, level + red));
   } else if (kind == 0) {  // wood: brown planks with grain
     double r = uniform(rng, 100, 160), g = uniform(rng, 60, 110), b = uniform(rng, 30, 70);
@@ -137,103 +140,89 @@ void draw_pointed_shadow(Rng& rng, cv::Mat& img, const cv::Mat& m, cv::Size card
   cv::fillConvexPoly(shade, polygon_on_table(m, {{side, tip_y}, {1.25 * cw, tip_y - spread}, {1.25 * cw, tip_y + spread}}),
                      cv::Scalar(depth), cv::LINE_AA);
   cv::GaussianBlur(shade, shade, cv::Size(), 1.5);
-  cv::Mat lit, f3;
-  cv::cvtColor(1 - shade, lit, cv::COLOR_GRAY2BGR);
-  img.convertTo(f3, CV_32FC3);
-  f3 = f3.mul(lit);
-  f3.convertTo(img, CV_8UC3);
+  scene_detail::apply_shade(img, shade);
 }
 
-}  // namespace
+// Lays the rendered card `r` on `img` by the affine map `m`, alpha-blended so that the
+// rounded corners stay smooth; `softness` blurs its outline.
+void place_card(cv::Mat& img, const RenderedCard& r, const cv::Mat& m, double softness) {
+  cv::Mat warped, alpha;
+  // A blurred outline reaches outside the card: the card's own edge colour must be there,
+  // not black.
+  cv::warpAffine(r.image, warped, m, img.size(), cv::INTER_LINEAR, softness > 0 ? cv::BORDER_REPLICATE : cv::BORDER_CONSTANT);
+  cv::warpAffine(r.mask, alpha, m, img.size(), cv::INTER_LINEAR);
+  if (softness > 0) cv::GaussianBlur(alpha, alpha, cv::Size(), softness);
+  cv::Mat a3, af, wf, imf;
+  cv::cvtColor(alpha, a3, cv::COLOR_GRAY2BGR);
+  a3.convertTo(af, CV_32FC3, 1 / 255.0);
+  warped.convertTo(wf, CV_32FC3);
+  img.convertTo(imf, CV_32FC3);
+  cv::Mat blended = wf.mul(af) + imf.mul(cv::Scalar::all(1) - af);
+  blended.convertTo(img, CV_8UC3);
+}
 
-Scene compose_scene(std::uint32_t seed, const SceneOptions& opt) {
-  Rng rng(seed);
-  Scene scene;
-  cv::Size size(opt.width, opt.height);
-  cv::Mat img = background(rng, size, opt.white_table);
-  if (opt.clutter) add_clutter(rng, img);
+// The map that turns a `card`-sized image by `angle` degrees about its centre and puts
+// that centre at `centre`.
+cv::Mat card_map(cv::Size card, double angle, cv::Point2d centre) {
+  cv::Mat m = cv::getRotationMatrix2D(cv::Point2f(card.width / 2.0f, card.height / 2.0f), angle, 1.0);
+  m.at<double>(0, 2) += centre.x - card.width / 2.0;
+  m.at<double>(1, 2) += centre.y - card.height / 2.0;
+  return m;
+}
 
-  std::vector<int> deck(81);
-  std::iota(deck.begin(), deck.end(), 0);
-  std::shuffle(deck.begin(), deck.end(), rng);
-  int count = std::clamp(opt.cards, 1, 81);
+Quad card_quad(const cv::Mat& m, cv::Size card) {
+  Quad q;
+  cv::Point2d local[4] = {{0, 0}, {double(card.width), 0}, {double(card.width), double(card.height)}, {0, double(card.height)}};
+  for (int k = 0; k < 4; ++k) q[k] = cv::Point2f(on_table(m, local[k]));
+  return q;
+}
 
-  // A grid of cells, one card per cell; portrait or landscape for the whole table.
-  int cols = int(std::ceil(std::sqrt(count * 4.0 / 3))), rows = (count + cols - 1) / cols;
-  bool portrait = rng() % 2;
-  double cell_w = 0.9 * opt.width / cols, cell_h = 0.9 * opt.height / rows;
-  double length = std::min(portrait ? cell_h : cell_w, (portrait ? cell_w : cell_h) * kPrintedAspect) * 0.8;
+// The deck's print as the scene draws it: edge_contrast also pales the cut edge.
+CardStyle scene_print(const SceneOptions& opt) {
+  CardStyle print = opt.print;
+  if (opt.edge_contrast != 1) print.edge_darkness *= opt.edge_contrast;
+  return print;
+}
 
-  double first_angle = 0;
-  cv::Point2d first_centre;
-  for (int i = 0; i < count; ++i) {
-    set::Card card = set::card_at(deck[i]);
-    RenderedCard r = render_card(card, int(length));
-    double angle = (portrait ? 90 : 0) + uniform(rng, -opt.max_tilt, opt.max_tilt);
-    cv::Point2d centre;
-    if (opt.touching && i == 1) {  // edge to edge with the first card, same rotation
-      angle = first_angle;
-      double rad = angle * kPi / 180, step = portrait ? r.image.rows : r.image.cols;
-      // The card's own x axis maps to (cos, -sin) and its y axis to (sin, cos).
-      cv::Point2d dir = portrait ? cv::Point2d(std::sin(rad), std::cos(rad)) : cv::Point2d(std::cos(rad), -std::sin(rad));
-      centre = first_centre + dir * step;
-    } else {
-      centre = {0.05 * opt.width + cell_w * (i % cols + 0.5) + uniform(rng, -0.05, 0.05) * cell_w,
-                0.05 * opt.height + cell_h * (i / cols + 0.5) + uniform(rng, -0.05, 0.05) * cell_h};
+// What lies over each card once it is on the table, in this order.
+void cover_card(Rng& rng, cv::Mat& img, const cv::Mat& m, cv::Size card_size, set::Card card, const SceneOptions& opt) {
+  if (opt.labels) draw_corner_label(img, m, card_size);
+  if (opt.end_covers) draw_end_cover(rng, img, m, card_size);
+  if (opt.wedges) draw_pointed_shadow(rng, img, m, card_size, card.number + 1);
+  if (opt.card_shadows) scene_detail::draw_card_shadow(rng, img, m, card_size);
+}
+
+// A face-up stack beside the grid: the cards lie almost square on each other, so that
+// below the top card only slivers of paper and cut edges show (no symbol).
+void draw_pile(Rng& rng, cv::Mat& img, Scene& scene, const std::vector<int>& deck, int first, double length, bool portrait,
+               cv::Point2d centre, const SceneOptions& opt) {
+  int n = 4 + int(rng() % 6);
+  n = std::min(n, 81 - first);
+  for (int k = 0; k < n; ++k) {
+    set::Card card = set::card_at(deck[first + k]);
+    RenderedCard r = render_card(card, int(length), scene_print(opt));
+    double angle = (portrait ? 90 : 0) + uniform(rng, -3, 3);
+    double dx = uniform(rng, -0.02, 0.02) * length;
+    double dy = uniform(rng, -0.02, 0.02) * length;
+    cv::Mat m = card_map(r.image.size(), angle, centre + cv::Point2d(dx, dy));
+    place_card(img, r, m, opt.edge_softness);
+    if (k == n - 1) {
+      cover_card(rng, img, m, r.image.size(), card, opt);
+      scene.cards.push_back(card);
+      scene.corners.push_back(card_quad(m, r.image.size()));
     }
-    if (i == 0) {
-      first_angle = angle;
-      first_centre = centre;
-    }
-    cv::Mat m = cv::getRotationMatrix2D(cv::Point2f(r.image.cols / 2.0f, r.image.rows / 2.0f), angle, 1.0);
-    m.at<double>(0, 2) += centre.x - r.image.cols / 2.0;
-    m.at<double>(1, 2) += centre.y - r.image.rows / 2.0;
-    cv::Mat warped, alpha;
-    cv::warpAffine(r.image, warped, m, size, cv::INTER_LINEAR);
-    cv::warpAffine(r.mask, alpha, m, size, cv::INTER_LINEAR);
-    // Alpha blend so the rounded corners stay smooth.
-    cv::Mat a3, af, wf, imf;
-    cv::cvtColor(alpha, a3, cv::COLOR_GRAY2BGR);
-    a3.convertTo(af, CV_32FC3, 1 / 255.0);
-    warped.convertTo(wf, CV_32FC3);
-    img.convertTo(imf, CV_32FC3);
-    cv::Mat blended = wf.mul(af) + imf.mul(cv::Scalar::all(1) - af);
-    blended.convertTo(img, CV_8UC3);
-    if (opt.labels) draw_corner_label(img, m, r.image.size());
-    if (opt.end_covers) draw_end_cover(rng, img, m, r.image.size());
-    if (opt.wedges) draw_pointed_shadow(rng, img, m, r.image.size(), card.number + 1);
-
-    Quad q;
-    cv::Point2d local[4] = {{0, 0}, {double(r.image.cols), 0}, {double(r.image.cols), double(r.image.rows)}, {0, double(r.image.rows)}};
-    for (int k = 0; k < 4; ++k) q[k] = cv::Point2f(on_table(m, local[k]));
-    scene.cards.push_back(card);
-    scene.corners.push_back(q);
   }
+}
 
-  // Perspective: move the image corners inwards by random amounts.
-  double d = opt.perspective;
-  cv::Point2f src[4] = {{0, 0}, {float(opt.width), 0}, {float(opt.width), float(opt.height)}, {0, float(opt.height)}};
-  cv::Point2f dst[4];
-  for (int k = 0; k < 4; ++k)
-    dst[k] = src[k] + cv::Point2f(float((k == 1 || k == 2 ? -1 : 1) * uniform(rng, 0, d) * opt.width),
-                                  float((k >= 2 ? -1 : 1) * uniform(rng, 0, d) * opt.height));
-  cv::Mat h = cv::getPerspectiveTransform(src, dst);
-  cv::Mat table = background(rng, size, opt.white_table);  // shows where the warp pulls the image in
-  cv::warpPerspective(img, table, h, size, cv::INTER_LINEAR, cv::BORDER_TRANSPARENT);
-  img = table;
-  for (auto& q : scene.corners) {
-    std::vector<cv::Point2f> in(q.begin(), q.end()), out;
-    cv::perspectiveTransform(in, out, h);
-    std::copy(out.begin(), out.end(), q.begin());
-  }
-
-  // Light: a gradient across the table and a colour cast, then blur, noise and JPEG.
+// Light, camera and file: an optional cast shadow, a gradient across the picture and a
+// colour cast (with the options' exposure and tint), then blur, noise and JPEG.
+cv::Mat light_and_camera(Rng& rng, cv::Mat img, const SceneOptions& opt) {
   cv::Mat f;
   img.convertTo(f, CV_32FC3);
   if (opt.shadow) {  // an object's shadow: one side of a line through the middle, soft edge
     double angle = uniform(rng, 0, kPi), depth = uniform(rng, 0.45, 0.6), edge = uniform(rng, 2, 6);
     double cy = uniform(rng, 0.35, 0.65), cx = uniform(rng, 0.35, 0.65);
-    cv::Point2d c(opt.width * cx, opt.height * cy);
+    cv::Point2d c(img.cols * cx, img.rows * cy);
     cv::Point2d n(std::cos(angle), std::sin(angle));
     for (int y = 0; y < f.rows; ++y)
       for (int x = 0; x < f.cols; ++x) {
@@ -250,11 +239,137 @@ Scene compose_scene(std::uint32_t seed, const SceneOptions& opt) {
       cv::Vec3f& p = f.at<cv::Vec3f>(y, x);
       for (int c = 0; c < 3; ++c) p[c] *= g * cast[c];
     }
+  const bool dim = opt.exposure != 1 || opt.tint != cv::Scalar(1, 1, 1);
+  if (dim) scene_detail::apply_light(f, opt.exposure, opt.tint);
   f.convertTo(img, CV_8UC3);
   double sigma = uniform(rng, 0.3, 1.2);
   cv::GaussianBlur(img, img, cv::Size(), sigma);
-  add_noise(rng, img, uniform(rng, 1, 5));
-  scene.image = image::decode_image(image::encode_jpeg(img, int(uniform(rng, 70, 95))));
+  // A dim picture is a high-ISO picture: the sensor's noise grows as the light falls.
+  double noise = uniform(rng, 1, 5);
+  if (opt.exposure < 1) noise /= std::sqrt(std::max(opt.exposure, 0.05));
+  add_noise(rng, img, noise);
+  return image::decode_image(image::encode_jpeg(img, int(uniform(rng, 70, 95))));
+}
+
+// One card alone in the picture (Framing::closeup or tight_crop).
+Scene compose_single(Rng& rng, const SceneOptions& opt) {
+  const bool tight = opt.framing == Framing::tight_crop;
+  const set::Card card = set::card_at(int(rng() % 81));
+  // A close-up holds the card along the frame's long side; a crop follows the card.
+  const bool portrait = tight ? bool(rng() % 2) : opt.height > opt.width;
+  const double tilt = uniform(rng, -1, 1) * (tight ? std::min(3.0, opt.max_tilt) : opt.max_tilt);
+  const double angle = (portrait ? 90 : 0) + tilt, rad = angle * kPi / 180;
+  // The turned card's bounding box, per pixel of card length.
+  const double bw = std::abs(std::cos(rad)) + std::abs(std::sin(rad)) / kPrintedAspect;
+  const double bh = std::abs(std::sin(rad)) + std::abs(std::cos(rad)) / kPrintedAspect;
+  const double long_side = std::max(opt.width, opt.height);
+  cv::Size size(opt.width, opt.height);
+  double length;
+  cv::Point2d centre;
+  if (tight) {
+    double left = uniform(rng, 0, 0.2), right = uniform(rng, 0, 0.2);
+    double top = uniform(rng, 0, 0.2), bottom = uniform(rng, 0, 0.2);
+    double fw = bw * (1 + left + right), fh = bh * (1 + top + bottom);
+    length = long_side / std::max(fw, fh);
+    size = cv::Size(int(std::lround(fw * length)), int(std::lround(fh * length)));
+    centre = {(left + 0.5) * bw * length, (top + 0.5) * bh * length};
+  } else {
+    double fill = uniform(rng, 0.85, 1.1);
+    length = fill * long_side;
+    double dx = uniform(rng, -0.06, 0.06), dy = uniform(rng, -0.06, 0.06);
+    centre = {opt.width * (0.5 + dx), opt.height * (0.5 + dy)};
+  }
+  cv::Mat img = background(rng, size, opt);
+  RenderedCard r = render_card(card, int(std::lround(length)), scene_print(opt));
+  cv::Mat m = card_map(r.image.size(), angle, centre);
+  place_card(img, r, m, opt.edge_softness);
+  cover_card(rng, img, m, r.image.size(), card, opt);
+  Scene scene;
+  scene.cards.push_back(card);
+  scene.corners.push_back(card_quad(m, r.image.size()));
+  if (opt.glare) scene_detail::add_glare(rng, img, scene.corners[0]);
+  scene.image = light_and_camera(rng, img, opt);
+  return scene;
+}
+
+}  // namespace
+
+Scene compose_scene(std::uint32_t seed, const SceneOptions& opt) {
+  Rng rng(seed);
+  if (opt.framing != Framing::table) return compose_single(rng, opt);
+  Scene scene;
+  cv::Size size(opt.width, opt.height);
+  cv::Mat img = background(rng, size, opt);
+  if (opt.clutter) add_clutter(rng, img);
+
+  std::vector<int> deck(81);
+  std::iota(deck.begin(), deck.end(), 0);
+  std::shuffle(deck.begin(), deck.end(), rng);
+  int count = std::clamp(opt.cards, 1, 81);
+
+  // A grid of cells, one card per cell; portrait or landscape for the whole table. A
+  // draw pile takes one more column, at the left or the right edge.
+  int cols = int(std::ceil(std::sqrt(count * 4.0 / 3))), rows = (count + cols - 1) / cols;
+  bool portrait = rng() % 2;
+  const bool pile_left = opt.draw_pile && rng() % 2;
+  double cell_w = 0.9 * opt.width / (cols + (opt.draw_pile ? 1 : 0)), cell_h = 0.9 * opt.height / rows;
+  double length = std::min(portrait ? cell_h : cell_w, (portrait ? cell_w : cell_h) * kPrintedAspect) * 0.8;
+  const double grid_x = 0.05 * opt.width + (pile_left ? cell_w : 0);
+
+  double first_angle = 0;
+  cv::Point2d first_centre;
+  for (int i = 0; i < count; ++i) {
+    set::Card card = set::card_at(deck[i]);
+    RenderedCard r = render_card(card, int(length), scene_print(opt));
+    double angle = (portrait ? 90 : 0) + uniform(rng, -opt.max_tilt, opt.max_tilt);
+    cv::Point2d centre;
+    if (opt.touching && i == 1) {  // edge to edge with the first card, same rotation
+      angle = first_angle;
+      double rad = angle * kPi / 180, step = portrait ? r.image.rows : r.image.cols;
+      // The card's own x axis maps to (cos, -sin) and its y axis to (sin, cos).
+      cv::Point2d dir = portrait ? cv::Point2d(std::sin(rad), std::cos(rad)) : cv::Point2d(std::cos(rad), -std::sin(rad));
+      centre = first_centre + dir * step;
+    } else {
+      centre = {grid_x + cell_w * (i % cols + 0.5) + uniform(rng, -0.05, 0.05) * cell_w,
+                0.05 * opt.height + cell_h * (i / cols + 0.5) + uniform(rng, -0.05, 0.05) * cell_h};
+    }
+    if (i == 0) {
+      first_angle = angle;
+      first_centre = centre;
+    }
+    cv::Mat m = card_map(r.image.size(), angle, centre);
+    place_card(img, r, m, opt.edge_softness);
+    cover_card(rng, img, m, r.image.size(), card, opt);
+    scene.cards.push_back(card);
+    scene.corners.push_back(card_quad(m, r.image.size()));
+  }
+  if (opt.draw_pile) {
+    double x = pile_left ? 0.05 * opt.width + 0.5 * cell_w : 0.05 * opt.width + (cols + 0.5) * cell_w;
+    double y = uniform(rng, 0.05 * opt.height + 0.5 * cell_h, 0.95 * opt.height - 0.5 * cell_h);
+    draw_pile(rng, img, scene, deck, count, length, portrait, {x, y}, opt);
+  }
+
+  // Perspective: move the image corners inwards by random amounts.
+  double d = opt.perspective;
+  cv::Point2f src[4] = {{0, 0}, {float(opt.width), 0}, {float(opt.width), float(opt.height)}, {0, float(opt.height)}};
+  cv::Point2f dst[4];
+  for (int k = 0; k < 4; ++k)
+    dst[k] = src[k] + cv::Point2f(float((k == 1 || k == 2 ? -1 : 1) * uniform(rng, 0, d) * opt.width),
+                                  float((k >= 2 ? -1 : 1) * uniform(rng, 0, d) * opt.height));
+  cv::Mat h = cv::getPerspectiveTransform(src, dst);
+  cv::Mat table = background(rng, size, opt);  // shows where the warp pulls the image in
+  cv::warpPerspective(img, table, h, size, cv::INTER_LINEAR, cv::BORDER_TRANSPARENT);
+  img = table;
+  for (auto& q : scene.corners) {
+    std::vector<cv::Point2f> in(q.begin(), q.end()), out;
+    cv::perspectiveTransform(in, out, h);
+    std::copy(out.begin(), out.end(), q.begin());
+  }
+  if (opt.glare) {
+    const size_t which = rng() % scene.corners.size();
+    scene_detail::add_glare(rng, img, scene.corners[which]);
+  }
+  scene.image = light_and_camera(rng, img, opt);
   return scene;
 }
 

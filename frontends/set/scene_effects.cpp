@@ -1,0 +1,72 @@
+#include "frontends/set/scene_effects.h"
+
+#include <opencv2/imgproc.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+namespace puzzlesat::set_vision::scene_detail {
+
+double uniform(Rng& rng, double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng); }
+
+void apply_shade(cv::Mat& img, const cv::Mat& shade) {
+  cv::Mat lit, f3;
+  cv::cvtColor(1 - shade, lit, cv::COLOR_GRAY2BGR);
+  img.convertTo(f3, CV_32FC3);
+  f3 = f3.mul(lit);
+  f3.convertTo(img, CV_8UC3);
+}
+
+void draw_card_shadow(Rng& rng, cv::Mat& img, const cv::Mat& m, cv::Size card) {
+  const double cw = card.width, ch = card.height;
+  // A line through a point in the card's middle band, at any angle; the shadow lies on
+  // one side of it, over the card and a little of the table around it.
+  const double u = uniform(rng, 0.3, 0.7), v = uniform(rng, 0.3, 0.7), angle = uniform(rng, 0, 2 * 3.14159265358979);
+  const double depth = uniform(rng, 0.25, 0.5), soft = uniform(rng, 0.005, 0.04) * cw;
+  const cv::Point2d p(u * cw, v * ch), dir(std::cos(angle), std::sin(angle)), normal(-dir.y, dir.x);
+  const double reach = 1.5 * cw;
+  std::vector<cv::Point2d> local = {p - dir * reach, p + dir * reach, p + dir * reach + normal * reach,
+                                    p - dir * reach + normal * reach};
+  // Only near the card: a shadow that covers half the table is the scene's `shadow`.
+  cv::Mat shade = cv::Mat::zeros(img.size(), CV_32F), near = cv::Mat::zeros(img.size(), CV_32F);
+  auto to_table = [&](const std::vector<cv::Point2d>& pts) {
+    std::vector<cv::Point> out;
+    for (auto q : pts)
+      out.push_back(cv::Point(int(std::lround(m.at<double>(0, 0) * q.x + m.at<double>(0, 1) * q.y + m.at<double>(0, 2))),
+                              int(std::lround(m.at<double>(1, 0) * q.x + m.at<double>(1, 1) * q.y + m.at<double>(1, 2)))));
+    return out;
+  };
+  cv::fillConvexPoly(shade, to_table(local), cv::Scalar(depth), cv::LINE_AA);
+  cv::fillConvexPoly(near, to_table({{-0.15 * cw, -0.15 * ch}, {1.15 * cw, -0.15 * ch}, {1.15 * cw, 1.15 * ch}, {-0.15 * cw, 1.15 * ch}}),
+                     cv::Scalar(1), cv::LINE_AA);
+  cv::GaussianBlur(near, near, cv::Size(), 0.05 * cw);
+  shade = shade.mul(near);
+  cv::GaussianBlur(shade, shade, cv::Size(), std::max(0.8, soft));
+  apply_shade(img, shade);
+}
+
+void add_glare(Rng& rng, cv::Mat& img, const Quad& q) {
+  const double u = uniform(rng, 0.2, 0.8), v = uniform(rng, 0.2, 0.8);
+  // A point inside the card, bilinear in its corners.
+  cv::Point2d c = (1 - v) * ((1 - u) * cv::Point2d(q[0]) + u * cv::Point2d(q[1])) +
+                  v * ((1 - u) * cv::Point2d(q[3]) + u * cv::Point2d(q[2]));
+  const double length = std::max(cv::norm(q[1] - q[0]), cv::norm(q[2] - q[1]));
+  const double rx = uniform(rng, 0.12, 0.3) * length, ry = rx * uniform(rng, 0.35, 1.0);
+  const double angle = uniform(rng, 0, 180), strength = uniform(rng, 0.55, 0.9);
+  cv::Mat patch = cv::Mat::zeros(img.size(), CV_32F);
+  cv::ellipse(patch, cv::Point(int(c.x), int(c.y)), cv::Size(int(rx), int(ry)), angle, 0, 360, cv::Scalar(strength), cv::FILLED,
+              cv::LINE_AA);
+  cv::GaussianBlur(patch, patch, cv::Size(), std::max(1.0, 0.4 * ry));
+  cv::Mat p3, f, white(img.size(), CV_32FC3, cv::Scalar::all(255));
+  cv::cvtColor(patch, p3, cv::COLOR_GRAY2BGR);
+  img.convertTo(f, CV_32FC3);
+  f = f + (white - f).mul(p3);
+  f.convertTo(img, CV_8UC3);
+}
+
+void apply_light(cv::Mat& f32, double exposure, cv::Scalar tint) {
+  cv::multiply(f32, cv::Scalar(exposure * tint[0], exposure * tint[1], exposure * tint[2]), f32);
+}
+
+}  // namespace puzzlesat::set_vision::scene_detail

@@ -1,0 +1,35 @@
+// Light and shade that scenes lay over cards already on the table: a soft shadow across
+// part of a card, a bright specular patch (glare), and dim, tinted light. Shared by
+// compose_scene (scene.cpp); the random draws are the scene's own, in a fixed order.
+#pragma once
+
+#include <opencv2/core.hpp>
+
+#include <random>
+
+#include "frontends/set/card_quads.h"
+
+namespace puzzlesat::set_vision::scene_detail {
+
+using Rng = std::mt19937;
+
+// Every draw is its own statement: the order in which a call's arguments are evaluated is
+// unspecified (g++ and clang differ), and a seed must draw the same scene whatever the
+// compiler.
+double uniform(Rng& rng, double lo, double hi);
+
+// Darkens `img` by `shade` (CV_32F, 0 = untouched .. 1 = black).
+void apply_shade(cv::Mat& img, const cv::Mat& shade);
+
+// A soft-edged shadow (a hand's, a phone's) over one side of a line across the card
+// placed by the affine map `m`; the card is `card` pixels in its own frame.
+void draw_card_shadow(Rng& rng, cv::Mat& img, const cv::Mat& m, cv::Size card);
+
+// A bright specular patch, an ellipse with a soft edge, centred on the card `q`: the ink
+// under its middle is washed out towards white.
+void add_glare(Rng& rng, cv::Mat& img, const Quad& q);
+
+// Exposure (below 1: dim) and a colour gain per channel (BGR) on a float image.
+void apply_light(cv::Mat& f32, double exposure, cv::Scalar tint);
+
+}  // namespace puzzlesat::set_vision::scene_detail

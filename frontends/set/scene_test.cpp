@@ -1,0 +1,316 @@
+// The renderer's conditions from issue #18 do what their options say: pale desks with
+// low-contrast and soft card edges, close-ups and tight crops, other print styles,
+// glare, dim tinted light, shadows across cards and a face-up draw pile.
+#include <catch2/catch.hpp>
+
+#include <opencv2/imgproc.hpp>
+
+#include <algorithm>
+#include <vector>
+
+#include "frontends/set/card_renderer.h"
+#include "frontends/set/scene.h"
+#include "frontends/set/scene_effects.h"
+
+using namespace puzzlesat;
+using namespace puzzlesat::set_vision;
+
+namespace {
+
+cv::Mat quad_mask(const Quad& q, cv::Size size) {
+  cv::Mat mask = cv::Mat::zeros(size, CV_8U);
+  std::vector<cv::Point> poly;
+  for (auto p : q) poly.push_back(cv::Point(int(std::lround(p.x)), int(std::lround(p.y))));
+  cv::fillConvexPoly(mask, poly, 255);
+  return mask;
+}
+
+cv::Mat grey(const cv::Mat& bgr) {
+  cv::Mat g;
+  cv::cvtColor(bgr, g, cv::COLOR_BGR2GRAY);
+  return g;
+}
+
+// Mean grey level just inside the cards' outlines minus just outside them (bands
+// `inner` to `outer` pixels from the outline): how much the cards stand out at their edge.
+double edge_contrast(const Scene& s, int inner = 2, int outer = 8) {
+  cv::Mat g = grey(s.image), cards = cv::Mat::zeros(g.size(), CV_8U);
+  for (const auto& q : s.corners) cards |= quad_mask(q, g.size());
+  auto kernel = [](int r) { return cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(2 * r + 1, 2 * r + 1)); };
+  cv::Mat in_far, in_near, out_near, out_far;
+  cv::erode(cards, in_far, kernel(outer));
+  cv::erode(cards, in_near, kernel(inner));
+  cv::dilate(cards, out_near, kernel(inner));
+  cv::dilate(cards, out_far, kernel(outer));
+  return cv::mean(g, in_near & ~in_far)[0] - cv::mean(g, out_far & ~out_near)[0];
+}
+
+// The steepest grey step across the cards' outlines (90th percentile of the gradient
+// magnitude on a thin band around them): a soft edge has no steep step.
+double edge_sharpness(const Scene& s) {
+  cv::Mat g = grey(s.image), gx, gy, mag, outline = cv::Mat::zeros(g.size(), CV_8U);
+  for (const auto& q : s.corners)
+    for (int k = 0; k < 4; ++k) cv::line(outline, q[k], q[(k + 1) % 4], 255, 5);
+  cv::Sobel(g, gx, CV_32F, 1, 0);
+  cv::Sobel(g, gy, CV_32F, 0, 1);
+  cv::magnitude(gx, gy, mag);
+  std::vector<float> v;
+  for (int y = 0; y < g.rows; ++y)
+    for (int x = 0; x < g.cols; ++x)
+      if (outline.at<uchar>(y, x)) v.push_back(mag.at<float>(y, x));
+  std::sort(v.begin(), v.end());
+  return v[v.size() * 9 / 10];
+}
+
+SceneOptions pale_desk(bool white) {
+  SceneOptions opt;
+  opt.width = 1000;
+  opt.height = 750;
+  opt.cards = 6;
+  opt.clutter = false;
+  opt.perspective = 0;
+  opt.white_table = white;
+  opt.grey_table = !white;
+  return opt;
+}
+
+}  // namespace
+
+TEST_CASE("scenes: the edge-contrast option lowers the contrast between card and desk") {
+  for (bool white : {true, false}) {
+    for (std::uint32_t seed = 1; seed <= 3; ++seed) {
+      SceneOptions opt = pale_desk(white);
+      double full = edge_contrast(compose_scene(seed, opt));
+      opt.edge_contrast = 0.25;
+      double low = edge_contrast(compose_scene(seed, opt));
+      INFO((white ? "white" : "grey") << " desk, seed " << seed << ": contrast " << full << " -> " << low);
+      CHECK(full > 5);  // the cards are brighter than the desk...
+      CHECK(low < 0.5 * full);  // ...and much less so at low edge contrast
+    }
+  }
+}
+
+TEST_CASE("scenes: a light-grey desk is darker than a white desk but still pale") {
+  double white = cv::mean(grey(compose_scene(1, pale_desk(true)).image))[0];
+  double light_grey = cv::mean(grey(compose_scene(1, pale_desk(false)).image))[0];
+  CHECK(light_grey < white - 10);
+  CHECK(light_grey > 150);
+}
+
+TEST_CASE("scenes: the edge-softness option removes the steep step at the cards' outline") {
+  SceneOptions opt = pale_desk(false);
+  double sharp = edge_sharpness(compose_scene(2, opt));
+  opt.edge_softness = 4;
+  double soft = edge_sharpness(compose_scene(2, opt));
+  INFO("edge gradient " << sharp << " -> " << soft);
+  CHECK(soft < 0.6 * sharp);
+}
+
+TEST_CASE("scenes: a close-up is one card covering most of the frame, sometimes cut by its edge") {
+  SceneOptions opt;
+  opt.framing = Framing::closeup;
+  int cut = 0;
+  for (std::uint32_t seed = 1; seed <= 12; ++seed) {
+    Scene s = compose_scene(seed, opt);
+    REQUIRE(s.cards.size() == 1);
+    REQUIRE(s.image.size() == cv::Size(opt.width, opt.height));
+    double covered = cv::countNonZero(quad_mask(s.corners[0], s.image.size())) / double(s.image.total());
+    INFO("seed " << seed << ": covers " << covered);
+    CHECK(covered >= 0.55);
+    bool outside = false;
+    for (auto p : s.corners[0]) outside |= p.x < 0 || p.y < 0 || p.x > opt.width || p.y > opt.height;
+    cut += outside;
+  }
+  CHECK(cut >= 3);
+  CHECK(cut <= 11);
+}
+
+TEST_CASE("scenes: a tight crop is one card with a margin of 0-20 % of its size on each side") {
+  SceneOptions opt;
+  opt.framing = Framing::tight_crop;
+  double smallest = 1, largest = 0;
+  for (std::uint32_t seed = 1; seed <= 12; ++seed) {
+    Scene s = compose_scene(seed, opt);
+    REQUIRE(s.cards.size() == 1);
+    CHECK(std::max(s.image.cols, s.image.rows) == std::max(opt.width, opt.height));
+    cv::Rect2f box = cv::boundingRect(std::vector<cv::Point2f>(s.corners[0].begin(), s.corners[0].end()));
+    double margins[4] = {box.x / box.width, (s.image.cols - box.x - box.width) / box.width, box.y / box.height,
+                         (s.image.rows - box.y - box.height) / box.height};
+    for (double m : margins) {
+      INFO("seed " << seed << ": margin " << m);
+      CHECK(m >= -0.005);
+      CHECK(m <= 0.205);
+      smallest = std::min(smallest, m);
+      largest = std::max(largest, m);
+    }
+  }
+  CHECK(smallest < 0.03);  // the range is used, down to a card touching the frame...
+  CHECK(largest > 0.17);   // ...and up to a fifth of its size
+}
+
+namespace {
+
+// The ink share along the middle column of a one-symbol card (dark = ink), and the
+// number of ink runs crossed there: stripes are counted by the runs.
+struct Column {
+  double ink = 0;
+  int runs = 0;
+};
+
+Column middle_column(const RenderedCard& r) {
+  cv::Mat g = grey(r.image);
+  Column c;
+  bool in_ink = false;
+  for (int y = r.image.rows / 5; y < r.image.rows * 4 / 5; ++y) {
+    int v = g.at<uchar>(y, r.image.cols / 2);
+    c.ink += (246 - v) / 255.0;
+    bool dark = v < 200;
+    c.runs += dark && !in_ink;
+    in_ink = dark;
+  }
+  return c;
+}
+
+const set::Card kStripedOval{0, 2, 1, 2}, kOpenOval{0, 0, 2, 2}, kSolidOval{0, 0, 0, 2};
+
+}  // namespace
+
+TEST_CASE("cards: stripe pitch, width and strength change the stripes as they say") {
+  const int length = 600;  // fine enough that half-pitch stripes stay apart
+  Column standard = middle_column(render_card(kStripedOval, length));
+  CardStyle fine;
+  fine.stripe_pitch = 0.5;
+  Column dense = middle_column(render_card(kStripedOval, length, fine));
+  INFO("runs " << standard.runs << " -> " << dense.runs);
+  CHECK(dense.runs >= 1.7 * standard.runs);
+
+  CardStyle wide;
+  wide.stripe_width = 2.5;
+  CHECK(middle_column(render_card(kStripedOval, length, wide)).ink > 1.5 * standard.ink);
+
+  CardStyle pale;
+  pale.stripe_strength = 0.35;
+  CHECK(middle_column(render_card(kStripedOval, length, pale)).ink < 0.6 * standard.ink);
+}
+
+TEST_CASE("cards: line weight thickens the outline of an open symbol") {
+  auto ink_pixels = [](const CardStyle& style) {
+    cv::Mat g = grey(render_card(kOpenOval, 330, style).image);
+    return cv::countNonZero(g < 200);
+  };
+  CardStyle thin, thick;
+  thin.line_weight = 0.5;
+  thick.line_weight = 2;
+  int standard = ink_pixels({});
+  CHECK(ink_pixels(thin) < 0.7 * standard);
+  CHECK(ink_pixels(thick) > 1.6 * standard);
+}
+
+TEST_CASE("cards: ink lightness and hue shade the three inks") {
+  auto symbol_colour = [](const CardStyle& style) {
+    RenderedCard r = render_card(kSolidOval, 330, style);
+    return cv::Vec3b(r.image.at<cv::Vec3b>(r.image.rows / 2, r.image.cols / 2));
+  };
+  auto hue = [](cv::Vec3b bgr) {
+    cv::Mat px(1, 1, CV_8UC3, cv::Scalar(bgr[0], bgr[1], bgr[2])), hsv;
+    cv::cvtColor(px, hsv, cv::COLOR_BGR2HSV_FULL);
+    return int(hsv.at<cv::Vec3b>(0, 0)[0]);
+  };
+  cv::Vec3b standard = symbol_colour({});
+  CardStyle light, dark, shifted;
+  light.ink_lightness = 0.5;
+  dark.ink_lightness = -0.5;
+  shifted.ink_hue = 20;
+  auto sum = [](cv::Vec3b c) { return c[0] + c[1] + c[2]; };
+  CHECK(sum(symbol_colour(light)) > sum(standard) + 150);
+  CHECK(sum(symbol_colour(dark)) < sum(standard) - 80);
+  int turned = (hue(symbol_colour(shifted)) - hue(standard) + 256) % 256;  // 256 steps a turn
+  CHECK(turned >= 10);
+  CHECK(turned <= 20);
+}
+
+TEST_CASE("cards: a rim all round darkens the cut edge, and edge darkness 0 whitens it") {
+  auto rim_level = [](const CardStyle& style) {
+    RenderedCard r = render_card(kOpenOval, 330, style);
+    return int(grey(r.image).at<uchar>(r.image.rows / 2, 0));  // on a long side's cut
+  };
+  CardStyle all_round, white_rim;
+  all_round.rim_all_round = white_rim.rim_all_round = true;
+  white_rim.edge_darkness = 0;
+  CHECK(rim_level({}) > 240);  // the standard print: no rim along the straight sides
+  CHECK(rim_level(all_round) < 225);
+  CHECK(rim_level(white_rim) > 240);
+}
+
+TEST_CASE("scenes: dim light darkens the picture and a tint colours it") {
+  SceneOptions opt = pale_desk(true);
+  cv::Scalar normal = cv::mean(compose_scene(4, opt).image);
+  opt.exposure = 0.4;
+  cv::Scalar dim = cv::mean(compose_scene(4, opt).image);
+  for (int c = 0; c < 3; ++c) CHECK(dim[c] < 0.5 * normal[c]);
+  opt.exposure = 1;
+  opt.tint = cv::Scalar(0.55, 0.8, 1);  // BGR: lamplight
+  cv::Scalar warm = cv::mean(compose_scene(4, opt).image);
+  CHECK(warm[0] / warm[2] < 0.65 * normal[0] / normal[2]);
+}
+
+TEST_CASE("scene effects: glare brightens a patch inside the card and nothing far from it") {
+  cv::Mat img(400, 600, CV_8UC3, cv::Scalar(120, 120, 120)), before = img.clone();
+  Quad q = {cv::Point2f(200, 150), cv::Point2f(400, 150), cv::Point2f(400, 280), cv::Point2f(200, 280)};
+  scene_detail::Rng rng(7);
+  scene_detail::add_glare(rng, img, q);
+  double max_level;
+  cv::minMaxLoc(grey(img)(cv::Rect(200, 150, 200, 130)), nullptr, &max_level);
+  CHECK(max_level > 120 + 0.5 * 135);
+  CHECK(cv::norm(img(cv::Rect(0, 0, 80, 400)), before(cv::Rect(0, 0, 80, 400)), cv::NORM_INF) == 0);
+}
+
+TEST_CASE("scene effects: a card shadow darkens part of the card, not all of it, and not the far table") {
+  for (std::uint32_t seed = 1; seed <= 5; ++seed) {
+    cv::Mat img(500, 700, CV_8UC3, cv::Scalar(200, 200, 200)), before = img.clone();
+    cv::Mat m = (cv::Mat_<double>(2, 3) << 1, 0, 200, 0, 1, 150);  // a 300 x 193 card at (200, 150)
+    scene_detail::Rng rng(seed);
+    scene_detail::draw_card_shadow(rng, img, m, cv::Size(300, 193));
+    cv::Mat card = grey(img)(cv::Rect(200, 150, 300, 193));
+    int shaded = cv::countNonZero(card < 170), total = int(card.total());
+    INFO("seed " << seed << ": " << shaded << " of " << total << " card pixels in shadow");
+    CHECK(shaded > total / 8);
+    CHECK(shaded < total * 7 / 8);
+    CHECK(cv::norm(img(cv::Rect(0, 0, 100, 500)), before(cv::Rect(0, 0, 100, 500)), cv::NORM_INF) == 0);
+  }
+}
+
+TEST_CASE("scenes: a draw pile adds one labelled card, its top one, at the left or right edge") {
+  SceneOptions opt;
+  opt.cards = 9;
+  opt.draw_pile = true;
+  int left = 0, right = 0;
+  for (std::uint32_t seed = 1; seed <= 8; ++seed) {
+    Scene s = compose_scene(seed, opt);
+    REQUIRE(s.cards.size() == 10);
+    std::vector<set::Card> sorted = s.cards;
+    std::sort(sorted.begin(), sorted.end());
+    CHECK(std::adjacent_find(sorted.begin(), sorted.end()) == sorted.end());  // distinct
+    cv::Point2f top = quad_center(s.corners.back());
+    // It lies beside the grid: no table card's centre is further out on its side.
+    bool is_left = top.x < opt.width / 2.0;
+    (is_left ? left : right) += 1;
+    for (size_t i = 0; i + 1 < s.corners.size(); ++i) {
+      float x = quad_center(s.corners[i]).x;
+      CHECK((is_left ? x > top.x : x < top.x));
+    }
+    for (auto p : s.corners.back()) {
+      CHECK(p.x >= 0);
+      CHECK(p.x <= opt.width);
+    }
+    // Cards lie under it: just outside the top card, paper shows on some side.
+    cv::Mat g = grey(s.image), top_mask = quad_mask(s.corners.back(), g.size()), ring;
+    cv::dilate(top_mask, ring, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(9, 9)));
+    ring &= ~top_mask;
+    double paper_share = cv::countNonZero((g > 180) & ring) / double(cv::countNonZero(ring));
+    INFO("seed " << seed << ": paper share around the top card " << paper_share);
+    CHECK(paper_share > 0.1);
+  }
+  CHECK(left > 0);
+  CHECK(right > 0);
+}
