@@ -16,11 +16,13 @@
 
 #include <algorithm>
 #include <climits>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <functional>
 #include <iterator>
 #include <iostream>
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -101,10 +103,40 @@ struct Tally {
   int cases = 0, same = 0, labelled = 0;
 };
 
+// With PUZZLESAT_METAMORPHIC_FLOORS set, a case checks that its count of unchanged
+// readings has not fallen below the figure published in docs/set-vision.md, instead of
+// asking every reading to stay the same: the strict cases that still fail are disabled
+// (SET_METAMORPHIC_PENDING), and these floors keep what already holds from slipping.
+bool floors_only() { return std::getenv("PUZZLESAT_METAMORPHIC_FLOORS") != nullptr; }
+
+int published_floor(const std::string& folder, const std::string& name) {
+  static const std::map<std::string, int> floors = {
+      {"tables 0.33x", 23}, {"tables 0.5x", 30}, {"tables 2x", 32},
+      {"tables crop margin 0%", 368}, {"tables crop margin 10%", 381}, {"tables crop margin 20%", 389},
+      {"tables white table", 23}, {"tables light-grey table", 21}, {"tables textured table", 11},
+      {"tables JPEG quality 60", 30}, {"tables rotated 90 degrees", 31},
+      {"tables-light 0.33x", 9}, {"tables-light 0.5x", 10}, {"tables-light 2x", 11},
+      {"tables-light crop margin 0%", 66}, {"tables-light crop margin 10%", 68}, {"tables-light crop margin 20%", 68},
+      {"tables-light white table", 6}, {"tables-light light-grey table", 7}, {"tables-light textured table", 7},
+      {"tables-light JPEG quality 60", 9}, {"tables-light rotated 90 degrees", 11}};
+  auto it = floors.find(folder + " " + name);
+  return it == floors.end() ? INT_MAX : it->second;
+}
+
+// Strict: each reading the same. With floors: no fewer unchanged than published.
+void check_same(bool same) {
+  if (!floors_only()) CHECK(same);
+}
+
 void report(const std::string& folder, const std::vector<Tally>& tallies) {
-  for (const auto& t : tallies)
+  for (const auto& t : tallies) {
     std::cout << "METAMORPHIC " << folder << " " << t.name << ": " << t.same << "/" << t.cases
               << " same as the original reading, " << t.labelled << "/" << t.cases << " equal to the labels\n";
+    if (floors_only()) {
+      INFO(folder << " " << t.name);
+      CHECK(t.same >= published_floor(folder, t.name));
+    }
+  }
 }
 
 // Runs `variants` (name -> image -> cards read) on every photo of `folder` and checks
@@ -124,7 +156,7 @@ void check_photo_variants(const std::string& folder, const std::vector<std::pair
       tallies[i].labelled += same_multiset(got, p.labels);
       INFO(path.filename().string() << " " << variants[i].first << ": " << difference(p.reading, got) << " of "
                                     << p.reading.size() << " cards");
-      CHECK(same);
+      check_same(same);
     }
   }
   report(folder, tallies);
@@ -210,7 +242,7 @@ void check_crops(const std::string& folder) {
         tallies[i].labelled += got.size() == 1 && std::count(p.labels.begin(), p.labels.end(), got[0]) > 0;
         INFO(path.filename().string() << " card " << set::to_string(p.reading[c]) << " alone, " << tallies[i].name
                                       << ": read " << text_of(got));
-        CHECK(same);
+        check_same(same);
       }
   }
   report(folder, tallies);
