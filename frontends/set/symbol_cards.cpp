@@ -96,9 +96,13 @@ bool as_symbol(const std::vector<cv::Point>& contour, const InkImage& ink, const
   double chroma = std::max({c[0], c[1], c[2]}) - std::min({c[0], c[1], c[2]});
   // Printed ink ends in a sharp edge; a shadow (a finger's, a hand's) fades out over
   // many pixels however dark and tinted it is.
+  // (Where the photo's frame cuts the symbol there is no edge to measure.)
   double slope = 0;
-  for (const cv::Point& p : contour) slope += ink.slope.at<float>(p);
-  if (slope / double(contour.size()) < s.symbol_min_sharpness * darkness) return false;
+  int edge_points = 0;
+  const cv::Rect inner(2, 2, ink.slope.cols - 4, ink.slope.rows - 4);
+  for (const cv::Point& p : contour)
+    if (inner.contains(p)) slope += ink.slope.at<float>(p), ++edge_points;
+  if (edge_points == 0 || slope / edge_points < s.symbol_min_sharpness * darkness) return false;
   if (chroma < s.symbol_min_colourfulness * darkness) return false;  // a grey mark: print, a key, a shadow
   out.hue = hue_of(c);
   out.box = cv::RotatedRect(centre, cv::Size2f(float(len), float(wid)), float(std::atan2(u.y, u.x) * 180 / CV_PI));
