@@ -108,7 +108,7 @@ TEST_CASE("unknown commands are named, with the valid ones listed", "[cli][error
   auto r = run_cli({"set", "slove"});
   CHECK(r.exit_code == 2);
   CHECK(r.err == "puzzlesat: error: 'puzzlesat set' has no command 'slove'; its commands are: solve, play, stats, "
-                 "cnf, cap, photo, render, eval (see --help)\n");
+                 "cnf, cap, photo, render, eval, settings (see --help)\n");
   auto top = run_cli({"sett"});
   CHECK(top.exit_code == 2);
   CHECK(contains(top.err, "has no command 'sett'"));

@@ -65,6 +65,9 @@ namespace puzzlesat::set_vision {
   X(colour_green_purple_hue, 200, 120, 300, "hue boundary between green and purple ink (degrees)")                 \
   X(colour_purple_red_hue, 342, 270, 360,                                                                             \
     "hue boundary between purple and red ink (degrees), moved by chroma: thin purple lines drift towards red")     \
+  X(colour_sure, 0.8, 0, 1,                                                                                          \
+    "a card's red or purple this confident is a sure example of its table's ink; doubtful ones are given the "    \
+    "ink whose sure cards they lie nearer to")                                                                      \
   X(colour_red_chroma, 0.33, 0, 2,                                                                                    \
     "chroma per darkness that splits red (>= 0.44 on dev photos) from purple near their hue boundary (<= 0.42)")   \
   X(shading_open_striped, 0.18, 0, 1, "fill + 4 x stripe texture from which a symbol is striped, not open")        \

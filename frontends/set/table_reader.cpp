@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <ctime>
 
+#include "frontends/set/attribute_decisions.h"
 #include "frontends/set/card_warp.h"
 #include "frontends/set/reader_settings.h"
 #include "frontends/set/symbol_cards.h"
@@ -56,6 +57,47 @@ cv::Mat balanced(const cv::Mat& image) {
   return out;
 }
 
+// Red and purple inks differ from deck to deck and light to light, but on one table
+// each ink is printed alike on every card. A card doubtful between the two is given the
+// ink whose confident cards its own (hue, chroma per darkness) lies nearer to, measured
+// in the spreads read_color uses; with fewer than two sure cards of each, nothing moves.
+void settle_red_purple(std::vector<TableCard>& cards) {
+  const ReaderSettings& s = reader_settings();
+  auto is_sure = [&](const TableCard& c) { return c.reading.attributes[set::kColor].confidence >= s.colour_sure; };
+  auto hue_gap = [](double a, double b) { double d = std::abs(a - b); return std::min(d, 360 - d); };
+  double sum_chroma[3] = {0, 0, 0};
+  std::vector<double> hues[3];
+  int sure[3] = {0, 0, 0};
+  for (const auto& c : cards) {
+    const int ink = c.reading.attributes[set::kColor].value;
+    if (!is_sure(c)) continue;
+    hues[ink].push_back(c.reading.features.hue);
+    sum_chroma[ink] += c.reading.features.ink_chroma;
+    ++sure[ink];
+  }
+  if (sure[0] < 2 || sure[2] < 2) return;
+  double centre_hue[3], centre_chroma[3];
+  for (int ink : {0, 2}) {
+    // The circular mean of the hues (red wraps round 0 degrees).
+    double x = 0, y = 0;
+    for (double h : hues[ink]) x += std::cos(h * CV_PI / 180), y += std::sin(h * CV_PI / 180);
+    centre_hue[ink] = std::atan2(y, x) * 180 / CV_PI;
+    if (centre_hue[ink] < 0) centre_hue[ink] += 360;
+    centre_chroma[ink] = sum_chroma[ink] / sure[ink];
+  }
+  for (auto& c : cards) {
+    AttributeReading& colour = c.reading.attributes[set::kColor];
+    if (is_sure(c) || colour.value == 1) continue;
+    const CardFeatures& f = c.reading.features;
+    double d[3];
+    for (int ink : {0, 2})
+      d[ink] = std::hypot(hue_gap(f.hue, centre_hue[ink]) / 8, (f.ink_chroma - centre_chroma[ink]) / 0.08);
+    const int nearer = d[0] <= d[2] ? 0 : 2;
+    colour.value = nearer;
+    colour.confidence = clamp01((d[2 - nearer] - d[nearer]) / (d[0] + d[2] + 1e-9));
+  }
+}
+
 }  // namespace
 
 TableReading read_table(const cv::Mat& photo, double scale) {
@@ -99,6 +141,7 @@ TableReading read_table(const cv::Mat& photo, double scale) {
   std::erase_if(table.cards, [&](const TableCard& c) {
     return quad_area(c.corners) < reader_settings().card_min_size_share * largest;
   });
+  settle_red_purple(table.cards);
   table.seconds = double(std::clock() - start) / CLOCKS_PER_SEC;
   return table;
 }

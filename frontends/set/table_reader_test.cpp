@@ -4,11 +4,18 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include <algorithm>
+
+#include "frontends/set/card_renderer.h"
+#include "frontends/set/card_warp.h"
+#include "frontends/set/reader_settings.h"
+#include "frontends/set/reinked.h"
 #include "frontends/set/scene.h"
 #include "problems/set/card_text.h"
 
 using namespace puzzlesat;
 using namespace puzzlesat::set_vision;
+using puzzlesat::set_vision::testing::reinked;
 
 namespace {
 
@@ -187,4 +194,39 @@ TEST_CASE("cards with one end hidden under a slanted cover are rebuilt from thre
     cards += int(scene.cards.size());
   }
   CHECK(correct >= cards * 9 / 10);
+}
+
+TEST_CASE("a card doubtful between red and purple takes the ink of its table's sure cards") {
+  // A deck whose purple is printed redder than the renderer's (30 % of the way to its
+  // red) and one card printed redder still (50 %): alone it reads red, doubtfully; on a
+  // table with two sure cards of each ink it lies nearer the purple ones.
+  auto ink_at = [](double t) { return kInk[2] * (1 - t) + kInk[0] * t; };
+  const int length = 300;
+  const int height = render_card(set::Card{}, length).image.rows;
+  cv::Mat desk(3 * height + 80, 2 * length + 60, CV_8UC3, cv::Scalar(60, 80, 100));
+  struct Placed { set::Card card; double t; };
+  const std::vector<Placed> cards = {{{0, 0, 0, 0}, 1.0}, {{1, 0, 2, 1}, 1.0}, {{0, 2, 0, 2}, 0.3},
+                                     {{2, 2, 2, 0}, 0.3}, {{1, 2, 1, 2}, 0.5}, {{0, 1, 1, 1}, 0.0}};
+  for (size_t i = 0; i < cards.size(); ++i) {
+    const set::Card c = cards[i].card;
+    cv::Mat img = render_card(c, length).image;
+    if (c.color != 1) img = reinked(img, kInk[c.color], ink_at(cards[i].t));
+    img.copyTo(desk(cv::Rect(20 + int(i % 2) * (length + 20), 20 + int(i / 2) * (height + 20), img.cols, img.rows)));
+  }
+  // Alone, the doubtful card reads red.
+  cv::Mat alone = reinked(render_card(cards[4].card, length).image, kInk[2], ink_at(0.5));
+  Quad whole = {cv::Point2f(0, 0), cv::Point2f(float(alone.cols), 0), cv::Point2f(float(alone.cols), float(alone.rows)),
+                cv::Point2f(0, float(alone.rows))};
+  CardReading lone = read_card(warp_card(alone, whole));
+  REQUIRE(lone.attributes[set::kColor].value == 0);
+  CHECK(lone.attributes[set::kColor].confidence < reader_settings().colour_sure);
+
+  TableReading t = read_table(desk);
+  REQUIRE(t.cards.size() == cards.size());
+  std::vector<set::Card> read, want;
+  for (const auto& c : t.cards) read.push_back(c.reading.card());
+  for (const auto& p : cards) want.push_back(p.card);
+  std::sort(read.begin(), read.end());
+  std::sort(want.begin(), want.end());
+  CHECK(read == want);
 }
