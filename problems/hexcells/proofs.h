@@ -3,13 +3,14 @@
 // its own proof and formula file, named after the cell as the drawings label it
 // (tile_name), e.g. C7-blue.drat and C7-blue.cnf. Any DRAT checker can replay them.
 //
-// ProofScope::state (the default) proves over the state's whole formula, exactly as
-// `hexcells cnf` writes it. ProofScope::explanation proves over the cell's explanation
-// only: the hints (and REMAINING, if needed) that `deduce --explain` names for it, cells
+// ProofScope::explanation (the CLI's default) proves over the cell's explanation only:
+// the hints (and REMAINING, if needed) that `deduce --explain` names for it, cells
 // numbered as in the whole state. What a subset of the state's constraints forces, the
-// state forces, and the refutation is small (on the corpus's largest levels the whole state
-// takes CDCL seconds per cell) — but finding explanations that count over REMAINING has no
-// time bound yet and can take minutes (e.g. crazy-eights), so it is not the default.
+// state forces, and the refutation is small (on the corpus's largest levels the whole
+// state takes CDCL seconds per cell). Finding explanations is bounded (explain.h); a cell
+// whose explanation is the whole board is proved over every open constraint.
+// ProofScope::state proves over the state's whole formula, exactly as `hexcells cnf`
+// writes it.
 #pragma once
 
 #include <span>
