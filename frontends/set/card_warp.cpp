@@ -6,13 +6,10 @@
 
 namespace puzzlesat::set_vision {
 
-cv::Mat warp_card(const cv::Mat& image, const Quad& quad) {
-  auto len = [&](int i) {
-    cv::Point2f d = quad[(i + 1) % 4] - quad[i];
-    return std::hypot(d.x, d.y);
-  };
-  // Start at a corner whose next side is a long one, so the long side maps to x.
-  int start = (len(0) + len(2) >= len(1) + len(3)) ? 0 : 1;
+namespace {
+
+// The card whose length runs from quad[start] to quad[start + 1].
+cv::Mat warp_from(const cv::Mat& image, const Quad& quad, int start) {
   cv::Point2f src[4], dst[4] = {{0, 0}, {kCardWidth, 0}, {kCardWidth, kCardHeight}, {0, kCardHeight}};
   for (int i = 0; i < 4; ++i) src[i] = quad[(start + i) % 4];
   cv::Mat m = cv::getPerspectiveTransform(src, dst);
@@ -21,5 +18,18 @@ cv::Mat warp_card(const cv::Mat& image, const Quad& quad) {
                       cv::BORDER_REPLICATE);
   return card;
 }
+
+}  // namespace
+
+cv::Mat warp_card(const cv::Mat& image, const Quad& quad) {
+  auto len = [&](int i) {
+    cv::Point2f d = quad[(i + 1) % 4] - quad[i];
+    return std::hypot(d.x, d.y);
+  };
+  // Start at a corner whose next side is a long one, so the long side maps to x.
+  return warp_from(image, quad, (len(0) + len(2) >= len(1) + len(3)) ? 0 : 1);
+}
+
+cv::Mat warp_card_along(const cv::Mat& image, const Quad& quad) { return warp_from(image, quad, 0); }
 
 }  // namespace puzzlesat::set_vision

@@ -12,7 +12,13 @@ namespace puzzlesat::set_vision {
 constexpr int kCardWidth = 330;
 constexpr int kCardHeight = 212;
 
-// `quad` is in the pixel coordinates of `image`.
+// `quad` is in the pixel coordinates of `image`. Its longer pair of sides becomes the
+// card's length.
 cv::Mat warp_card(const cv::Mat& image, const Quad& quad);
+
+// The same, with the side quad[0]-quad[1] taken as the card's length whatever its size:
+// for a frame whose orientation is known (from its symbols) but which a steep view has
+// foreshortened along the card to less than its width.
+cv::Mat warp_card_along(const cv::Mat& image, const Quad& quad);
 
 }  // namespace puzzlesat::set_vision

@@ -116,7 +116,7 @@ int published_floor(const std::string& folder, const std::string& name) {
       {"tables white table", 23}, {"tables light-grey table", 21}, {"tables textured table", 11},
       {"tables JPEG quality 60", 30}, {"tables rotated 90 degrees", 31},
       {"tables-light 0.33x", 9}, {"tables-light 0.5x", 10}, {"tables-light 2x", 11},
-      {"tables-light crop margin 0%", 66}, {"tables-light crop margin 10%", 68}, {"tables-light crop margin 20%", 68},
+      {"tables-light crop margin 0%", 69}, {"tables-light crop margin 10%", 71}, {"tables-light crop margin 20%", 71},
       {"tables-light white table", 6}, {"tables-light light-grey table", 7}, {"tables-light textured table", 7},
       {"tables-light JPEG quality 60", 9}, {"tables-light rotated 90 degrees", 11}};
   auto it = floors.find(folder + " " + name);

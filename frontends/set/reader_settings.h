@@ -89,7 +89,12 @@ namespace puzzlesat::set_vision {
     "under JPEG (dev photos); the card read in the frame decides, so this only drops grey marks")                  \
   X(symbol_min_area, 60, 4, 10000, "pixels on the detection view: a symbol of a card ~100 px long is ~300")          \
   X(symbol_min_aspect, 1.4, 1, 3, "a symbol's long over short side: printed 2.1, 1.6 seen at 40 degrees")            \
-  X(symbol_max_aspect, 3.4, 2, 8, "printed 2.1; longer blobs are lines, pens, edges")                                 \
+  X(symbol_max_aspect, 4.5, 2, 8,                                                                                   \
+    "printed 2.1; a steep view foreshortens a far card's symbols across to 3.5-3.8 (dev photos); longer blobs "   \
+    "are lines, pens, edges")                                                                                       \
+  X(symbol_max_lone_aspect, 3.4, 2, 8,                                                                              \
+    "a symbol with no partner is at most this elongated: steeper ones come from textured tables (dev photos "    \
+    "composited on texture)")                                                                                       \
   X(symbol_min_rect_fill, 0.35, 0, 1, "area over its rectangle's: a diamond is 0.5, an oval 0.9")                    \
   X(symbol_min_solidity, 0.6, 0, 1, "area over its hull's: a squiggle is ~0.85, a broken outline far less")          \
   X(symbol_min_sharpness, 0.3, 0, 2,                                                                               \

@@ -197,6 +197,9 @@ std::vector<SymbolGroup> find_symbol_groups(const cv::Mat& bgr) {
       rows.back().push_back(m[k]);
     }
     for (const auto& row : rows) {
+      // A lone blob as elongated as a foreshortened symbol is more often a streak of a
+      // textured table; two or three alike and evenly spaced are not.
+      if (row.size() == 1 && blobs[row[0]].length > s.symbol_max_lone_aspect * blobs[row[0]].width) continue;
       SymbolGroup g;
       for (int i : row) g.symbols.push_back(blobs[i]);
       g.card = card_frame(g.symbols, s);

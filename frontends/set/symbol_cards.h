@@ -28,7 +28,8 @@ struct SymbolBlob {
 // Symbols that belong to one card and the card frame they imply.
 struct SymbolGroup {
   std::vector<SymbolBlob> symbols;  // in order along the card
-  Quad card;                        // in the pixels of the image searched
+  Quad card;                        // in the pixels of the image searched; card[0]-card[1]
+                                    // runs along the card's length (across the symbols)
 };
 
 // The card frames implied by groups of symbols in a BGR image, best read with its long

@@ -118,7 +118,10 @@ TableReading read_table(const cv::Mat& photo, double scale) {
     Quad full = q;
     for (auto& p : full) p *= float(1 / shrink);
     TableCard card;
-    card.reading = read_card(warp_card(image, full));
+    // Two or three symbols in a row fix the card's orientation, even when a steep view
+    // has foreshortened its length below its width; a lone one does not.
+    const bool oriented = group && group->symbols.size() >= 2;
+    card.reading = read_card(oriented ? warp_card_along(image, full) : warp_card(image, full));
     if (!looks_like_card(card.reading)) return;
     // A frame drawn around symbols holds a card only if the card read there has as
     // many symbols as the group. (Their colour is judged better on the card.)
