@@ -10,6 +10,7 @@
 
 #include "frontends/set/attribute_decisions.h"
 #include "frontends/set/card_warp.h"
+#include "frontends/set/local_white.h"
 #include "frontends/set/symbol_outlines.h"
 
 namespace puzzlesat::set_vision {
@@ -33,15 +34,8 @@ struct Normalised {
 Normalised normalise(const cv::Mat& card) {
   cv::Mat f;
   card.convertTo(f, CV_32FC3, 1.0 / 255);
-  cv::Mat small, white;
-  cv::resize(f, small, cv::Size(f.cols / 4, f.rows / 4), 0, 0, cv::INTER_AREA);
-  cv::morphologyEx(small, white, cv::MORPH_CLOSE, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(25, 3)));
-  cv::blur(white, white, cv::Size(5, 5));
-  cv::resize(white, white, f.size(), 0, 0, cv::INTER_LINEAR);
-  cv::max(white, 0.05, white);
   Normalised n;
-  cv::divide(f, white, n.rgb);
-  cv::min(n.rgb, 1.0, n.rgb);
+  n.rgb = divided_by_white(f, local_white(f, cv::Size(25, 3)));
   cv::Mat luma;
   cv::transform(n.rgb, luma, cv::Matx13f(0.114f, 0.587f, 0.299f));
   n.dark = 1 - luma;

@@ -7,6 +7,7 @@
 #include <numeric>
 
 #include "frontends/set/attribute_decisions.h"
+#include "frontends/set/local_white.h"
 #include "frontends/set/reader_settings.h"
 
 namespace puzzlesat::set_vision {
@@ -18,34 +19,26 @@ struct InkImage {
   cv::Mat slope;  // CV_32F: the steepest change of darkness per pixel within 2 px
 };
 
-// Coloured ink relative to the paper around it. Dividing by a wide max filter takes out
-// the light's colour and gradient, as the card reader does on one card; on the whole
-// photo the window is a share of the image, wide enough to reach paper from a line's
-// core and from most of a solid symbol's inside.
+// Ink relative to the paper around it (local_white.h). On the whole photo the window is
+// a share of the image, wide enough to reach paper from a line's core and from most of a
+// solid symbol's inside.
 InkImage find_ink(const cv::Mat& bgr, const ReaderSettings& s) {
   cv::Mat f;
   bgr.convertTo(f, CV_32FC3, 1.0 / 255);
-  const int shrink = 4;
-  cv::Mat small, white;
-  cv::resize(f, small, cv::Size(std::max(1, f.cols / shrink), std::max(1, f.rows / shrink)), 0, 0, cv::INTER_AREA);
-  int k = std::max(3, int(s.symbol_white_window * std::max(f.cols, f.rows) / shrink) | 1);
-  cv::morphologyEx(small, white, cv::MORPH_CLOSE, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(k, k)));
-  cv::blur(white, white, cv::Size(5, 5));
-  cv::resize(white, white, f.size(), 0, 0, cv::INTER_LINEAR);
+  const int k = std::max(3, int(s.symbol_white_window * std::max(f.cols, f.rows) / 4) | 1);
+  cv::Mat white = local_white(f, cv::Size(k, k));
   // Symbols are printed on paper, the brightest thing on most tables: ink is looked for
   // only where the local white is near the photo's paper white, not in a dark corner
   // whose noise, divided by its own dark "white", looks colourful.
   cv::Mat white_luma;
   cv::transform(white, white_luma, cv::Matx13f(0.114f, 0.587f, 0.299f));
   cv::Mat sample;
-  cv::resize(white_luma, sample, small.size(), 0, 0, cv::INTER_NEAREST);
+  cv::resize(white_luma, sample, cv::Size(std::max(1, f.cols / 4), std::max(1, f.rows / 4)), 0, 0, cv::INTER_NEAREST);
   std::vector<float> v(sample.begin<float>(), sample.end<float>());
   std::nth_element(v.begin(), v.begin() + v.size() * 95 / 100, v.end());
   cv::Mat on_paper = white_luma >= s.symbol_min_paper_light * v[v.size() * 95 / 100];
-  cv::max(white, 0.05, white);
   InkImage ink;
-  cv::divide(f, white, ink.rgb);
-  cv::min(ink.rgb, 1.0, ink.rgb);
+  ink.rgb = divided_by_white(f, white);
   cv::Mat luma;
   cv::transform(ink.rgb, luma, cv::Matx13f(0.114f, 0.587f, 0.299f));
   // Ink is found by its darkness, which a thin or pale line keeps better than its colour

@@ -1,0 +1,23 @@
+// The paper's white around each pixel, and an image divided by it. Dividing by the local
+// white takes out the light's colour and its gradient, so that ink is judged against its
+// own paper: the card reader does it on one card, the symbol finder on a whole photo.
+//
+//   cv::Mat white = local_white(bgr_float, cv::Size(25, 3));
+//   cv::Mat relative = divided_by_white(bgr_float, white);  // paper is (1, 1, 1)
+#pragma once
+
+#include <opencv2/core.hpp>
+
+namespace puzzlesat::set_vision {
+
+// A morphological closing of `image` (CV_32FC3, 0..1) at a quarter of its size with a
+// `window` (in quarter-size pixels) wider than the ink to erase, lightly blurred and
+// brought back to full size. A closing, unlike a plain max filter, follows a shadow's
+// edge instead of spreading the lit paper's white into the shadow.
+cv::Mat local_white(const cv::Mat& image, cv::Size window);
+
+// `image` divided by `white` (floored at 0.05, a black "white" divides nothing sensibly),
+// capped at 1.
+cv::Mat divided_by_white(const cv::Mat& image, const cv::Mat& white);
+
+}  // namespace puzzlesat::set_vision
