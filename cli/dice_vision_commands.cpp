@@ -55,9 +55,9 @@ void run_dice(BatchItem& item, const std::string& annotated_path) {
   const std::string& image_path = item.input;
   const cv::Mat image = image::load_image(image_path);
   const auto dice = read_dice(image);
-  // As `set photo` does for a table without cards: a photo with nothing to read is bad
-  // input, not a roll of zero dice.
-  if (dice.empty()) throw InputError("no dice found in the image", {image_path});
+  // A photo that decodes but shows no die is an answer, not bad input: the table may be
+  // empty. stderr says so, so that a wrong photo is still noticed.
+  if (dice.empty()) std::cerr << fmt::format("puzzlesat: note: no dice found in {}\n", image_path);
   if (!annotated_path.empty()) write_annotated(image, dice, annotated_path);
   if (item.json) {
     item.result = {{"dice", dice_json(dice)}};
@@ -66,7 +66,10 @@ void run_dice(BatchItem& item, const std::string& annotated_path) {
   std::vector<int> values;
   for (const auto& d : dice) values.push_back(d.pips);
   std::sort(values.begin(), values.end());
-  std::cout << fmt::format("{} dice: {}\n", dice.size(), fmt::join(values, " "));
+  if (values.empty())
+    std::cout << "0 dice\n";
+  else
+    std::cout << fmt::format("{} dice: {}\n", dice.size(), fmt::join(values, " "));
 }
 
 std::string read_text(const fs::path& path) { return read_input(path.string()); }

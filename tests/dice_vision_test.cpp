@@ -104,15 +104,13 @@ TEST_CASE("yahtzee dice rejects missing files and non-images with exit 2", "[dic
   CHECK(cut.exit_code == 2);
   CHECK(one_error_line(cut.err));
 
-  // An empty table, and a picture too narrow to hold a die.
-  for (const cv::Size size : {cv::Size(640, 480), cv::Size(4000, 40)}) {
-    const auto empty = dir.path / "empty.png";
-    REQUIRE(cv::imwrite(empty.string(), cv::Mat(size, CV_8UC3, cv::Scalar(90, 140, 190))));
-    auto none = run_cli({"yahtzee", "dice", empty.string(), "--json"});
-    CHECK(none.exit_code == 2);
-    CHECK(one_error_line(none.err));
-    CHECK(none.err.find("empty.png") != std::string::npos);
-  }
+  // A picture too narrow to be a photo of a table (over 10:1) is still bad input.
+  const auto sliver = dir.path / "sliver.png";
+  REQUIRE(cv::imwrite(sliver.string(), cv::Mat(cv::Size(4000, 40), CV_8UC3, cv::Scalar(90, 140, 190))));
+  auto narrow = run_cli({"yahtzee", "dice", sliver.string(), "--json"});
+  CHECK(narrow.exit_code == 2);
+  CHECK(one_error_line(narrow.err));
+  CHECK(narrow.err.find("sliver.png") != std::string::npos);
 
   auto eval = run_cli({"yahtzee", "dice-eval", (dir.path / "no-such-dir").string()});
   CHECK(eval.exit_code == 2);
@@ -242,6 +240,28 @@ TEST_CASE("dice photos of coloured dice in a tray (nellbyler) are read", "[dice_
   INFO(r.exact << " of " << r.images << " read exactly");
   CHECK(r.images == 100);
   CHECK(r.exact >= 0.72 * r.images);
+}
+
+TEST_CASE("a readable photo of a table without dice is an answer: no dice, exit 0", "[dice_vision][cli]") {
+  TempDir dir("puzzlesat_dice_none");
+  const auto none = (dir.path / "table.png").string();
+  REQUIRE(cv::imwrite(none, render_scene(Scene{}, 7)));  // a wooden table, shadows, noise, no die
+  const auto plain = (dir.path / "plain.png").string();
+  REQUIRE(cv::imwrite(plain, cv::Mat(cv::Size(640, 480), CV_8UC3, cv::Scalar(90, 140, 190))));
+  for (const auto& image : {none, plain}) {
+    auto json = run_cli({"yahtzee", "dice", image, "--json"});
+    CHECK(json.exit_code == 0);
+    const auto doc = nlohmann::json::parse(json.out);
+    REQUIRE(doc.contains("dice"));
+    CHECK(doc["dice"].is_array());
+    CHECK(doc["dice"].empty());
+    CHECK(json.err.find("no dice found") != std::string::npos);
+
+    auto text = run_cli({"yahtzee", "dice", image});
+    CHECK(text.exit_code == 0);
+    CHECK(text.out == "0 dice\n");
+    CHECK(text.err.find("no dice found") != std::string::npos);
+  }
 }
 
 TEST_CASE("yahtzee advise --photo needs exactly five dice and says how many it found", "[dice_vision][cli]") {
