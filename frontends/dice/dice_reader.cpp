@@ -56,6 +56,16 @@ bool clear_whole_face(const PipReading& reading, double die_side, cv::Size frame
          c.y + half <= frame.height - kFaceMargin;
 }
 
+// The factor that brings a photo to the working size (1 for one already within it).
+double working_scale(cv::Size size) {
+  const int longest = std::max(size.width, size.height);
+  return longest > kWorkingSize ? double(kWorkingSize) / longest : 1.0;
+}
+
+cv::Rect to_image(const cv::Rect& b, double scale) {
+  return cv::Rect(cvRound(b.x / scale), cvRound(b.y / scale), cvRound(b.width / scale), cvRound(b.height / scale));
+}
+
 }  // namespace
 
 std::vector<Die> read_dice(const cv::Mat& image) {
@@ -87,6 +97,16 @@ std::vector<Die> read_dice(const cv::Mat& image) {
     return std::pair(a.box.x + a.box.width / 2, a.box.y) < std::pair(b.box.x + b.box.width / 2, b.box.y);
   });
   return dice;
+}
+
+std::vector<cv::Rect> found_regions(const cv::Mat& image) {
+  if (image.empty()) throw InputError("empty image");
+  cv::Mat bgr = to_bgr(image);
+  const double scale = working_scale(bgr.size());
+  if (scale < 1) cv::resize(bgr, bgr, cv::Size(), scale, scale, cv::INTER_AREA);
+  std::vector<cv::Rect> out;
+  for (const auto& region : find_die_regions(bgr)) out.push_back(to_image(region.box, scale));
+  return out;
 }
 
 std::vector<Die> read_dice_file(const std::string& path) { return read_dice(image::load_image(path)); }

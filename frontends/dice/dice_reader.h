@@ -21,6 +21,10 @@ struct Die {
 // Throws puzzlesat::InputError for an empty image.
 std::vector<Die> read_dice(const cv::Mat& image);
 
+// The boxes of the die regions the reader's finder returns (die_finder.h), in image
+// pixels, before any reading: what the per-die readers are given to look at.
+std::vector<cv::Rect> found_regions(const cv::Mat& image);
+
 // Loads `path` (image::load_image) and reads it. Throws puzzlesat::InputError naming the
 // file when it is missing, not a decodable image, or too large or too small.
 std::vector<Die> read_dice_file(const std::string& path);
