@@ -97,7 +97,9 @@ void draw_sides(cv::Mat& image, const SceneDie& d) {
     const cv::Point2f a = c[i], b = c[(i + 1) % 4];
     const cv::Point2f mid = (a + b) * 0.5f, out = mid - d.centre;
     if (out.dot(l) <= 0) continue;  // faces away from the camera
-    const double shade = 0.55 + 0.3 * std::abs((b - a).dot(l)) / (cv::norm(b - a) * cv::norm(l) + 1e-6);
+    // Side faces of a light die are nearly as light as its top (the lamp is seldom
+    // straight above); the one seen more edge-on is a little darker.
+    const double shade = 0.62 + 0.33 * std::abs((b - a).dot(l)) / (cv::norm(b - a) * cv::norm(l) + 1e-6);
     cv::fillConvexPoly(image, fixed({a, b, b + l, a + l}), d.face * shade, cv::LINE_AA, kShift);
     const cv::Point2f along = (b - a) * 0.5f;
     for (const auto& p : pip_layout(values[i])) {

@@ -89,9 +89,12 @@ Scene varied_scene(std::uint64_t seed, float min_side, float max_side) {
   scene.light_gradient = rng.uniform(0, 2) ? rng.uniform(0.0, 0.45) : 0.0;
 
   // The camera's slant shows every die's side faces on about the same side.
-  const bool slanted = rng.uniform(0, 2);
-  const cv::Point2f camera_lean = slanted ? cv::Point2f(float(rng.uniform(-0.45, 0.45)), float(rng.uniform(-0.45, 0.45)))
+  // Photos are rarely taken straight down: most show side faces, pips and all.
+  const bool slanted = rng.uniform(0, 4) != 0;
+  const cv::Point2f camera_lean = slanted ? cv::Point2f(float(rng.uniform(-0.5, 0.5)), float(rng.uniform(-0.5, 0.5)))
                                           : cv::Point2f(0, 0);
+  // Dice lie far apart or in a crowd, where a crop around one shows parts of others.
+  const double spacing = rng.uniform(0.75, 1.3);
   const bool one_set = rng.uniform(0, 3) == 0;  // all dice alike, as a set of five
   SceneDie set_die;
   pick_colours(set_die, rng);
@@ -107,7 +110,7 @@ Scene varied_scene(std::uint64_t seed, float min_side, float max_side) {
     d.angle_deg = float(rng.uniform(0.0, 90.0));
     d.pip_size = float(rng.uniform(0.75, 1.3));
     d.gloss = glossy ? float(rng.uniform(0.2, 0.9)) : 0.f;
-    if (slanted) d.lean = camera_lean + cv::Point2f(float(rng.uniform(-0.08, 0.08)), float(rng.uniform(-0.08, 0.08)));
+    if (slanted) d.lean = camera_lean + cv::Point2f(float(rng.uniform(-0.1, 0.1)), float(rng.uniform(-0.1, 0.1)));
     bool placed = false;
     for (int attempt = 0; attempt < 200 && !placed; ++attempt) {
       const float margin = d.side * 0.9f;
@@ -115,7 +118,7 @@ Scene varied_scene(std::uint64_t seed, float min_side, float max_side) {
       d.centre = {float(rng.uniform(margin, scene.size.width - margin)), float(rng.uniform(margin, scene.size.height - margin))};
       placed = true;
       for (const auto& o : scene.dice)
-        if (cv::norm(o.centre - d.centre) < 0.85 * (o.side + d.side) * 1.45) placed = false;
+        if (cv::norm(o.centre - d.centre) < spacing * (o.side + d.side) * (1 + cv::norm(d.lean))) placed = false;
     }
     if (placed) scene.dice.push_back(d);
   }
