@@ -106,7 +106,7 @@ nlohmann::json fault_totals_json(std::map<DieFault::Kind, int>& counts) {
   return out;
 }
 
-void run_dice_eval(const std::string& dir, bool json) {
+void run_dice_eval(const std::string& dir, const ReadOptions& options, bool json) {
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) throw InputError("not a directory", {dir});
   std::vector<fs::path> images;
@@ -134,7 +134,7 @@ void run_dice_eval(const std::string& dir, bool json) {
     if (fs::exists(boxes_path)) boxes = parse_dice_boxes(read_text(boxes_path), image.size(), boxes_path.string());
 
     const auto start = std::chrono::steady_clock::now();
-    const auto dice = read_dice(image);
+    const auto dice = read_dice(image, options);
     const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
     const ReadingScore s = score_reading(dice, values, boxes);
@@ -247,6 +247,28 @@ void run_dice_scene(const std::string& path, std::uint64_t seed, int count, bool
   std::cout << fmt::format("{} dice: {}\n", values.size(), fmt::join(values, " "));
 }
 
+// `--set NAME=VALUE` on the learned reader's settings (ReadOptions).
+void apply_setting(ReadOptions& options, const std::string& setting) {
+  const auto eq = setting.find('=');
+  const std::string name = setting.substr(0, eq);
+  double value = -1;
+  try {
+    std::size_t used = 0;
+    if (eq != std::string::npos) value = std::stod(setting.substr(eq + 1), &used);
+    if (eq == std::string::npos || used != setting.size() - eq - 1) value = -1;
+  } catch (const std::exception&) {
+    value = -1;
+  }
+  double* target = name == "overrule" ? &options.overrule
+                   : name == "veto"   ? &options.veto
+                   : name == "adopt"  ? &options.adopt
+                   : name == "doubt"  ? &options.doubt
+                                      : nullptr;
+  if (!target) throw InputError("unknown setting '" + name + "' (overrule, doubt, veto, adopt)");
+  if (!(value >= 0 && value <= 1.0000001)) throw InputError("--set " + name + " needs a number from 0 to 1");
+  *target = value;
+}
+
 // One scene's seed from the run's seed and the scene's number, so that runs with different
 // seeds draw different scenes (a test set apart from the training set).
 std::uint64_t scene_seed(std::uint64_t seed, std::uint64_t k) {
@@ -339,12 +361,23 @@ void add_dice_vision_commands(Commands& commands) {
   auto* eval = group->add_subcommand("dice-eval", "Measure the dice reader on a folder of labelled photos");
   struct EvalOptions {
     std::string dir;
+    std::string reader = "rules";
+    std::vector<std::string> settings;
     bool json = false;
   };
   auto e = std::make_shared<EvalOptions>();
   eval->add_option("DIR", e->dir, "Folder of X.jpg with X.dice.txt (and optionally X.boxes.txt)")->required();
+  eval->add_option("--reader", e->reader, "Who reads each die's value: rules, model (the learned reader) or both")
+      ->capture_default_str();
+  eval->add_option("--set", e->settings,
+                   "NAME=VALUE: override a setting of the learned reader's part (overrule, doubt, veto, adopt; 0..1; see ReadOptions)");
   eval->add_flag("--json", e->json, "Per-image results and totals as JSON");
-  eval->callback([e] { run_dice_eval(e->dir, e->json); });
+  eval->callback([e] {
+    ReadOptions options;
+    options.reader = parse_die_reader(e->reader);
+    for (const auto& s : e->settings) apply_setting(options, s);
+    run_dice_eval(e->dir, options, e->json);
+  });
 
   auto* scene = group->add_subcommand("dice-scene", "Draw a synthetic photo of a dice roll (for demos and tests)");
   struct SceneCommandOptions {

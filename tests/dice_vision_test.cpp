@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <sstream>
 #include <nlohmann/json.hpp>
 
 #include "frontends/dice/dice_labels.h"
@@ -285,4 +287,59 @@ TEST_CASE("yahtzee advise --photo needs exactly five dice and says how many it f
   r = run_cli({"yahtzee", "advise", "--photo", (dir.path / "missing.jpg").string()});
   CHECK(r.exit_code == 2);
   CHECK(one_error_line(r.err));
+}
+
+// png/LABEL/INDEX.png as dice-crops names them: six digits.
+std::string fmt_index(int index) {
+  std::string s = std::to_string(index);
+  return std::string(6 - s.size(), '0') + s + ".png";
+}
+
+TEST_CASE("dice-crops writes labelled crops and says what it wrote", "[dice_vision][cli]") {
+  TempDir dir("puzzlesat_dice_crops");
+  const auto out = (dir.path / "crops").string();
+  auto r = run_cli({"yahtzee", "dice-crops", "--out", out, "--count", "60", "--seed", "5", "--size", "32",
+                    "--max-side", "80", "--png", "--json"});
+  REQUIRE(r.exit_code == 0);
+  const auto doc = nlohmann::json::parse(r.out);
+  CHECK(doc["crops"] == 60);
+  CHECK(doc["size"] == 32);
+  CHECK(fs::file_size(fs::path(out) / "crops.bin") == 60u * 32 * 32 * 3);
+  std::ifstream tsv(fs::path(out) / "labels.tsv");
+  std::string line;
+  std::getline(tsv, line);
+  CHECK(line == "index\tlabel\tkind\tscene_seed");
+  std::map<std::string, int> counted;
+  int rows = 0;
+  while (std::getline(tsv, line)) {
+    std::istringstream fields(line);
+    int index = -1, label = -1;
+    std::string kind;
+    fields >> index >> label >> kind;
+    CHECK(index == rows);
+    CHECK(label >= 0);
+    CHECK(label <= 6);
+    ++counted[std::to_string(label)];
+    CHECK(fs::exists(fs::path(out) / "png" / std::to_string(label) / fmt_index(index)));
+    ++rows;
+  }
+  CHECK(rows == 60);
+  int total = 0;
+  for (const auto& [label, n] : doc["labels"].items()) {
+    CHECK(counted[label] == n.get<int>());
+    total += n.get<int>();
+  }
+  CHECK(total == 60);
+
+  // The same seed writes the same crops; another seed other ones.
+  const auto again = (dir.path / "again").string(), other = (dir.path / "other").string();
+  REQUIRE(run_cli({"yahtzee", "dice-crops", "--out", again, "--count", "60", "--seed", "5", "--size", "32", "--max-side", "80"}).exit_code == 0);
+  REQUIRE(run_cli({"yahtzee", "dice-crops", "--out", other, "--count", "60", "--seed", "6", "--size", "32", "--max-side", "80"}).exit_code == 0);
+  const auto bytes = [](const std::string& d) { return puzzlesat::testing::slurp(fs::path(d) / "crops.bin"); };
+  CHECK(bytes(again) == bytes(out));
+  CHECK(bytes(other) != bytes(out));
+
+  auto bad = run_cli({"yahtzee", "dice-crops", "--out", out, "--min-side", "90", "--max-side", "40"});
+  CHECK(bad.exit_code == 2);
+  CHECK(one_error_line(bad.err));
 }

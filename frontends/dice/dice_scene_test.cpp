@@ -82,6 +82,7 @@ double sharpness(const cv::Mat& bgr) {
 
 TEST_CASE("a leaning die shows side faces beyond its top face", "[dice_vision][scene]") {
   SceneDie d = one_die();
+  d.face = {40, 40, 200};  // red, far from the wood in blue
   d.lean = {0.4f, 0};
   const Scene scene = plain_scene(d);
   const cv::Mat image = render_scene(scene);
