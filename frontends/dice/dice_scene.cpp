@@ -22,14 +22,6 @@ cv::Point2f rotate(cv::Point2f p, float angle_deg) {
   return {p.x * std::cos(a) - p.y * std::sin(a), p.x * std::sin(a) + p.y * std::cos(a)};
 }
 
-// A point of the top face as the slanted camera sees it: foreshortened along the lean.
-cv::Point2f squashed(const SceneDie& d, cv::Point2f p) {
-  if (d.squash == 0 || d.lean == cv::Point2f(0, 0)) return p;
-  const cv::Point2f n = d.lean * (1.f / static_cast<float>(cv::norm(d.lean)));
-  const cv::Point2f rel = p - d.centre;
-  return d.centre + rel - n * (rel.dot(n) * d.squash);
-}
-
 // Outline of a square face with rounded corners, as real dice have, in pixels.
 std::vector<cv::Point> face_outline(const SceneDie& d, float grow = 0, cv::Point2f offset = {}) {
   const float half = d.side / 2 + grow;
@@ -41,7 +33,7 @@ std::vector<cv::Point> face_outline(const SceneDie& d, float grow = 0, cv::Point
     for (int k = 0; k <= 6; ++k) {
       const float a = static_cast<float>(CV_PI) / 2 * (c + k / 6.f);
       const cv::Point2f p = corners[c] + cv::Point2f(r * std::cos(a), r * std::sin(a));
-      const cv::Point2f q = squashed(d, rotate(p, d.angle_deg) + d.centre) + offset;
+      const cv::Point2f q = rotate(p, d.angle_deg) + d.centre + offset;
       pts.emplace_back(cvRound(q.x * kSub), cvRound(q.y * kSub));
     }
   return pts;
@@ -58,7 +50,7 @@ std::array<cv::Point2f, 4> face_corners(const SceneDie& d) {
   const float h = d.side / 2;
   const cv::Point2f c[4] = {{-h, -h}, {h, -h}, {h, h}, {-h, h}};
   std::array<cv::Point2f, 4> out;
-  for (int i = 0; i < 4; ++i) out[i] = squashed(d, rotate(c[i], d.angle_deg) + d.centre);
+  for (int i = 0; i < 4; ++i) out[i] = rotate(c[i], d.angle_deg) + d.centre;
   return out;
 }
 
@@ -147,25 +139,6 @@ void marble(cv::Mat& image, const SceneDie& d, cv::RNG& rng) {
   }
 }
 
-// A rounded die's top face: lit in the middle, darker towards the rounded edges.
-void bulge(cv::Mat& image, const SceneDie& d) {
-  const cv::Rect box = die_box(d) & cv::Rect({}, image.size());
-  if (box.area() == 0) return;
-  cv::Mat mask(image.size(), CV_8U, cv::Scalar(0));
-  cv::fillPoly(mask, std::vector<std::vector<cv::Point>>{face_outline(d)}, cv::Scalar(255), cv::LINE_8, kShift);
-  const float half = d.side / 2;
-  for (int y = box.y; y < box.y + box.height; ++y) {
-    auto* row = image.ptr<cv::Vec3f>(y);
-    const auto* m = mask.ptr<uchar>(y);
-    for (int x = box.x; x < box.x + box.width; ++x) {
-      if (!m[x]) continue;
-      const cv::Point2f rel = rotate(cv::Point2f(float(x), float(y)) - d.centre, -d.angle_deg) * (1.f / half);
-      const float edge = std::max(std::abs(rel.x), std::abs(rel.y));  // 0 centre, 1 edge
-      row[x] *= 1.f - d.bulge * edge * edge * edge * edge;
-    }
-  }
-}
-
 // Specular glints: small bright spots where a glossy body reflects the lamp, on the face,
 // an edge or a corner; a round one on a dark die looks much like a light pip.
 void glints(cv::Mat& image, const SceneDie& d, cv::RNG& rng) {
@@ -202,20 +175,11 @@ void draw_die(cv::Mat& image, const SceneDie& d, cv::RNG& extra) {
   cv::fillPoly(image, std::vector<std::vector<cv::Point>>{face_outline(d, -std::max(1.f, d.side * 0.04f))}, d.face,
                cv::LINE_AA, kShift);
   if (d.marble > 0) marble(image, d, extra);
-  if (d.bulge > 0) bulge(image, d);
   const float half = d.side / 2;
   for (const auto& p : pip_layout(d.pips)) {
-    const float r = kPipRadius * d.pip_size * half;
-    if (d.squash > 0 && d.lean != cv::Point2f(0, 0)) {
-      const cv::Point2f c = squashed(d, rotate(p * half, d.angle_deg) + d.centre);
-      const float along = static_cast<float>(std::atan2(d.lean.y, d.lean.x) * 180 / CV_PI);
-      cv::ellipse(image, cv::RotatedRect(c, cv::Size2f(2 * r * (1 - d.squash), 2 * r), along), d.pip, cv::FILLED,
-                  cv::LINE_AA);
-      continue;
-    }
     const cv::Point2f c = rotate(p * half, d.angle_deg) + d.centre;
-    cv::circle(image, cv::Point(cvRound(c.x * kSub), cvRound(c.y * kSub)), cvRound(r * kSub), d.pip, cv::FILLED,
-               cv::LINE_AA, kShift);
+    cv::circle(image, cv::Point(cvRound(c.x * kSub), cvRound(c.y * kSub)), cvRound(kPipRadius * d.pip_size * half * kSub),
+               d.pip, cv::FILLED, cv::LINE_AA, kShift);
   }
   if (d.gloss > 0) glints(image, d, extra);
 }

@@ -28,8 +28,6 @@ struct SceneDie {
   // Side faces seen at a slant: the bottom edge of the die is drawn this far from the top
   // face, in face sides (e.g. {0.2, 0.1}); {0, 0} is seen straight from above.
   cv::Point2f lean{0, 0};
-  float squash = 0;  // 0..0.4: the top face (and its pips) foreshortened along the lean
-  float bulge = 0;   // 0..0.4: the top face darkens towards its edges, as a rounded die does
 };
 
 // What the dice lie on.

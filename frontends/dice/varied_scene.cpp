@@ -108,13 +108,9 @@ Scene varied_scene(std::uint64_t seed, float min_side, float max_side) {
     d.pips = rng.uniform(1, 7);
     d.side = base * float(rng.uniform(0.9, 1.1));
     d.angle_deg = float(rng.uniform(0.0, 90.0));
-    d.pip_size = float(rng.uniform(0.6, 1.3));
+    d.pip_size = float(rng.uniform(0.75, 1.3));
     d.gloss = glossy ? float(rng.uniform(0.2, 0.9)) : 0.f;
-    if (slanted) {
-      d.lean = camera_lean + cv::Point2f(float(rng.uniform(-0.1, 0.1)), float(rng.uniform(-0.1, 0.1)));
-      d.squash = std::min(0.35f, float(cv::norm(d.lean) * rng.uniform(0.2, 0.6)));  // the top seen at a slant
-    }
-    if (rng.uniform(0, 5) < 3) d.bulge = float(rng.uniform(0.05, 0.35));
+    if (slanted) d.lean = camera_lean + cv::Point2f(float(rng.uniform(-0.1, 0.1)), float(rng.uniform(-0.1, 0.1)));
     bool placed = false;
     for (int attempt = 0; attempt < 200 && !placed; ++attempt) {
       const float margin = d.side * 0.9f;
