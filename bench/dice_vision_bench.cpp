@@ -1,5 +1,6 @@
 // Time to read the dice in one photo: a rendered 640x480 roll of five dice, and (when
-// ../shared/data is present) every labelled photo of each source, read in turn.
+// ../shared/data is present) every labelled photo of each source, read in turn; and the
+// learned reader's time per die.
 // Run on one core: taskset -c 0 build/bench/bench_dice_vision
 #include <benchmark/benchmark.h>
 #include <opencv2/core/utility.hpp>
@@ -12,6 +13,8 @@
 
 #include "frontends/dice/dice_reader.h"
 #include "frontends/dice/dice_scene.h"
+#include "frontends/dice/die_crop.h"
+#include "frontends/dice/learned_reader.h"
 
 namespace {
 
@@ -20,6 +23,16 @@ using namespace puzzlesat::dice_vision;
 void BM_RenderedRoll(benchmark::State& state) {
   const cv::Mat image = render_scene(random_scene(3), 3);
   for (auto _ : state) benchmark::DoNotOptimize(read_dice(image));
+}
+
+// The learned reader's time per die: one crop at a time, and a photo's worth (8) at once.
+void BM_LearnedDie(benchmark::State& state) {
+  const Scene scene = random_scene(3);
+  const cv::Mat image = render_scene(scene, 3);
+  std::vector<cv::Mat> crops;
+  for (int i = 0; i < state.range(0); ++i) crops.push_back(die_crop(image, die_box(scene.dice[i % scene.dice.size()])));
+  for (auto _ : state) benchmark::DoNotOptimize(read_crops(crops));
+  state.SetItemsProcessed(state.iterations() * state.range(0));
 }
 
 // Decoded up front: the figure is the reader's time, not the JPEG decoder's.
@@ -46,6 +59,8 @@ void BM_Photos(benchmark::State& state, const std::vector<cv::Mat>* images) {
 int main(int argc, char** argv) {
   cv::setNumThreads(1);  // the goal is per image on one core
   benchmark::RegisterBenchmark("read_dice/rendered_640x480", BM_RenderedRoll)->Unit(benchmark::kMillisecond);
+  if (learned_reader_available())
+    benchmark::RegisterBenchmark("learned_reader/dice", BM_LearnedDie)->Arg(1)->Arg(8)->Unit(benchmark::kMillisecond);
   static const std::vector<cv::Mat> matteop65 = photos("matteop65"), nellbyler = photos("nellbyler");
   if (!matteop65.empty())
     benchmark::RegisterBenchmark("read_dice/matteop65_640x480", BM_Photos, &matteop65)

@@ -1,10 +1,12 @@
-// `puzzlesat yahtzee dice`, `dice-eval` and `dice-scene`: read the dice in a photo, measure
-// the reader on a folder of labelled photos, draw a synthetic roll. They join the `yahtzee` group.
+// `puzzlesat yahtzee dice`, `dice-eval`, `dice-scene` and `dice-crops`: read the dice in a
+// photo, measure the reader on a folder of labelled photos, draw a synthetic roll, write
+// labelled die crops from rendered rolls. They join the `yahtzee` group.
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -17,6 +19,7 @@
 #include "cli/yahtzee_advise.h"
 #include <puzzlesat/input_error.h>
 #include <puzzlesat/progress.h>
+#include "frontends/dice/crop_set.h"
 #include "frontends/dice/dice_annotate.h"
 #include "frontends/dice/dice_labels.h"
 #include "frontends/dice/dice_reader.h"
@@ -55,9 +58,9 @@ void run_dice(BatchItem& item, const std::string& annotated_path) {
   const std::string& image_path = item.input;
   const cv::Mat image = image::load_image(image_path);
   const auto dice = read_dice(image);
-  // As `set photo` does for a table without cards: a photo with nothing to read is bad
-  // input, not a roll of zero dice.
-  if (dice.empty()) throw InputError("no dice found in the image", {image_path});
+  // A photo that decodes but shows no die is an answer, not bad input: the table may be
+  // empty. stderr says so, so that a wrong photo is still noticed.
+  if (dice.empty()) std::cerr << fmt::format("puzzlesat: note: no dice found in {}\n", image_path);
   if (!annotated_path.empty()) write_annotated(image, dice, annotated_path);
   if (item.json) {
     item.result = {{"dice", dice_json(dice)}};
@@ -66,7 +69,10 @@ void run_dice(BatchItem& item, const std::string& annotated_path) {
   std::vector<int> values;
   for (const auto& d : dice) values.push_back(d.pips);
   std::sort(values.begin(), values.end());
-  std::cout << fmt::format("{} dice: {}\n", dice.size(), fmt::join(values, " "));
+  if (values.empty())
+    std::cout << "0 dice\n";
+  else
+    std::cout << fmt::format("{} dice: {}\n", dice.size(), fmt::join(values, " "));
 }
 
 std::string read_text(const fs::path& path) { return read_input(path.string()); }
@@ -100,7 +106,7 @@ nlohmann::json fault_totals_json(std::map<DieFault::Kind, int>& counts) {
   return out;
 }
 
-void run_dice_eval(const std::string& dir, bool json) {
+void run_dice_eval(const std::string& dir, const ReadOptions& options, bool json) {
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) throw InputError("not a directory", {dir});
   std::vector<fs::path> images;
@@ -128,7 +134,7 @@ void run_dice_eval(const std::string& dir, bool json) {
     if (fs::exists(boxes_path)) boxes = parse_dice_boxes(read_text(boxes_path), image.size(), boxes_path.string());
 
     const auto start = std::chrono::steady_clock::now();
-    const auto dice = read_dice(image);
+    const auto dice = read_dice(image, options);
     const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
     const ReadingScore s = score_reading(dice, values, boxes);
@@ -221,10 +227,10 @@ void add_photo_to_advise(AdviseExtension& extension) {
   });
 }
 
-void run_dice_scene(const std::string& path, std::uint64_t seed, int count, bool json) {
+void run_dice_scene(const std::string& path, std::uint64_t seed, int count, bool varied, bool json) {
   SceneOptions options;
   options.dice = count;
-  const Scene scene = random_scene(seed, options);
+  const Scene scene = varied ? varied_scene(seed) : random_scene(seed, options);
   bool ok = false;
   try {
     ok = image::write_image(path, render_scene(scene, seed));
@@ -239,6 +245,95 @@ void run_dice_scene(const std::string& path, std::uint64_t seed, int count, bool
     return;
   }
   std::cout << fmt::format("{} dice: {}\n", values.size(), fmt::join(values, " "));
+}
+
+// `--set NAME=VALUE` on the learned reader's settings (ReadOptions).
+void apply_setting(ReadOptions& options, const std::string& setting) {
+  const auto eq = setting.find('=');
+  const std::string name = setting.substr(0, eq);
+  double value = -1;
+  try {
+    std::size_t used = 0;
+    if (eq != std::string::npos) value = std::stod(setting.substr(eq + 1), &used);
+    if (eq == std::string::npos || used != setting.size() - eq - 1) value = -1;
+  } catch (const std::exception&) {
+    value = -1;
+  }
+  double* target = name == "overrule" ? &options.overrule
+                   : name == "veto"   ? &options.veto
+                   : name == "adopt"  ? &options.adopt
+                   : name == "doubt"  ? &options.doubt
+                                      : nullptr;
+  if (!target) throw InputError("unknown setting '" + name + "' (overrule, doubt, veto, adopt)");
+  if (!(value >= 0 && value <= 1.0000001)) throw InputError("--set " + name + " needs a number from 0 to 1");
+  *target = value;
+}
+
+// One scene's seed from the run's seed and the scene's number, so that runs with different
+// seeds draw different scenes (a test set apart from the training set).
+std::uint64_t scene_seed(std::uint64_t seed, std::uint64_t k) {
+  std::uint64_t z = seed * 0x9E3779B97F4A7C15ULL + k + 1;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+struct CropsOptions {
+  std::string dir;
+  int count = 1000;
+  std::uint64_t seed = 1;
+  int size = 64;
+  float min_side = 20, max_side = 600;
+  bool png = false;
+  bool json = false;
+};
+
+// `dice-crops`: DIR/crops.bin (count × size × size × 3 bytes, BGR, row by row),
+// DIR/labels.tsv (index, label, kind, scene seed) and with --png one PNG per crop.
+void run_dice_crops(const CropsOptions& o) {
+  std::error_code ec;
+  fs::create_directories(o.dir, ec);
+  if (ec || !fs::is_directory(o.dir)) throw InputError("cannot create the output folder", {o.dir});
+  std::ofstream bin(fs::path(o.dir) / "crops.bin", std::ios::binary);
+  std::ofstream tsv(fs::path(o.dir) / "labels.tsv");
+  if (!bin || !tsv) throw InputError("cannot write in the output folder", {o.dir});
+  tsv << "index\tlabel\tkind\tscene_seed\n";
+  std::map<int, int> by_label;
+  std::map<std::string, int> by_kind;
+  int written = 0;
+  std::uint64_t scenes = 0;
+  Progress progress("crops", o.count);
+  while (written < o.count) {
+    const std::uint64_t s = scene_seed(o.seed, scenes++);
+    for (const auto& crop : scene_crops(s, o.size, o.min_side, o.max_side)) {
+      if (written == o.count) break;
+      bin.write(reinterpret_cast<const char*>(crop.image.data), static_cast<std::streamsize>(crop.image.total() * 3));
+      tsv << written << '\t' << crop.label << '\t' << crop.kind << '\t' << s << '\n';
+      if (o.png) {
+        const fs::path png_dir = fs::path(o.dir) / "png" / std::to_string(crop.label);
+        fs::create_directories(png_dir, ec);
+        image::write_image((png_dir / fmt::format("{:06d}.png", written)).string(), crop.image);
+      }
+      ++by_label[crop.label];
+      ++by_kind[crop.kind];
+      ++written;
+    }
+    progress.update(written);
+  }
+  progress.clear();
+  if (!bin || !tsv) throw InputError("cannot write in the output folder", {o.dir});
+  if (o.json) {
+    nlohmann::json labels = nlohmann::json::object(), kinds = nlohmann::json::object();
+    for (const auto& [l, n] : by_label) labels[std::to_string(l)] = n;
+    for (const auto& [k, n] : by_kind) kinds[k] = n;
+    std::cout << nlohmann::json{{"out", o.dir}, {"crops", written}, {"scenes", scenes}, {"seed", o.seed},
+                                {"size", o.size}, {"labels", labels}, {"kinds", kinds}}
+                     .dump(-1, ' ', false, kUtf8Replace)
+              << "\n";
+    return;
+  }
+  std::cout << fmt::format("{} crops from {} scenes in {}\n", written, scenes, o.dir);
+  for (const auto& [l, n] : by_label) std::cout << fmt::format("  {}: {}\n", l == 0 ? "not a die" : std::to_string(l), n);
 }
 
 }  // namespace
@@ -266,26 +361,56 @@ void add_dice_vision_commands(Commands& commands) {
   auto* eval = group->add_subcommand("dice-eval", "Measure the dice reader on a folder of labelled photos");
   struct EvalOptions {
     std::string dir;
+    std::string reader = "rules";
+    std::vector<std::string> settings;
     bool json = false;
   };
   auto e = std::make_shared<EvalOptions>();
   eval->add_option("DIR", e->dir, "Folder of X.jpg with X.dice.txt (and optionally X.boxes.txt)")->required();
+  eval->add_option("--reader", e->reader, "Who reads each die's value: rules, model (the learned reader) or both")
+      ->capture_default_str();
+  eval->add_option("--set", e->settings,
+                   "NAME=VALUE: override a setting of the learned reader's part (overrule, doubt, veto, adopt; 0..1; see ReadOptions)");
   eval->add_flag("--json", e->json, "Per-image results and totals as JSON");
-  eval->callback([e] { run_dice_eval(e->dir, e->json); });
+  eval->callback([e] {
+    ReadOptions options;
+    options.reader = parse_die_reader(e->reader);
+    for (const auto& s : e->settings) apply_setting(options, s);
+    run_dice_eval(e->dir, options, e->json);
+  });
 
   auto* scene = group->add_subcommand("dice-scene", "Draw a synthetic photo of a dice roll (for demos and tests)");
   struct SceneCommandOptions {
     std::string path;
     std::uint64_t seed = 1;
     int count = 5;
+    bool varied = false;
     bool json = false;
   };
   auto sc = std::make_shared<SceneCommandOptions>();
   scene->add_option("OUT", sc->path, "Image file to write (.png or .jpg)")->required();
   scene->add_option("--seed", sc->seed, "Random seed of the roll")->check(whole_number())->capture_default_str();
   scene->add_option("--dice", sc->count, "Number of dice")->check(CLI::Range(1, 12))->capture_default_str();
+  scene->add_flag("--varied", sc->varied,
+                  "Draw from everything the renderer does (any size, dice, table, blur, JPEG); --dice is ignored");
   scene->add_flag("--json", sc->json, R"(Print {"image": OUT, "seed": n, "dice": [pips...]} on one line)");
-  scene->callback([sc] { run_dice_scene(sc->path, sc->seed, sc->count, sc->json); });
+  scene->callback([sc] { run_dice_scene(sc->path, sc->seed, sc->count, sc->varied, sc->json); });
+
+  auto* crops = group->add_subcommand(
+      "dice-crops", "Write labelled die crops from rendered scenes, as the reader sees them (to train a die reader)");
+  auto c = std::make_shared<CropsOptions>();
+  crops->add_option("--out", c->dir, "Folder to write crops.bin, labels.tsv (and png/) in")->required();
+  crops->add_option("--count", c->count, "Number of crops")->check(CLI::Range(1, 2000000))->capture_default_str();
+  crops->add_option("--seed", c->seed, "Random seed of the scenes")->check(whole_number())->capture_default_str();
+  crops->add_option("--size", c->size, "Side of a crop in pixels")->check(CLI::Range(16, 256))->capture_default_str();
+  crops->add_option("--min-side", c->min_side, "Smallest die, pixels")->check(CLI::Range(8.0, 1000.0))->capture_default_str();
+  crops->add_option("--max-side", c->max_side, "Largest die, pixels")->check(CLI::Range(8.0, 1000.0))->capture_default_str();
+  crops->add_flag("--png", c->png, "Also write each crop as png/LABEL/INDEX.png");
+  crops->add_flag("--json", c->json, R"(Print {"out", "crops", "scenes", "seed", "size", "labels": {label: n}, "kinds": {kind: n}})");
+  crops->callback([c] {
+    if (c->min_side > c->max_side) throw InputError("--min-side is larger than --max-side");
+    run_dice_crops(*c);
+  });
 }
 
 const CommandGroup dice_vision_group{yahtzee_group, add_dice_vision_commands};

@@ -3,6 +3,7 @@
 #   lib/libpuzzlesat_{common,sat,encodings,cli,main}.a
 #   lib/cmake/puzzlesat/                        puzzlesatConfig.cmake, targets, Find modules
 #   lib/pkgconfig/puzzlesat.pc
+#   share/puzzlesat/dice_reader.onnx            the dice reader's learned model (learned_reader.h)
 # puzzlesat::puzzlesat is the whole library side; puzzlesat::main adds a main() that runs
 # the registered command groups.
 include(CMakePackageConfigHelpers)
@@ -28,3 +29,5 @@ install(FILES ${PROJECT_BINARY_DIR}/puzzlesatConfig.cmake ${PROJECT_BINARY_DIR}/
 # pkg-config: the prefix is found from the .pc file's own place, so a relocated install works.
 configure_file(${PROJECT_SOURCE_DIR}/cmake/puzzlesat.pc.in ${PROJECT_BINARY_DIR}/puzzlesat.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/puzzlesat.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+install(FILES ${PROJECT_SOURCE_DIR}/models/dice_reader.onnx ${PROJECT_SOURCE_DIR}/models/dice_reader.onnx.json
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/puzzlesat)

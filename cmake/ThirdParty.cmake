@@ -16,3 +16,7 @@ add_library(OpenCV::opencv ALIAS thirdparty_opencv)
 add_library(thirdparty_opencv_imgcodecs INTERFACE)
 target_link_libraries(thirdparty_opencv_imgcodecs INTERFACE thirdparty_opencv opencv_imgcodecs)
 add_library(OpenCV::imgcodecs ALIAS thirdparty_opencv_imgcodecs)
+# The dice reader's learned model runs through dnn (it adds protobuf, no GUI or codecs).
+add_library(thirdparty_opencv_dnn INTERFACE)
+target_link_libraries(thirdparty_opencv_dnn INTERFACE thirdparty_opencv opencv_dnn)
+add_library(OpenCV::dnn ALIAS thirdparty_opencv_dnn)

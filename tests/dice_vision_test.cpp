@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <sstream>
 #include <nlohmann/json.hpp>
 
 #include "frontends/dice/dice_labels.h"
@@ -104,15 +106,13 @@ TEST_CASE("yahtzee dice rejects missing files and non-images with exit 2", "[dic
   CHECK(cut.exit_code == 2);
   CHECK(one_error_line(cut.err));
 
-  // An empty table, and a picture too narrow to hold a die.
-  for (const cv::Size size : {cv::Size(640, 480), cv::Size(4000, 40)}) {
-    const auto empty = dir.path / "empty.png";
-    REQUIRE(cv::imwrite(empty.string(), cv::Mat(size, CV_8UC3, cv::Scalar(90, 140, 190))));
-    auto none = run_cli({"yahtzee", "dice", empty.string(), "--json"});
-    CHECK(none.exit_code == 2);
-    CHECK(one_error_line(none.err));
-    CHECK(none.err.find("empty.png") != std::string::npos);
-  }
+  // A picture too narrow to be a photo of a table (over 10:1) is still bad input.
+  const auto sliver = dir.path / "sliver.png";
+  REQUIRE(cv::imwrite(sliver.string(), cv::Mat(cv::Size(4000, 40), CV_8UC3, cv::Scalar(90, 140, 190))));
+  auto narrow = run_cli({"yahtzee", "dice", sliver.string(), "--json"});
+  CHECK(narrow.exit_code == 2);
+  CHECK(one_error_line(narrow.err));
+  CHECK(narrow.err.find("sliver.png") != std::string::npos);
 
   auto eval = run_cli({"yahtzee", "dice-eval", (dir.path / "no-such-dir").string()});
   CHECK(eval.exit_code == 2);
@@ -244,6 +244,28 @@ TEST_CASE("dice photos of coloured dice in a tray (nellbyler) are read", "[dice_
   CHECK(r.exact >= 0.72 * r.images);
 }
 
+TEST_CASE("a readable photo of a table without dice is an answer: no dice, exit 0", "[dice_vision][cli]") {
+  TempDir dir("puzzlesat_dice_none");
+  const auto none = (dir.path / "table.png").string();
+  REQUIRE(cv::imwrite(none, render_scene(Scene{}, 7)));  // a wooden table, shadows, noise, no die
+  const auto plain = (dir.path / "plain.png").string();
+  REQUIRE(cv::imwrite(plain, cv::Mat(cv::Size(640, 480), CV_8UC3, cv::Scalar(90, 140, 190))));
+  for (const auto& image : {none, plain}) {
+    auto json = run_cli({"yahtzee", "dice", image, "--json"});
+    CHECK(json.exit_code == 0);
+    const auto doc = nlohmann::json::parse(json.out);
+    REQUIRE(doc.contains("dice"));
+    CHECK(doc["dice"].is_array());
+    CHECK(doc["dice"].empty());
+    CHECK(json.err.find("no dice found") != std::string::npos);
+
+    auto text = run_cli({"yahtzee", "dice", image});
+    CHECK(text.exit_code == 0);
+    CHECK(text.out == "0 dice\n");
+    CHECK(text.err.find("no dice found") != std::string::npos);
+  }
+}
+
 TEST_CASE("yahtzee advise --photo needs exactly five dice and says how many it found", "[dice_vision][cli]") {
   TempDir dir("puzzlesat_dice_advise");
   Scene scene = five_dice();
@@ -265,4 +287,59 @@ TEST_CASE("yahtzee advise --photo needs exactly five dice and says how many it f
   r = run_cli({"yahtzee", "advise", "--photo", (dir.path / "missing.jpg").string()});
   CHECK(r.exit_code == 2);
   CHECK(one_error_line(r.err));
+}
+
+// png/LABEL/INDEX.png as dice-crops names them: six digits.
+std::string fmt_index(int index) {
+  std::string s = std::to_string(index);
+  return std::string(6 - s.size(), '0') + s + ".png";
+}
+
+TEST_CASE("dice-crops writes labelled crops and says what it wrote", "[dice_vision][cli]") {
+  TempDir dir("puzzlesat_dice_crops");
+  const auto out = (dir.path / "crops").string();
+  auto r = run_cli({"yahtzee", "dice-crops", "--out", out, "--count", "60", "--seed", "5", "--size", "32",
+                    "--max-side", "80", "--png", "--json"});
+  REQUIRE(r.exit_code == 0);
+  const auto doc = nlohmann::json::parse(r.out);
+  CHECK(doc["crops"] == 60);
+  CHECK(doc["size"] == 32);
+  CHECK(fs::file_size(fs::path(out) / "crops.bin") == 60u * 32 * 32 * 3);
+  std::ifstream tsv(fs::path(out) / "labels.tsv");
+  std::string line;
+  std::getline(tsv, line);
+  CHECK(line == "index\tlabel\tkind\tscene_seed");
+  std::map<std::string, int> counted;
+  int rows = 0;
+  while (std::getline(tsv, line)) {
+    std::istringstream fields(line);
+    int index = -1, label = -1;
+    std::string kind;
+    fields >> index >> label >> kind;
+    CHECK(index == rows);
+    CHECK(label >= 0);
+    CHECK(label <= 6);
+    ++counted[std::to_string(label)];
+    CHECK(fs::exists(fs::path(out) / "png" / std::to_string(label) / fmt_index(index)));
+    ++rows;
+  }
+  CHECK(rows == 60);
+  int total = 0;
+  for (const auto& [label, n] : doc["labels"].items()) {
+    CHECK(counted[label] == n.get<int>());
+    total += n.get<int>();
+  }
+  CHECK(total == 60);
+
+  // The same seed writes the same crops; another seed other ones.
+  const auto again = (dir.path / "again").string(), other = (dir.path / "other").string();
+  REQUIRE(run_cli({"yahtzee", "dice-crops", "--out", again, "--count", "60", "--seed", "5", "--size", "32", "--max-side", "80"}).exit_code == 0);
+  REQUIRE(run_cli({"yahtzee", "dice-crops", "--out", other, "--count", "60", "--seed", "6", "--size", "32", "--max-side", "80"}).exit_code == 0);
+  const auto bytes = [](const std::string& d) { return puzzlesat::testing::slurp(fs::path(d) / "crops.bin"); };
+  CHECK(bytes(again) == bytes(out));
+  CHECK(bytes(other) != bytes(out));
+
+  auto bad = run_cli({"yahtzee", "dice-crops", "--out", out, "--min-side", "90", "--max-side", "40"});
+  CHECK(bad.exit_code == 2);
+  CHECK(one_error_line(bad.err));
 }

@@ -7,7 +7,9 @@
 
 #include <puzzlesat/input_error.h>
 #include "frontends/dice/dice_agreement.h"
+#include "frontends/dice/die_crop.h"
 #include "frontends/dice/die_finder.h"
+#include "frontends/dice/learned_reader.h"
 #include "frontends/dice/pip_counter.h"
 #include "frontends/image/load_image.h"
 
@@ -56,30 +58,69 @@ bool clear_whole_face(const PipReading& reading, double die_side, cv::Size frame
          c.y + half <= frame.height - kFaceMargin;
 }
 
+// The factor that brings a photo to the working size (1 for one already within it).
+double working_scale(cv::Size size) {
+  const int longest = std::max(size.width, size.height);
+  return longest > kWorkingSize ? double(kWorkingSize) / longest : 1.0;
+}
+
+cv::Rect to_image(const cv::Rect& b, double scale) {
+  return cv::Rect(cvRound(b.x / scale), cvRound(b.y / scale), cvRound(b.width / scale), cvRound(b.height / scale));
+}
+
+// The learned reading is at least `threshold` sure; a threshold of 1 is never met.
+bool sure(const LearnedReading& l, double threshold) { return threshold < 1 && l.probability >= threshold; }
+
 }  // namespace
 
-std::vector<Die> read_dice(const cv::Mat& image) {
+DieReader parse_die_reader(const std::string& name) {
+  if (name == "rules") return DieReader::Rules;
+  if (name == "model") return DieReader::Model;
+  if (name == "both") return DieReader::Both;
+  throw InputError("unknown dice reader '" + name + "' (rules, model or both)");
+}
+
+std::vector<Die> read_dice(const cv::Mat& image, const ReadOptions& options) {
   if (image.empty()) throw InputError("empty image");
-  cv::Mat bgr = to_bgr(image);
-  double scale = 1.0;
-  const int longest = std::max(bgr.cols, bgr.rows);
-  if (longest > kWorkingSize) {
-    scale = double(kWorkingSize) / longest;
-    cv::resize(bgr, bgr, cv::Size(), scale, scale, cv::INTER_AREA);
-  }
+  const cv::Mat full = to_bgr(image);
+  cv::Mat bgr = full;
+  const double scale = working_scale(full.size());
+  if (scale < 1) cv::resize(full, bgr, cv::Size(), scale, scale, cv::INTER_AREA);
 
   cv::Mat lab;
   cv::cvtColor(bgr, lab, cv::COLOR_BGR2Lab);
+  const std::vector<DieRegion> regions = find_die_regions(bgr);
+  // Scale first: the learned reader sees each region cut from the photo at its own
+  // resolution and resampled to the canonical crop, whatever the photo's size.
+  std::vector<LearnedReading> learned;
+  if (options.reader != DieReader::Rules && learned_reader_available()) {
+    std::vector<cv::Mat> crops;
+    for (const auto& region : regions) crops.push_back(die_crop(full, cv::Rect2d(to_image(region.box, scale))));
+    learned = read_crops(crops);
+  }
   std::vector<Candidate> candidates;
-  for (const auto& region : find_die_regions(bgr)) {
-    const PipReading reading = count_pips(lab, region);
+  for (std::size_t i = 0; i < regions.size(); ++i) {
+    const DieRegion& region = regions[i];
+    PipReading reading = count_pips(lab, region);
+    if (!learned.empty()) {
+      const LearnedReading& l = learned[i];
+      if (options.reader == DieReader::Model) {
+        reading.pips = l.pips;
+        reading.confidence = l.probability;
+      } else if (reading.pips == 0) {
+        if (l.pips > 0 && sure(l, options.adopt)) reading.pips = l.pips, reading.confidence = l.probability;
+      } else if (l.pips == 0) {
+        if (sure(l, options.veto)) reading.pips = 0;
+      } else if (l.pips != reading.pips && reading.confidence < options.doubt && sure(l, options.overrule)) {
+        reading.pips = l.pips;
+      }
+    }
     if (reading.pips == 0) continue;
     if (region.at_frame && !clear_whole_face(reading, region.die_side, bgr.size())) continue;
     Die die;
     die.pips = reading.pips;
     die.confidence = reading.confidence;
-    const cv::Rect b = region.box;
-    die.box = cv::Rect(cvRound(b.x / scale), cvRound(b.y / scale), cvRound(b.width / scale), cvRound(b.height / scale));
+    die.box = to_image(region.box, scale);
     candidates.push_back(describe_candidate(lab, region, reading, die));
   }
   std::vector<Die> dice = agreeing_dice(candidates);
@@ -87,6 +128,16 @@ std::vector<Die> read_dice(const cv::Mat& image) {
     return std::pair(a.box.x + a.box.width / 2, a.box.y) < std::pair(b.box.x + b.box.width / 2, b.box.y);
   });
   return dice;
+}
+
+std::vector<cv::Rect> found_regions(const cv::Mat& image) {
+  if (image.empty()) throw InputError("empty image");
+  cv::Mat bgr = to_bgr(image);
+  const double scale = working_scale(bgr.size());
+  if (scale < 1) cv::resize(bgr, bgr, cv::Size(), scale, scale, cv::INTER_AREA);
+  std::vector<cv::Rect> out;
+  for (const auto& region : find_die_regions(bgr)) out.push_back(to_image(region.box, scale));
+  return out;
 }
 
 std::vector<Die> read_dice_file(const std::string& path) { return read_dice(image::load_image(path)); }

@@ -17,9 +17,44 @@ struct Die {
   double confidence = 0; // 0..1: how clean the die's outline, pips and pip layout were
 };
 
+// Which reader gives each die's value (the die finder and the agreement between the dice of
+// a photo are the same for all three):
+// - Rules: the pip counter and face-pattern rules alone (pip_counter.h);
+// - Model: the learned reader alone (learned_reader.h): it also says which regions are dice;
+// - Both: the rules, overruled by the learned reader where it is sure (ReadOptions).
+enum class DieReader { Rules, Model, Both };
+
+// The tuned numbers of the learned reader's part, one table: default, range, reason.
+struct ReadOptions {
+  // Rules by default: on the dev photos neither the model alone nor both together read
+  // more photos exactly (docs/dice-vision.md, "Learned reader").
+  DieReader reader = DieReader::Rules;
+  // Both: the model's probability above which its value replaces a different rules'
+  // value. 0.5..1; 0.98: at 0.9 the model overruled right readings of the dev photos
+  // (matteop65 302 photos exact, not 306); at 0.98 it changes next to nothing.
+  double overrule = 0.98;
+  // Both: only readings the rules are less sure of than this (PipReading::confidence) may
+  // be overruled. 0..1, 1 all of them.
+  double doubt = 1;
+  // Both: the model's "not a die" probability above which a region the rules read is
+  // dropped. 0.5..1, 1 never; 0.97: the rules' extras are few, a lost die costs as much.
+  double veto = 0.97;
+  // Both: the model's probability above which a region the rules found no face on is
+  // read as a die. 0.5..1, 1 never; 0.97: a region the rules reject is usually no die.
+  double adopt = 0.97;
+};
+
+// "rules", "model" or "both"; throws puzzlesat::InputError for anything else.
+DieReader parse_die_reader(const std::string& name);
+
 // The dice in a BGR (or grey, or BGRA) image, left to right then top to bottom.
-// Throws puzzlesat::InputError for an empty image.
-std::vector<Die> read_dice(const cv::Mat& image);
+// Throws puzzlesat::InputError for an empty image. Without the model file the learned
+// reader's part is left out (Model and Both read as Rules).
+std::vector<Die> read_dice(const cv::Mat& image, const ReadOptions& options = {});
+
+// The boxes of the die regions the reader's finder returns (die_finder.h), in image
+// pixels, before any reading: what the per-die readers are given to look at.
+std::vector<cv::Rect> found_regions(const cv::Mat& image);
 
 // Loads `path` (image::load_image) and reads it. Throws puzzlesat::InputError naming the
 // file when it is missing, not a decodable image, or too large or too small.

@@ -3,9 +3,12 @@
 #include <opencv2/imgproc.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include "frontends/dice/pip_layout.h"
+#include "frontends/dice/scene_surface.h"
+#include "frontends/image/image_file.h"
 
 namespace puzzlesat::dice_vision {
 
@@ -36,13 +39,182 @@ std::vector<cv::Point> face_outline(const SceneDie& d, float grow = 0, cv::Point
   return pts;
 }
 
+std::vector<cv::Point2f> to_float(const std::vector<cv::Point>& pts) {
+  std::vector<cv::Point2f> out;
+  for (const auto& p : pts) out.emplace_back(p.x / kSub, p.y / kSub);
+  return out;
+}
+
+// The four corners of the top face (no rounding), in pixels.
+std::array<cv::Point2f, 4> face_corners(const SceneDie& d) {
+  const float h = d.side / 2;
+  const cv::Point2f c[4] = {{-h, -h}, {h, -h}, {h, h}, {-h, h}};
+  std::array<cv::Point2f, 4> out;
+  for (int i = 0; i < 4; ++i) out[i] = rotate(c[i], d.angle_deg) + d.centre;
+  return out;
+}
+
+// The outline of the whole die: the top face and, when it leans, its side faces.
+std::vector<cv::Point2f> die_silhouette(const SceneDie& d) {
+  std::vector<cv::Point2f> pts = to_float(face_outline(d));
+  if (d.lean != cv::Point2f(0, 0)) {
+    const cv::Point2f l = d.lean * d.side;
+    for (const auto& c : face_corners(d)) pts.push_back(c + l);
+  }
+  std::vector<cv::Point2f> hull;
+  cv::convexHull(pts, hull);
+  return hull;
+}
+
+std::vector<cv::Point> fixed(const std::vector<cv::Point2f>& pts) {
+  std::vector<cv::Point> out;
+  for (const auto& p : pts) out.emplace_back(cvRound(p.x * kSub), cvRound(p.y * kSub));
+  return out;
+}
+
+cv::Rect warped_box(const Scene& scene, const std::vector<cv::Point2f>& pts) {
+  std::vector<cv::Point2f> out = pts;
+  if (scene.perspective != cv::Matx33d::eye()) cv::perspectiveTransform(pts, out, cv::Mat(scene.perspective));
+  return cv::boundingRect(out);
+}
+
+// The faces around a top face showing `pips`: the four that are neither it nor its
+// opposite (7 - pips), in turn.
+std::array<int, 4> side_values(int pips) {
+  std::array<int, 4> out{};
+  int k = 0;
+  for (int v = 1; v <= 6 && k < 4; ++v)
+    if (v != pips && v != 7 - pips) out[k++] = v;
+  return out;
+}
+
+// The side faces a leaning die shows, with their pips, squashed as the slant makes them.
+void draw_sides(cv::Mat& image, const SceneDie& d) {
+  const cv::Point2f l = d.lean * d.side;
+  const auto c = face_corners(d);
+  const auto values = side_values(d.pips);
+  for (int i = 0; i < 4; ++i) {
+    const cv::Point2f a = c[i], b = c[(i + 1) % 4];
+    const cv::Point2f mid = (a + b) * 0.5f, out = mid - d.centre;
+    if (out.dot(l) <= 0) continue;  // faces away from the camera
+    // Side faces of a light die are nearly as light as its top (the lamp is seldom
+    // straight above); the one seen more edge-on is a little darker.
+    const double shade = 0.62 + 0.33 * std::abs((b - a).dot(l)) / (cv::norm(b - a) * cv::norm(l) + 1e-6);
+    cv::fillConvexPoly(image, fixed({a, b, b + l, a + l}), d.face * shade, cv::LINE_AA, kShift);
+    const cv::Point2f along = (b - a) * 0.5f;
+    for (const auto& p : pip_layout(values[i])) {
+      std::vector<cv::Point2f> pip;
+      for (int k = 0; k < 12; ++k) {
+        const float t = float(CV_PI) * k / 6;
+        const cv::Point2f q = p * 0.85f + cv::Point2f(std::cos(t), std::sin(t)) * (kPipRadius * d.pip_size);
+        pip.push_back(mid + along * q.x + l * (0.5f + 0.5f * q.y));
+      }
+      cv::fillConvexPoly(image, fixed(pip), d.pip * shade, cv::LINE_AA, kShift);
+    }
+  }
+}
+
+// Swirls of a second colour through the body, keeping the shading already drawn.
+void marble(cv::Mat& image, const SceneDie& d, cv::RNG& rng) {
+  const cv::Rect box = cv::boundingRect(die_silhouette(d)) & cv::Rect({}, image.size());
+  if (box.area() == 0) return;
+  cv::Mat mask(box.size(), CV_8U, cv::Scalar(0));
+  std::vector<cv::Point2f> hull = die_silhouette(d);
+  for (auto& p : hull) p -= cv::Point2f(float(box.x), float(box.y));
+  cv::fillConvexPoly(mask, fixed(hull), cv::Scalar(255), cv::LINE_AA, kShift);
+  const cv::Mat f = smooth_field(box.size(), 4, rng);
+  const double freq = rng.uniform(6.0, 14.0);
+  const double face_l = (d.face[0] + d.face[1] + d.face[2]) / 3 + 1;
+  for (int y = 0; y < box.height; ++y) {
+    auto* row = image.ptr<cv::Vec3f>(box.y + y) + box.x;
+    const auto* m = mask.ptr<uchar>(y);
+    const auto* fr = f.ptr<float>(y);
+    for (int x = 0; x < box.width; ++x) {
+      if (!m[x]) continue;
+      const double band = 0.5 + 0.5 * std::sin(freq * fr[x]);
+      const double w = d.marble * std::pow(band, 3.0) * m[x] / 255.0;
+      const double shade = (row[x][0] + row[x][1] + row[x][2]) / 3 / face_l;
+      for (int k = 0; k < 3; ++k) row[x][k] = float(row[x][k] * (1 - w) + d.swirl[k] * shade * w);
+    }
+  }
+}
+
+// Specular glints: small bright spots where a glossy body reflects the lamp, on the face,
+// an edge or a corner; a round one on a dark die looks much like a light pip.
+void glints(cv::Mat& image, const SceneDie& d, cv::RNG& rng) {
+  const int n = rng.uniform(1, 4);
+  cv::Mat spot(image.size(), CV_32F, cv::Scalar(0));
+  const cv::Rect box = cv::boundingRect(die_silhouette(d)) & cv::Rect({}, image.size());
+  if (box.area() == 0) return;
+  for (int i = 0; i < n; ++i) {
+    const cv::Point2f at = d.centre + rotate({float(rng.uniform(-0.5, 0.5)) * d.side, float(rng.uniform(-0.5, 0.5)) * d.side},
+                                             d.angle_deg);
+    const float r = d.side * float(rng.uniform(0.03, 0.12));
+    const float stretch = float(rng.uniform(1.0, 3.0));
+    cv::ellipse(spot, cv::RotatedRect(at, {2 * r * stretch, 2 * r}, float(rng.uniform(0.0, 180.0))),
+                cv::Scalar(1), cv::FILLED, cv::LINE_AA);
+  }
+  cv::Mat roi = spot(box);
+  cv::GaussianBlur(roi, roi, {0, 0}, std::max(0.5, d.side * 0.02));
+  for (int y = box.y; y < box.y + box.height; ++y) {
+    auto* row = image.ptr<cv::Vec3f>(y);
+    const auto* s = spot.ptr<float>(y);
+    for (int x = box.x; x < box.x + box.width; ++x)
+      if (s[x] > 0) row[x] += cv::Vec3f::all(float(255 * d.gloss * s[x]));
+  }
+}
+
+void draw_die(cv::Mat& image, const SceneDie& d, cv::RNG& extra) {
+  // The rim is a little darker than the face, as the rounded edge turns from the light.
+  const cv::Scalar rim = d.face * 0.75;
+  if (d.lean != cv::Point2f(0, 0)) {
+    cv::fillConvexPoly(image, fixed(die_silhouette(d)), d.face * 0.5, cv::LINE_AA, kShift);
+    draw_sides(image, d);
+  }
+  cv::fillPoly(image, std::vector<std::vector<cv::Point>>{face_outline(d)}, rim, cv::LINE_AA, kShift);
+  cv::fillPoly(image, std::vector<std::vector<cv::Point>>{face_outline(d, -std::max(1.f, d.side * 0.04f))}, d.face,
+               cv::LINE_AA, kShift);
+  if (d.marble > 0) marble(image, d, extra);
+  const float half = d.side / 2;
+  for (const auto& p : pip_layout(d.pips)) {
+    const cv::Point2f c = rotate(p * half, d.angle_deg) + d.centre;
+    cv::circle(image, cv::Point(cvRound(c.x * kSub), cvRound(c.y * kSub)), cvRound(kPipRadius * d.pip_size * half * kSub),
+               d.pip, cv::FILLED, cv::LINE_AA, kShift);
+  }
+  if (d.gloss > 0) glints(image, d, extra);
+}
+
+// Light falling off across the frame from a random side.
+void light_falloff(cv::Mat& image, double amount, cv::RNG& rng) {
+  const double a = rng.uniform(0.0, 6.28);
+  const double dx = std::cos(a) / image.cols, dy = std::sin(a) / image.rows;
+  for (int y = 0; y < image.rows; ++y) {
+    auto* row = image.ptr<cv::Vec3f>(y);
+    for (int x = 0; x < image.cols; ++x) {
+      const double t = 0.5 + (x - image.cols / 2.0) * dx + (y - image.rows / 2.0) * dy;  // 0..1 roughly
+      row[x] *= float(1 - amount * std::clamp(t, 0.0, 1.0));
+    }
+  }
+}
+
+void motion_blur(cv::Mat& image, double length, double angle_deg) {
+  const int k = 2 * cvCeil(length / 2) + 1;
+  cv::Mat kernel(k, k, CV_32F, cv::Scalar(0));
+  const cv::Point2f c(k / 2.f, k / 2.f);
+  const float a = float(angle_deg * CV_PI / 180);
+  const cv::Point2f d(std::cos(a) * float(length) / 2, std::sin(a) * float(length) / 2);
+  cv::line(kernel, c - d, c + d, cv::Scalar(1), 1, cv::LINE_AA);
+  kernel /= cv::sum(kernel)[0];
+  cv::filter2D(image, image, -1, kernel, {-1, -1}, 0, cv::BORDER_REFLECT);
+}
+
 }  // namespace
 
-cv::Rect die_box(const SceneDie& d) {
-  std::vector<cv::Point2f> pts;
-  for (const auto& p : face_outline(d)) pts.emplace_back(p.x / kSub, p.y / kSub);
-  return cv::boundingRect(pts);
-}
+cv::Rect die_box(const SceneDie& d) { return cv::boundingRect(to_float(face_outline(d))); }
+
+cv::Rect die_box(const Scene& scene, const SceneDie& d) { return warped_box(scene, to_float(face_outline(d))); }
+
+cv::Rect die_extent(const Scene& scene, const SceneDie& d) { return warped_box(scene, die_silhouette(d)); }
 
 std::vector<int> sorted_values(const Scene& scene) {
   std::vector<int> values;
@@ -53,15 +225,19 @@ std::vector<int> sorted_values(const Scene& scene) {
 
 std::vector<LabelledDie> labelled_dice(const Scene& scene) {
   std::vector<LabelledDie> out;
-  for (const auto& d : scene.dice) out.push_back({d.pips, cv::Rect2d(die_box(d))});
+  for (const auto& d : scene.dice) out.push_back({d.pips, cv::Rect2d(die_box(scene, d))});
   return out;
 }
 
 cv::Mat render_scene(const Scene& scene, std::uint64_t seed) {
   cv::Mat image(scene.size, CV_32FC3, scene.table);
   cv::RNG rng(seed);
+  // Everything added since the first renderer draws from its own stream, so scenes that
+  // use none of it render exactly as before.
+  cv::RNG extra(seed * 0x9E3779B97F4A7C15ULL + 0x51);
 
-  if (scene.grain > 0) {
+  if (scene.surface != Surface::Wood) draw_surface(image, scene, extra);
+  if (scene.surface == Surface::Wood && scene.grain > 0) {
     // Wood: slow wavy streaks across the table.
     const double phase = rng.uniform(0.0, 6.28);
     for (int y = 0; y < image.rows; ++y) {
@@ -72,34 +248,37 @@ cv::Mat render_scene(const Scene& scene, std::uint64_t seed) {
       }
     }
   }
+  for (const auto& thing : scene.clutter) draw_thing(image, thing, extra);
 
   if (scene.shadows) {
     cv::Mat shade(scene.size, CV_32F, cv::Scalar(0));
-    for (const auto& d : scene.dice)
-      cv::fillPoly(shade, std::vector<std::vector<cv::Point>>{face_outline(d, 1, {d.side * 0.1f, d.side * 0.12f})},
-                   cv::Scalar(1), cv::LINE_AA, kShift);
+    for (const auto& d : scene.dice) {
+      if (d.lean == cv::Point2f(0, 0)) {
+        cv::fillPoly(shade, std::vector<std::vector<cv::Point>>{face_outline(d, 1, {d.side * 0.1f, d.side * 0.12f})},
+                     cv::Scalar(1), cv::LINE_AA, kShift);
+      } else {
+        std::vector<cv::Point2f> hull = die_silhouette(d);
+        for (auto& p : hull) p += cv::Point2f(d.side * 0.1f, d.side * 0.12f);
+        cv::fillConvexPoly(shade, fixed(hull), cv::Scalar(1), cv::LINE_AA, kShift);
+      }
+    }
     const int k = 2 * static_cast<int>(scene.dice.empty() ? 3 : scene.dice[0].side * 0.12f) + 1;
     cv::GaussianBlur(shade, shade, {k, k}, 0);
+    const float strength = static_cast<float>(scene.shadow_strength);
     for (int y = 0; y < image.rows; ++y) {
       auto* row = image.ptr<cv::Vec3f>(y);
       const auto* s = shade.ptr<float>(y);
-      for (int x = 0; x < image.cols; ++x) row[x] *= 1.f - 0.25f * s[x];
+      for (int x = 0; x < image.cols; ++x) row[x] *= 1.f - strength * s[x];
     }
   }
 
-  for (const auto& d : scene.dice) {
-    // The rim is a little darker than the face, as the rounded edge turns from the light.
-    const cv::Scalar rim = d.face * 0.75;
-    cv::fillPoly(image, std::vector<std::vector<cv::Point>>{face_outline(d)}, rim, cv::LINE_AA, kShift);
-    cv::fillPoly(image, std::vector<std::vector<cv::Point>>{face_outline(d, -std::max(1.f, d.side * 0.04f))}, d.face,
-                 cv::LINE_AA, kShift);
-    const float half = d.side / 2;
-    for (const auto& p : pip_layout(d.pips)) {
-      const cv::Point2f c = rotate(p * half, d.angle_deg) + d.centre;
-      cv::circle(image, cv::Point(cvRound(c.x * kSub), cvRound(c.y * kSub)), cvRound(kPipRadius * half * kSub), d.pip,
-                 cv::FILLED, cv::LINE_AA, kShift);
-    }
-  }
+  for (const auto& d : scene.dice) draw_die(image, d, extra);
+
+  if (scene.light_gradient > 0) light_falloff(image, scene.light_gradient, extra);
+  if (scene.perspective != cv::Matx33d::eye())
+    cv::warpPerspective(image, image, cv::Mat(scene.perspective), image.size(), cv::INTER_LINEAR, cv::BORDER_REFLECT);
+  if (scene.defocus > 0) cv::GaussianBlur(image, image, {0, 0}, scene.defocus);
+  if (scene.motion >= 1) motion_blur(image, scene.motion, scene.motion_angle_deg);
 
   if (scene.noise > 0) {
     cv::Mat noise(scene.size, CV_32FC3);
@@ -109,6 +288,10 @@ cv::Mat render_scene(const Scene& scene, std::uint64_t seed) {
   cv::GaussianBlur(image, image, {3, 3}, 0.7);
   cv::Mat out;
   image.convertTo(out, CV_8UC3);
+  if (scene.jpeg_quality > 0) {
+    const auto bytes = image::encode_jpeg(out, std::clamp(scene.jpeg_quality, 1, 100));
+    out = image::decode_image(bytes);
+  }
   return out;
 }
 

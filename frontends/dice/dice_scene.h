@@ -1,5 +1,6 @@
-// Draws synthetic photos of dice on a table (faces, pips, rotation, shadows, wood grain,
-// sensor noise) with known values and boxes. The tests read these back, and the demo image
+// Draws synthetic photos of dice on a table (faces, pips, rotation, shadows, side faces,
+// marbled and glossy bodies, wood, cardboard, felt, printed paper, trays, clutter,
+// perspective, blur, JPEG, sensor noise) with known values and boxes. The tests read these back, and the demo image
 // is drawn with it, so nothing the project ships is derived from real photos.
 #pragma once
 
@@ -19,22 +20,56 @@ struct SceneDie {
   float angle_deg = 0;      // rotation of the face
   cv::Scalar face{235, 240, 240};  // BGR
   cv::Scalar pip{30, 30, 30};      // BGR
+  // Appearance beyond a plain matte die; the defaults draw exactly what they always drew.
+  cv::Scalar swirl{0, 0, 0};   // BGR of the marbling's second colour
+  float marble = 0;            // 0..1: how much of the body the swirls cover
+  float gloss = 0;             // 0..1: strength of the specular glints on the body
+  float pip_size = 1;          // pip radius relative to kPipRadius
+  // Side faces seen at a slant: the bottom edge of the die is drawn this far from the top
+  // face, in face sides (e.g. {0.2, 0.1}); {0, 0} is seen straight from above.
+  cv::Point2f lean{0, 0};
+};
+
+// What the dice lie on.
+enum class Surface { Wood, Cardboard, Felt, Paper, Tray };
+
+// Something on the table that is no die, for a reader to refuse.
+struct SceneThing {
+  enum class Kind { KeyCap, Cable, Sticker, Coin, Pencil } kind = Kind::KeyCap;
+  cv::Point2f centre;
+  float size = 40;       // pixels
+  float angle_deg = 0;
+  cv::Scalar colour{60, 60, 60};  // BGR
 };
 
 struct Scene {
   cv::Size size{640, 480};
   cv::Scalar table{150, 190, 215};  // BGR, light wood by default
-  double grain = 12;                // amplitude of the table's wood streaks
+  double grain = 12;                // amplitude of the table's wood streaks (Wood)
   bool shadows = true;
   double noise = 3;                 // standard deviation of the per-pixel noise
   std::vector<SceneDie> dice;
+  // Photographic effects, off by default.
+  Surface surface = Surface::Wood;
+  std::vector<SceneThing> clutter;  // drawn under the dice
+  double shadow_strength = 0.25;    // how much a die's shadow darkens the table
+  double light_gradient = 0;        // 0..1: brightness falling off across the frame
+  cv::Matx33d perspective = cv::Matx33d::eye();  // maps the flat scene into the photo
+  double defocus = 0;               // Gaussian blur sigma, pixels
+  double motion = 0;                // motion blur length, pixels
+  double motion_angle_deg = 0;
+  int jpeg_quality = 0;             // 1..100: JPEG round trip (4:2:0 chroma); 0: none
 };
 
-// The image of the scene; `seed` fixes the noise.
+// The image of the scene; `seed` fixes the noise (and the clutter, marbling and glints).
 cv::Mat render_scene(const Scene& scene, std::uint64_t seed = 1);
 
-// The axis-aligned box around a rendered die's face.
+// The axis-aligned box around a rendered die's face, in the flat scene (no perspective).
 cv::Rect die_box(const SceneDie& die);
+// The same in the photo: through the scene's perspective.
+cv::Rect die_box(const Scene& scene, const SceneDie& die);
+// The whole die as the photo shows it: top face and the side faces its lean shows.
+cv::Rect die_extent(const Scene& scene, const SceneDie& die);
 
 // The scene's truth in the form of a labelled photo's (`X.dice.txt` values, sorted, and
 // `X.boxes.txt` boxes), so rendered scenes are scored exactly as dice-eval scores photos.
@@ -51,5 +86,11 @@ struct SceneOptions {
 
 // A random but reproducible scene: dice that do not overlap, random values and angles.
 Scene random_scene(std::uint64_t seed, const SceneOptions& options = {});
+
+// A scene drawn from everything the renderer can do, for training and testing a reader on
+// what photos show: white, coloured, dark, marbled and glossy dice, pips that barely
+// contrast, side faces, every surface, clutter, perspective, blur, JPEG. Dice are between
+// `min_side` and `max_side` pixels (20..600); the frame is sized to hold them.
+Scene varied_scene(std::uint64_t seed, float min_side = 20, float max_side = 600);
 
 }  // namespace puzzlesat::dice_vision

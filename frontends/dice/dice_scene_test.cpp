@@ -49,3 +49,155 @@ TEST_CASE("random scenes are reproducible and their dice do not overlap", "[dice
   }
   CHECK(cv::norm(render_scene(a, 3), render_scene(b, 3), cv::NORM_INF) == 0);
 }
+
+namespace {
+
+Scene plain_scene(SceneDie die) {
+  Scene scene;
+  scene.noise = 0;
+  scene.grain = 0;
+  scene.shadows = false;
+  scene.dice.push_back(die);
+  return scene;
+}
+
+SceneDie one_die(int pips = 4) {
+  SceneDie d;
+  d.pips = pips;
+  d.centre = {320, 240};
+  d.side = 80;
+  return d;
+}
+
+double sharpness(const cv::Mat& bgr) {
+  cv::Mat grey, lap;
+  cv::cvtColor(bgr, grey, cv::COLOR_BGR2GRAY);
+  cv::Laplacian(grey, lap, CV_64F);
+  cv::Scalar mean, dev;
+  cv::meanStdDev(lap, mean, dev);
+  return dev[0] * dev[0];
+}
+
+}  // namespace
+
+TEST_CASE("a leaning die shows side faces beyond its top face", "[dice_vision][scene]") {
+  SceneDie d = one_die();
+  d.face = {40, 40, 200};  // red, far from the wood in blue
+  d.lean = {0.4f, 0};
+  const Scene scene = plain_scene(d);
+  const cv::Mat image = render_scene(scene);
+  const cv::Rect top = die_box(scene, d), whole = die_extent(scene, d);
+  CHECK(whole.width == Approx(top.width + 0.4 * 80).margin(3));
+  CHECK(whole.height == Approx(top.height).margin(2));
+  // Right of the top face is the side face: darker than the top, but no table.
+  const cv::Vec3b side = image.at<cv::Vec3b>(240 - 20, 320 + 40 + 16);
+  CHECK(side[0] < 220);
+  CHECK(std::abs(int(side[0]) - int(scene.table[0])) > 20);
+  // Without lean, the same place is table.
+  const cv::Mat flat = render_scene(plain_scene(one_die()));
+  CHECK(std::abs(int(flat.at<cv::Vec3b>(240 - 20, 320 + 40 + 16)[0]) - int(scene.table[0])) <= 2);
+}
+
+TEST_CASE("marbled bodies vary, glossy bodies show glints", "[dice_vision][scene]") {
+  SceneDie d = one_die(1);
+  d.face = {60, 60, 160};
+  const cv::Rect inner(320 - 30, 240 - 30, 20, 60);  // left of the one pip
+  cv::Scalar mean, plain_dev, marbled_dev;
+  cv::meanStdDev(render_scene(plain_scene(d))(inner), mean, plain_dev);
+  d.marble = 0.9f;
+  d.swirl = {230, 230, 40};
+  cv::meanStdDev(render_scene(plain_scene(d))(inner), mean, marbled_dev);
+  CHECK(marbled_dev[0] > plain_dev[0] + 10);
+
+  SceneDie g = one_die(1);
+  g.face = {60, 60, 160};
+  g.gloss = 1;
+  double plain_max = 0, glossy_max = 0;
+  cv::minMaxLoc(render_scene(plain_scene(one_die(1)))(die_box(g)).reshape(1), nullptr, &plain_max);
+  cv::Mat face = render_scene(plain_scene(g))(die_box(g));
+  cv::Mat grey;
+  cv::cvtColor(face, grey, cv::COLOR_BGR2GRAY);
+  cv::minMaxLoc(grey, nullptr, &glossy_max);
+  CHECK(glossy_max > 200);  // a red body at about 90 grey, lit to near white
+}
+
+TEST_CASE("perspective moves the dice where die_box says they are", "[dice_vision][scene]") {
+  SceneDie d = one_die(6);
+  d.face = {40, 40, 200};
+  d.centre = {200, 150};
+  Scene scene = plain_scene(d);
+  const cv::Point2f src[4] = {{0, 0}, {640, 0}, {640, 480}, {0, 480}};
+  const cv::Point2f dst[4] = {{60, 20}, {600, 0}, {640, 480}, {0, 440}};
+  scene.perspective = cv::Matx33d(cv::getPerspectiveTransform(src, dst));
+  const cv::Mat image = render_scene(scene);
+  cv::Mat red;
+  cv::inRange(image, cv::Scalar(0, 0, 150), cv::Scalar(90, 90, 255), red);
+  const cv::Rect seen = cv::boundingRect(red);
+  const cv::Rect said = die_box(scene, d);
+  CHECK((seen & said).area() > 0.8 * seen.area());
+  CHECK(said != die_box(d));
+  CHECK(labelled_dice(scene)[0].box == cv::Rect2d(said));
+}
+
+TEST_CASE("defocus and motion blur soften the photo, JPEG changes it a little", "[dice_vision][scene]") {
+  const Scene sharp = plain_scene(one_die(5));
+  const cv::Mat a = render_scene(sharp);
+  Scene blurred = sharp;
+  blurred.defocus = 2;
+  CHECK(sharpness(render_scene(blurred)) < 0.5 * sharpness(a));
+  Scene moved = sharp;
+  moved.motion = 8;
+  CHECK(sharpness(render_scene(moved)) < 0.7 * sharpness(a));
+  Scene jpeg = sharp;
+  jpeg.jpeg_quality = 40;
+  const cv::Mat j = render_scene(jpeg);
+  CHECK(cv::norm(a, j, cv::NORM_INF) > 0);
+  CHECK(cv::norm(a, j, cv::NORM_L1) / a.total() / 3 < 4);
+}
+
+TEST_CASE("every surface and every kind of clutter is drawn", "[dice_vision][scene]") {
+  Scene base;
+  base.noise = 0;
+  base.grain = 0;
+  const cv::Mat flat = render_scene(base);
+  for (const Surface s : {Surface::Cardboard, Surface::Felt, Surface::Paper, Surface::Tray}) {
+    Scene scene = base;
+    scene.surface = s;
+    const cv::Mat image = render_scene(scene, 2);
+    CHECK(cv::norm(image, flat, cv::NORM_L1) / flat.total() > 2);
+  }
+  for (int k = 0; k < 5; ++k) {
+    Scene scene = base;
+    SceneThing t;
+    t.kind = static_cast<SceneThing::Kind>(k);
+    t.centre = {320, 240};
+    t.size = 60;
+    scene.clutter.push_back(t);
+    const cv::Mat image = render_scene(scene);
+    // The thing (dark grey) covers a good part of its size; the corner is still table.
+    cv::Mat changed;
+    cv::absdiff(image, flat, changed);
+    cv::cvtColor(changed, changed, cv::COLOR_BGR2GRAY);
+    CHECK(cv::countNonZero(changed > 60) > 0.3 * 60 * 60);
+    CHECK(cv::norm(image.at<cv::Vec3b>(5, 5), flat.at<cv::Vec3b>(5, 5)) < 3);
+  }
+}
+
+TEST_CASE("varied scenes are reproducible and keep their dice in the frame at the sizes asked", "[dice_vision][scene]") {
+  int dice = 0;
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    const Scene s = varied_scene(seed, 20, 600);
+    dice += static_cast<int>(s.dice.size());
+    for (const auto& d : s.dice) {
+      CHECK(d.side >= 18);
+      CHECK(d.side <= 660);
+      CHECK(d.pips >= 1);
+      CHECK(d.pips <= 6);
+      const cv::Rect box = die_box(s, d);
+      CHECK((box & cv::Rect({}, s.size)).area() > 0.7 * box.area());
+    }
+  }
+  CHECK(dice > 60);
+  const Scene a = varied_scene(9, 20, 60), b = varied_scene(9, 20, 60);
+  CHECK(cv::norm(render_scene(a, 9), render_scene(b, 9), cv::NORM_INF) == 0);
+}

@@ -1,0 +1,98 @@
+#include "frontends/dice/learned_reader.h"
+
+#include <opencv2/dnn.hpp>
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <memory>
+#include <mutex>
+#include <stdexcept>
+#include <system_error>
+
+#include "frontends/dice/die_crop.h"
+
+namespace puzzlesat::dice_vision {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* kModelName = "dice_reader.onnx";
+
+struct Model {
+  std::once_flag loaded;
+  std::mutex running;  // cv::dnn::Net::forward is not reentrant
+  std::unique_ptr<cv::dnn::Net> net;
+};
+
+Model& model() {
+  static Model m;
+  return m;
+}
+
+cv::dnn::Net* loaded_net() {
+  Model& m = model();
+  std::call_once(m.loaded, [&m] {
+    const std::string path = learned_model_path();
+    if (path.empty()) return;
+    try {
+      auto net = std::make_unique<cv::dnn::Net>(cv::dnn::readNetFromONNX(path));
+      net->setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
+      net->setPreferableTarget(cv::dnn::DNN_TARGET_CPU);
+      m.net = std::move(net);
+    } catch (const cv::Exception&) {
+      m.net.reset();  // a damaged file reads as no model
+    }
+  });
+  return m.net.get();
+}
+
+}  // namespace
+
+std::string learned_model_path() {
+  std::error_code ec;
+  if (const char* env = std::getenv("PUZZLESAT_DICE_MODEL"); env && *env) return fs::exists(env, ec) ? env : "";
+  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (!ec) {
+    const fs::path installed = exe.parent_path().parent_path() / "share" / "puzzlesat" / kModelName;
+    if (fs::exists(installed, ec)) return installed.string();
+  }
+  const fs::path source = fs::path(PUZZLESAT_MODEL_DIR) / kModelName;
+  if (fs::exists(source, ec)) return source.string();
+  return "";
+}
+
+bool learned_reader_available() { return loaded_net() != nullptr; }
+
+std::vector<LearnedReading> read_crops(const std::vector<cv::Mat>& crops) {
+  std::vector<LearnedReading> out;
+  if (crops.empty()) return out;
+  cv::dnn::Net* net = loaded_net();
+  if (!net) throw std::runtime_error("the dice model (models/dice_reader.onnx) was not found");
+  // The network takes BGR in 0..1, as the training crops were (train.py).
+  const cv::Mat blob = cv::dnn::blobFromImages(crops, 1.0 / 255, cv::Size(kCropSize, kCropSize), cv::Scalar(), false, false,
+                                               CV_32F);
+  cv::Mat logits;
+  {
+    std::lock_guard lock(model().running);
+    net->setInput(blob);
+    logits = net->forward().clone();
+  }
+  for (int i = 0; i < logits.rows; ++i) {
+    const float* z = logits.ptr<float>(i);
+    LearnedReading r;
+    float top = z[0];
+    for (int k = 1; k < 7; ++k) top = std::max(top, z[k]);
+    double sum = 0;
+    for (int k = 0; k < 7; ++k) sum += r.probabilities[k] = std::exp(z[k] - top);
+    for (int k = 0; k < 7; ++k) {
+      r.probabilities[k] = float(r.probabilities[k] / sum);
+      if (r.probabilities[k] > r.probability) r.probability = r.probabilities[k], r.pips = k;
+    }
+    out.push_back(r);
+  }
+  return out;
+}
+
+}  // namespace puzzlesat::dice_vision

@@ -1,0 +1,34 @@
+// The learned per-die reader: a small CNN (models/dice_reader.onnx, trained only on the
+// project's own renders by training/dice/train.py) that reads one die crop (die_crop.h)
+// as "not a die" or 1..6 pips, run through OpenCV's dnn module. The model is loaded once,
+// on first use, so commands that read no dice never touch it.
+#pragma once
+
+#include <opencv2/core.hpp>
+
+#include <array>
+#include <string>
+#include <vector>
+
+namespace puzzlesat::dice_vision {
+
+struct LearnedReading {
+  int pips = 0;             // 0: not a die
+  double probability = 0;   // of `pips`
+  std::array<float, 7> probabilities{};  // not a die, 1..6
+};
+
+// Where the model is looked for, first found wins: $PUZZLESAT_DICE_MODEL; beside the
+// program, ../share/puzzlesat/dice_reader.onnx (an installed tree); the source tree's
+// models/ (a build tree). "" when none exists.
+std::string learned_model_path();
+
+// True when the model was found and loads (the first call loads it).
+bool learned_reader_available();
+
+// Readings of kCropSize-square BGR crops, in order, in one pass through the network.
+// Throws std::runtime_error when the model is not available. Safe to call from several
+// threads (they take turns).
+std::vector<LearnedReading> read_crops(const std::vector<cv::Mat>& crops);
+
+}  // namespace puzzlesat::dice_vision

@@ -1,0 +1,175 @@
+#include "frontends/dice/scene_surface.h"
+
+#include <opencv2/imgproc.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+namespace puzzlesat::dice_vision {
+
+namespace {
+
+void add_noise(cv::Mat& image, double sigma, double blur, cv::RNG& rng) {
+  cv::Mat n(image.size(), CV_32F);
+  rng.fill(n, cv::RNG::NORMAL, 0, sigma);
+  if (blur > 0) cv::GaussianBlur(n, n, {0, 0}, blur);
+  cv::Mat n3;
+  cv::merge(std::vector<cv::Mat>{n, n, n}, n3);
+  image += n3;
+}
+
+void add_field(cv::Mat& image, int cells, double amplitude, cv::RNG& rng) {
+  cv::Mat f = smooth_field(image.size(), cells, rng);
+  f = (f - 0.5) * amplitude;
+  cv::Mat f3;
+  cv::merge(std::vector<cv::Mat>{f, f, f}, f3);
+  image += f3;
+}
+
+cv::Scalar jitter(cv::Scalar c, double by, cv::RNG& rng) {
+  for (int i = 0; i < 3; ++i) c[i] = std::clamp(c[i] + rng.uniform(-by, by), 0.0, 255.0);
+  return c;
+}
+
+// Printed paper: lines of small text, coloured boxes and dots (dots look like pips).
+void draw_print(cv::Mat& image, cv::RNG& rng) {
+  const int w = image.cols, h = image.rows;
+  const double text_px = std::max(6.0, std::min(w, h) * rng.uniform(0.015, 0.04));
+  const double scale = text_px / 22.0;
+  const int lines = rng.uniform(3, 14);
+  for (int i = 0; i < lines; ++i) {
+    std::string s;
+    const int len = rng.uniform(8, 40);
+    for (int k = 0; k < len; ++k) s += rng.uniform(0, 6) == 0 ? ' ' : char('a' + rng.uniform(0, 26));
+    const cv::Scalar ink = rng.uniform(0, 3) == 0 ? jitter({60, 60, 160}, 50, rng) : jitter({40, 40, 40}, 25, rng);
+    cv::putText(image, s, {rng.uniform(-w / 4, w), rng.uniform(0, h)}, cv::FONT_HERSHEY_SIMPLEX, scale, ink,
+                std::max(1, cvRound(scale * 1.5)), cv::LINE_AA);
+  }
+  const int shapes = rng.uniform(0, 8);
+  for (int i = 0; i < shapes; ++i) {
+    const cv::Scalar c = jitter({128, 128, 128}, 127, rng);
+    const cv::Point p(rng.uniform(0, w), rng.uniform(0, h));
+    const int r = std::max(2, cvRound(std::min(w, h) * rng.uniform(0.01, 0.15)));
+    if (rng.uniform(0, 2))
+      cv::circle(image, p, r, c, cv::FILLED, cv::LINE_AA);
+    else
+      cv::rectangle(image, p, p + cv::Point(r * 2, r), c, cv::FILLED, cv::LINE_AA);
+  }
+}
+
+// A tray: a floor inset in the frame, walls that catch the light on one side, and beyond
+// them the box's printed rim or the table.
+void draw_tray(cv::Mat& image, const Scene& scene, cv::RNG& rng) {
+  const int w = image.cols, h = image.rows;
+  const cv::Scalar outside = rng.uniform(0, 2) ? jitter({235, 235, 235}, 15, rng) : jitter({50, 45, 45}, 30, rng);
+  cv::Mat floor = image.clone();
+  image.setTo(outside);
+  if (outside[0] < 128) draw_print(image, rng);
+  const int mx = cvRound(w * rng.uniform(-0.05, 0.12)), my = cvRound(h * rng.uniform(-0.05, 0.12));
+  const int wall = std::max(3, cvRound(std::min(w, h) * rng.uniform(0.01, 0.05)));
+  const cv::Rect inner(mx + wall, my + wall, w - 2 * (mx + wall), h - 2 * (my + wall));
+  const cv::Rect outer(mx, my, w - 2 * mx, h - 2 * my);
+  const cv::Scalar wall_colour = jitter(scene.table * 0.8, 20, rng);
+  cv::rectangle(image, outer, wall_colour, cv::FILLED);
+  // The lit and shaded walls: top/left lighter, bottom/right darker (or the other way).
+  const double lit = rng.uniform(0, 2) ? 1.15 : 0.75;
+  cv::rectangle(image, cv::Rect(outer.x, outer.y, outer.width, wall), wall_colour * lit, cv::FILLED);
+  cv::rectangle(image, cv::Rect(outer.x, outer.y, wall, outer.height), wall_colour * lit, cv::FILLED);
+  const cv::Rect in = inner & cv::Rect(0, 0, w, h);
+  if (in.area() > 0) floor(in).copyTo(image(in));
+}
+
+}  // namespace
+
+cv::Mat smooth_field(cv::Size size, int cells, cv::RNG& rng) {
+  cells = std::max(2, cells);
+  cv::Mat small(cells, cells, CV_32F);
+  rng.fill(small, cv::RNG::UNIFORM, 0, 1);
+  cv::Mat f;
+  cv::resize(small, f, size, 0, 0, cv::INTER_CUBIC);
+  return f;
+}
+
+void draw_surface(cv::Mat& image, const Scene& scene, cv::RNG& rng) {
+  const double px = std::max(1.0, std::min(image.cols, image.rows) / 480.0);  // keep textures photo-sized
+  switch (scene.surface) {
+    case Surface::Wood: break;
+    case Surface::Cardboard:
+      add_field(image, 6, 30, rng);
+      add_noise(image, 10, 0.8 * px, rng);
+      if (rng.uniform(0, 2)) {  // corrugation showing through
+        const double period = rng.uniform(8.0, 20.0) * px, phase = rng.uniform(0.0, 6.28);
+        for (int y = 0; y < image.rows; ++y) {
+          auto* row = image.ptr<cv::Vec3f>(y);
+          for (int x = 0; x < image.cols; ++x) row[x] += cv::Vec3f::all(float(4 * std::sin(x / period + phase)));
+        }
+      }
+      break;
+    case Surface::Felt:
+      add_field(image, 5, 20, rng);
+      add_noise(image, 14, 0.6 * px, rng);
+      break;
+    case Surface::Paper:
+      add_field(image, 3, 12, rng);
+      draw_print(image, rng);
+      add_noise(image, 3, 0, rng);
+      break;
+    case Surface::Tray:
+      add_noise(image, 6, 0.7 * px, rng);
+      draw_tray(image, scene, rng);
+      break;
+  }
+}
+
+void draw_thing(cv::Mat& image, const SceneThing& t, cv::RNG& rng) {
+  const float a = t.angle_deg * float(CV_PI) / 180;
+  const cv::Point2f u(std::cos(a), std::sin(a)), v(-std::sin(a), std::cos(a));
+  switch (t.kind) {
+    case SceneThing::Kind::KeyCap: {
+      const cv::RotatedRect r(t.centre, {t.size, t.size}, t.angle_deg);
+      cv::Point2f p[4];
+      r.points(p);
+      std::vector<cv::Point> pts(p, p + 4);
+      cv::fillConvexPoly(image, pts, t.colour * 0.8, cv::LINE_AA);
+      const cv::RotatedRect top(t.centre, {t.size * 0.8f, t.size * 0.8f}, t.angle_deg);
+      top.points(p);
+      std::vector<cv::Point> tp(p, p + 4);
+      cv::fillConvexPoly(image, tp, t.colour, cv::LINE_AA);
+      const std::string letter(1, char('A' + rng.uniform(0, 26)));
+      const double scale = t.size / 50.0;
+      const cv::Scalar ink = t.colour[0] > 128 ? cv::Scalar(40, 40, 40) : cv::Scalar(220, 220, 220);
+      cv::putText(image, letter, t.centre + cv::Point2f(-t.size * 0.2f, t.size * 0.2f), cv::FONT_HERSHEY_SIMPLEX, scale,
+                  ink, std::max(1, cvRound(scale * 2)), cv::LINE_AA);
+      break;
+    }
+    case SceneThing::Kind::Cable: {
+      std::vector<cv::Point> pts;
+      cv::Point2f p = t.centre - u * t.size * 3;
+      float dir = a;
+      for (int i = 0; i < 24; ++i) {
+        pts.emplace_back(p);
+        dir += float(rng.uniform(-0.3, 0.3));
+        p += cv::Point2f(std::cos(dir), std::sin(dir)) * (t.size / 4);
+      }
+      cv::polylines(image, pts, false, t.colour, std::max(2, cvRound(t.size * 0.2)), cv::LINE_AA);
+      break;
+    }
+    case SceneThing::Kind::Sticker:
+      cv::circle(image, t.centre, cvRound(t.size / 2), t.colour, cv::FILLED, cv::LINE_AA);
+      cv::circle(image, t.centre, cvRound(t.size / 8), t.colour * 0.4, cv::FILLED, cv::LINE_AA);
+      break;
+    case SceneThing::Kind::Coin:
+      cv::circle(image, t.centre, cvRound(t.size / 2), t.colour * 0.8, cv::FILLED, cv::LINE_AA);
+      cv::circle(image, t.centre, cvRound(t.size * 0.42), t.colour, cv::FILLED, cv::LINE_AA);
+      break;
+    case SceneThing::Kind::Pencil: {
+      const cv::Point2f e = u * t.size * 2.5f, s = v * t.size * 0.12f;
+      std::vector<cv::Point> pts{t.centre - e - s, t.centre + e - s, t.centre + e + s, t.centre - e + s};
+      cv::fillConvexPoly(image, pts, t.colour, cv::LINE_AA);
+      break;
+    }
+  }
+}
+
+}  // namespace puzzlesat::dice_vision

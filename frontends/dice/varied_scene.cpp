@@ -1,0 +1,155 @@
+// varied_scene (dice_scene.h): random scenes over everything the renderer draws, the
+// training and test material of the learned die reader. The ranges are wide on purpose:
+// a reader trained here should not depend on one camera, table or set of dice.
+#include <opencv2/imgproc.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+#include "frontends/dice/dice_scene.h"
+
+namespace puzzlesat::dice_vision {
+
+namespace {
+
+cv::Scalar jitter(cv::Scalar c, double by, cv::RNG& rng) {
+  for (int i = 0; i < 3; ++i) c[i] = std::clamp(c[i] + rng.uniform(-by, by), 0.0, 255.0);
+  return c;
+}
+
+cv::Scalar random_colour(cv::RNG& rng, double lo = 0, double hi = 255) {
+  return {rng.uniform(lo, hi), rng.uniform(lo, hi), rng.uniform(lo, hi)};
+}
+
+double lightness(const cv::Scalar& c) { return 0.114 * c[0] + 0.587 * c[1] + 0.299 * c[2]; }
+
+// A body and pip colour pair, as sets of dice come (BGR).
+void pick_colours(SceneDie& d, cv::RNG& rng) {
+  const int kind = rng.uniform(0, 100);
+  if (kind < 30) {  // white or ivory, black (sometimes coloured) pips
+    d.face = jitter({225, 238, 242}, 18, rng);
+    d.pip = rng.uniform(0, 5) ? jitter({30, 30, 30}, 25, rng) : jitter({40, 40, 150}, 40, rng);
+  } else if (kind < 55) {  // saturated colour, white or black pips
+    d.face = random_colour(rng, 20, 235);
+    d.pip = lightness(d.face) > 140 ? jitter({25, 25, 25}, 20, rng) : jitter({235, 235, 235}, 20, rng);
+    if (rng.uniform(0, 4) == 0) d.pip = random_colour(rng);  // yellow on blue, red on black ...
+  } else if (kind < 70) {  // dark: black, maroon, navy, dark green with light or coloured pips
+    d.face = random_colour(rng, 10, 90);
+    d.pip = rng.uniform(0, 2) ? jitter({225, 225, 225}, 30, rng) : jitter({40, 200, 230}, 40, rng);
+  } else if (kind < 85) {  // pips that barely contrast
+    switch (rng.uniform(0, 3)) {
+      case 0: d.face = jitter({40, 30, 110}, 20, rng), d.pip = jitter({25, 15, 60}, 15, rng); break;   // maroon, dark red
+      case 1: d.face = jitter({150, 220, 150}, 25, rng), d.pip = jitter({235, 245, 235}, 10, rng); break;  // light green, white
+      default: d.face = random_colour(rng, 40, 200), d.pip = d.face * rng.uniform(0.55, 0.75); break;
+    }
+  } else {  // marbled
+    d.face = random_colour(rng, 20, 230);
+    d.swirl = random_colour(rng, 0, 255);
+    d.marble = float(rng.uniform(0.3, 0.9));
+    d.pip = lightness(d.face) > 120 ? jitter({30, 30, 30}, 25, rng) : jitter({230, 230, 230}, 25, rng);
+  }
+}
+
+cv::Matx33d random_perspective(cv::Size size, double amount, cv::RNG& rng) {
+  const float w = float(size.width), h = float(size.height);
+  const cv::Point2f src[4] = {{0, 0}, {w, 0}, {w, h}, {0, h}};
+  cv::Point2f dst[4];
+  for (int i = 0; i < 4; ++i)
+    dst[i] = src[i] + cv::Point2f(float(rng.uniform(-amount, amount) * w), float(rng.uniform(-amount, amount) * h));
+  return cv::Matx33d(cv::getPerspectiveTransform(src, dst));
+}
+
+}  // namespace
+
+Scene varied_scene(std::uint64_t seed, float min_side, float max_side) {
+  cv::RNG rng(seed);
+  Scene scene;
+  min_side = std::max(8.f, min_side);
+  max_side = std::max(min_side, max_side);
+  const float base = float(std::exp(rng.uniform(std::log(double(min_side)), std::log(double(max_side)) + 1e-9)));
+  const int wanted = rng.uniform(1, 7);
+  // Small dice sit in small frames and large ones in phone-sized ones; the frame never
+  // gets beyond about 3000 px so that rendering stays quick.
+  const double across = std::clamp(double(base) * rng.uniform(4.0, 9.0), 160.0, 3000.0);
+  const double aspect = std::array<double, 3>{0.75, 1.0, 1.333}[rng.uniform(0, 3)];
+  scene.size = cv::Size(cvRound(across), cvRound(across * aspect));
+
+  scene.surface = static_cast<Surface>(rng.uniform(0, 5));
+  switch (scene.surface) {
+    case Surface::Wood: scene.table = jitter({130, 170, 200}, 50, rng), scene.grain = rng.uniform(2.0, 16.0); break;
+    case Surface::Cardboard: scene.table = jitter({110, 150, 185}, 35, rng); break;
+    case Surface::Felt: scene.table = random_colour(rng, 20, 170); break;
+    case Surface::Paper: scene.table = jitter({235, 240, 240}, 15, rng); break;
+    case Surface::Tray: scene.table = jitter({195, 195, 195}, 40, rng); break;
+  }
+  scene.shadows = rng.uniform(0, 5) != 0;
+  scene.shadow_strength = rng.uniform(0.1, 0.5);
+  scene.noise = rng.uniform(1.0, 7.0);
+  scene.light_gradient = rng.uniform(0, 2) ? rng.uniform(0.0, 0.45) : 0.0;
+
+  // The camera's slant shows every die's side faces on about the same side.
+  // Photos are rarely taken straight down: most show side faces, pips and all.
+  const bool slanted = rng.uniform(0, 4) != 0;
+  const cv::Point2f camera_lean = slanted ? cv::Point2f(float(rng.uniform(-0.5, 0.5)), float(rng.uniform(-0.5, 0.5)))
+                                          : cv::Point2f(0, 0);
+  // Dice lie far apart or in a crowd, where a crop around one shows parts of others.
+  const double spacing = rng.uniform(0.75, 1.3);
+  const bool one_set = rng.uniform(0, 3) == 0;  // all dice alike, as a set of five
+  SceneDie set_die;
+  pick_colours(set_die, rng);
+  const bool glossy = rng.uniform(0, 2);
+  for (int i = 0; i < wanted; ++i) {
+    SceneDie d = set_die;
+    if (!one_set) {
+      d = SceneDie{};
+      pick_colours(d, rng);
+    }
+    d.pips = rng.uniform(1, 7);
+    d.side = base * float(rng.uniform(0.9, 1.1));
+    d.angle_deg = float(rng.uniform(0.0, 90.0));
+    d.pip_size = float(rng.uniform(0.75, 1.3));
+    d.gloss = glossy ? float(rng.uniform(0.2, 0.9)) : 0.f;
+    if (slanted) d.lean = camera_lean + cv::Point2f(float(rng.uniform(-0.1, 0.1)), float(rng.uniform(-0.1, 0.1)));
+    bool placed = false;
+    for (int attempt = 0; attempt < 200 && !placed; ++attempt) {
+      const float margin = d.side * 0.9f;
+      if (scene.size.width < 2 * margin || scene.size.height < 2 * margin) break;
+      d.centre = {float(rng.uniform(margin, scene.size.width - margin)), float(rng.uniform(margin, scene.size.height - margin))};
+      placed = true;
+      for (const auto& o : scene.dice)
+        if (cv::norm(o.centre - d.centre) < spacing * (o.side + d.side) * (1 + cv::norm(d.lean))) placed = false;
+    }
+    if (placed) scene.dice.push_back(d);
+  }
+
+  const int things = rng.uniform(0, 2) ? rng.uniform(1, 5) : 0;
+  for (int i = 0; i < things; ++i) {
+    SceneThing t;
+    t.kind = static_cast<SceneThing::Kind>(rng.uniform(0, 5));
+    t.size = base * float(rng.uniform(0.5, 1.4));
+    t.angle_deg = float(rng.uniform(0.0, 180.0));
+    t.colour = random_colour(rng, 20, 240);
+    for (int attempt = 0; attempt < 50; ++attempt) {
+      t.centre = {float(rng.uniform(0, scene.size.width)), float(rng.uniform(0, scene.size.height))};
+      bool clear = true;
+      for (const auto& d : scene.dice)
+        if (cv::norm(d.centre - t.centre) < 1.2 * (d.side + t.size)) clear = false;
+      if (clear) {
+        scene.clutter.push_back(t);
+        break;
+      }
+    }
+  }
+
+  if (rng.uniform(0, 2)) scene.perspective = random_perspective(scene.size, 0.08, rng);
+  if (rng.uniform(0, 5) < 2) scene.defocus = rng.uniform(0.3, 0.5 + 0.05 * base);
+  if (rng.uniform(0, 5) == 0) {
+    scene.motion = rng.uniform(1.0, 1.0 + 0.12 * base);
+    scene.motion_angle_deg = rng.uniform(0.0, 180.0);
+  }
+  if (rng.uniform(0, 5) < 3) scene.jpeg_quality = rng.uniform(35, 96);
+  return scene;
+}
+
+}  // namespace puzzlesat::dice_vision
