@@ -38,7 +38,7 @@ AttributeReading read_color(double hue, double chroma) {
   // chroma's say is capped so that it moves the boundary by at most 1.5 x 8 deg towards
   // purple (solid purple well inside its hue range can be as saturated as red) while
   // it can outvote hue for a pale line near the boundary.
-  const double kChroma = s.colour_red_chroma, kChromaScale = 0.08, kHueScale = 8;
+  const double kChroma = s.colour_red_chroma, kChromaScale = kInkChromaSpread, kHueScale = kInkHueSpread;
   double h = hue >= kGreenPurple ? hue - 360 : hue;  // red near 0, purple below
   double red = (h - (kPurpleRed - 360)) / kHueScale + std::clamp((chroma - kChroma) / kChromaScale, -3.0, 1.5);
   a.value = red >= 0 ? 0 : 2;

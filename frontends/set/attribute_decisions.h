@@ -22,6 +22,11 @@ inline double margin(double x, double threshold, double scale) { return clamp01(
 // Hue in degrees (0..360) of a BGR colour; 0 for a grey.
 double hue_of(cv::Scalar bgr);
 
+// The spreads in which red and purple ink differ: hue in degrees, chroma per darkness.
+// read_color weighs the two cues in these units, and so does the table's settling of
+// doubtful cards (table_reader.cpp).
+inline constexpr double kInkHueSpread = 8, kInkChromaSpread = 0.08;
+
 // Red, green or purple from the ink's hue and its chroma per darkness (colourfulness).
 AttributeReading read_color(double hue, double chroma);
 

@@ -27,10 +27,6 @@ bool looks_like_card(const CardReading& reading) {
   return 1 - (0.114 * f.ink[0] + 0.587 * f.ink[1] + 0.299 * f.ink[2]) >= s.card_faintest_ink;
 }
 
-bool inside(const Quad& q, cv::Point2f p) {
-  return cv::pointPolygonTest(std::vector<cv::Point2f>(q.begin(), q.end()), p, false) >= 0;
-}
-
 // The photo balanced on its brightest pixels, which on a card table are the cards'
 // paper (white patch): under a lamp's yellow or a tinted shade the paper is coloured,
 // and every later test of "white paper" and of ink hue assumes it is not. The gain is
@@ -66,16 +62,14 @@ void settle_red_purple(std::vector<TableCard>& cards) {
   auto is_sure = [&](const TableCard& c) { return c.reading.attributes[set::kColor].confidence >= s.colour_sure; };
   auto hue_gap = [](double a, double b) { double d = std::abs(a - b); return std::min(d, 360 - d); };
   double sum_chroma[3] = {0, 0, 0};
-  std::vector<double> hues[3];
-  int sure[3] = {0, 0, 0};
+  std::vector<double> hues[3];  // of the sure cards of each ink
   for (const auto& c : cards) {
     const int ink = c.reading.attributes[set::kColor].value;
     if (!is_sure(c)) continue;
     hues[ink].push_back(c.reading.features.hue);
     sum_chroma[ink] += c.reading.features.ink_chroma;
-    ++sure[ink];
   }
-  if (sure[0] < 2 || sure[2] < 2) return;
+  if (hues[0].size() < 2 || hues[2].size() < 2) return;
   double centre_hue[3], centre_chroma[3];
   for (int ink : {0, 2}) {
     // The circular mean of the hues (red wraps round 0 degrees).
@@ -83,7 +77,7 @@ void settle_red_purple(std::vector<TableCard>& cards) {
     for (double h : hues[ink]) x += std::cos(h * CV_PI / 180), y += std::sin(h * CV_PI / 180);
     centre_hue[ink] = std::atan2(y, x) * 180 / CV_PI;
     if (centre_hue[ink] < 0) centre_hue[ink] += 360;
-    centre_chroma[ink] = sum_chroma[ink] / sure[ink];
+    centre_chroma[ink] = sum_chroma[ink] / double(hues[ink].size());
   }
   for (auto& c : cards) {
     AttributeReading& colour = c.reading.attributes[set::kColor];
@@ -91,7 +85,8 @@ void settle_red_purple(std::vector<TableCard>& cards) {
     const CardFeatures& f = c.reading.features;
     double d[3];
     for (int ink : {0, 2})
-      d[ink] = std::hypot(hue_gap(f.hue, centre_hue[ink]) / 8, (f.ink_chroma - centre_chroma[ink]) / 0.08);
+      d[ink] = std::hypot(hue_gap(f.hue, centre_hue[ink]) / kInkHueSpread,
+                          (f.ink_chroma - centre_chroma[ink]) / kInkChromaSpread);
     const int nearer = d[0] <= d[2] ? 0 : 2;
     colour.value = nearer;
     colour.confidence = clamp01((d[2 - nearer] - d[nearer]) / (d[0] + d[2] + 1e-9));
@@ -134,7 +129,7 @@ TableReading read_table(const cv::Mat& photo, double scale) {
   for (const Quad& q : find_card_quads(view)) consider(q, nullptr);
   for (const SymbolGroup& g : find_symbol_groups(view)) {
     cv::Point2f centre = quad_center(g.card);
-    if (std::none_of(kept.begin(), kept.end(), [&](const Quad& q) { return inside(q, centre); }))
+    if (std::none_of(kept.begin(), kept.end(), [&](const Quad& q) { return quad_contains(q, centre); }))
       consider(g.card, &g);
   }
   // Cards on one photo are of one size, give or take the perspective: a "card" far
