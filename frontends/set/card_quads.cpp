@@ -273,11 +273,6 @@ bool at_border(const Quad& q, cv::Size size) {
   return false;
 }
 
-bool inside(const Quad& q, cv::Point2f p) {
-  std::vector<cv::Point2f> poly(q.begin(), q.end());
-  return cv::pointPolygonTest(poly, p, false) >= 0;
-}
-
 }  // namespace
 
 double quad_area(const Quad& q) {
@@ -288,6 +283,10 @@ double quad_area(const Quad& q) {
 
 cv::Point2f quad_center(const Quad& q) {
   return (q[0] + q[1] + q[2] + q[3]) * 0.25f;
+}
+
+bool quad_contains(const Quad& q, cv::Point2f p) {
+  return cv::pointPolygonTest(std::vector<cv::Point2f>(q.begin(), q.end()), p, false) >= 0;
 }
 
 std::vector<Quad> find_card_quads(const cv::Mat& bgr) {
@@ -375,7 +374,7 @@ std::vector<Quad> find_card_quads(const cv::Mat& bgr) {
     bool seen = false;
     for (const auto& u : unique) {
       double ratio = c.area / u.area;
-      if (ratio > 0.6 && inside(u.quad, quad_center(c.quad))) { seen = true; break; }
+      if (ratio > 0.6 && quad_contains(u.quad, quad_center(c.quad))) { seen = true; break; }
     }
     if (!seen) unique.push_back(c);
   }
@@ -415,7 +414,7 @@ std::vector<Quad> find_card_quads(const cv::Mat& bgr) {
   for (const auto& c : sized) {
     bool overlaps = false;
     for (const auto& k : kept)
-      if (inside(k.quad, quad_center(c.quad)) || inside(c.quad, quad_center(k.quad))) { overlaps = true; break; }
+      if (quad_contains(k.quad, quad_center(c.quad)) || quad_contains(c.quad, quad_center(k.quad))) { overlaps = true; break; }
     if (!overlaps) kept.push_back(c);
   }
 

@@ -18,8 +18,9 @@ using Quad = std::array<cv::Point2f, 4>;
 // Works best when the image's long side is roughly 800-1600 pixels.
 std::vector<Quad> find_card_quads(const cv::Mat& bgr);
 
-// Polygon area and centre, shared by the detector, the evaluator and the tests.
+// Polygon area, centre and containment, shared by the finders, the evaluator and the tests.
 double quad_area(const Quad& q);
 cv::Point2f quad_center(const Quad& q);
+bool quad_contains(const Quad& q, cv::Point2f p);
 
 }  // namespace puzzlesat::set_vision
