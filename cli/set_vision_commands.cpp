@@ -359,7 +359,6 @@ void add_set_vision_commands(Commands& commands) {
   eval->add_option("--set", *overrides,
                    "NAME=VALUE: read with one of the reader's settings changed, to measure it (repeatable; "
                    "`puzzlesat set settings` lists them)")
-      ->take_last()
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   eval->callback([dir, as_json, overrides] {
     for (const std::string& assignment : *overrides) override_reader_setting(assignment);
