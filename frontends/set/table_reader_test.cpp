@@ -28,9 +28,8 @@ Outcome score(const Scene& scene, const TableReading& table) {
   Outcome o;
   std::vector<bool> used(table.cards.size(), false);
   for (size_t i = 0; i < scene.cards.size(); ++i) {
-    std::vector<cv::Point2f> poly(scene.corners[i].begin(), scene.corners[i].end());
     for (size_t j = 0; j < table.cards.size(); ++j) {
-      if (used[j] || cv::pointPolygonTest(poly, quad_center(table.cards[j].corners), false) < 0) continue;
+      if (used[j] || !quad_contains(scene.corners[i], quad_center(table.cards[j].corners))) continue;
       used[j] = true;
       ++o.found;
       if (table.cards[j].reading.card() == scene.cards[i]) ++o.correct;
