@@ -9,10 +9,12 @@
 
 namespace puzzlesat::yahtzee {
 
+std::size_t Table::value_count(RuleSet rules) {
+  return static_cast<std::size_t>(kAllBoxes + 1) * (has_yahtzee_bonus(rules) ? 2 : 1) * kLanes;
+}
+
 Table::Table(RuleSet rules)
-    : rules_(rules),
-      flags_(has_yahtzee_bonus(rules) ? 2 : 1),
-      values_(static_cast<size_t>(kAllBoxes + 1) * flags_ * kLanes, 0.0) {}
+    : rules_(rules), flags_(has_yahtzee_bonus(rules) ? 2 : 1), values_(value_count(rules), 0.0) {}
 
 std::int64_t Table::reachable_widgets() const {
   std::int64_t n = 0;

@@ -19,6 +19,8 @@ class Table {
   static constexpr int kLanes = kUpperBonusThreshold + 1;
 
   explicit Table(RuleSet rules);  // all zero
+  // How many values a table of these rules holds (data().size()), known without building one.
+  static std::size_t value_count(RuleSet rules);
   RuleSet rules() const { return rules_; }
   // 1 under simple rules, 2 when the yahtzee box may hold 50 or 0 with different futures.
   int flag_count() const { return flags_; }

@@ -88,11 +88,12 @@ Table load_table(const std::string& path, RuleSet rules) {
     throw TableRulesMismatch(std::string("strategy table is for ") + rules_name(static_cast<RuleSet>(stored_rules)) +
                                  " rules, not " + rules_name(rules),
                              where);
-  Table table(rules);
-  if (count != table.data().size() || bytes.size() != kHeaderBytes + count * 8)
+  // Sizes and checksum first: a short file must not cost a table's 4-8 MB.
+  if (count != Table::value_count(rules) || bytes.size() != kHeaderBytes + count * 8)
     throw InputError("strategy table is truncated or of the wrong size", where);
   if (fnv1a(bytes.data() + kHeaderBytes, count * 8) != checksum)
     throw InputError("strategy table fails its checksum", where);
+  Table table(rules);
   // A checksum proves the bytes are as written, not that a writer was honest: every value
   // is an expected remaining score, so a finite number from 0 to the best possible game.
   for (size_t i = 0; i < count; ++i) {
