@@ -33,11 +33,14 @@ struct SceneDie {
 // What the dice lie on.
 enum class Surface { Wood, Cardboard, Felt, Paper, Tray };
 
-// Something on the table that is no die, for a reader to refuse.
+// Something on the table that is no die, for a reader to refuse. A card is a light
+// rounded rectangle printed with one to three symbols in `colour` (solid, striped or
+// outlined diamonds, ovals or waves, as on SET cards): a card with one symbol looks much
+// like a die showing 1, so it teaches "not a die" where pips alone cannot tell.
 struct SceneThing {
-  enum class Kind { KeyCap, Cable, Sticker, Coin, Pencil } kind = Kind::KeyCap;
+  enum class Kind { KeyCap, Cable, Sticker, Coin, Pencil, Card } kind = Kind::KeyCap;
   cv::Point2f centre;
-  float size = 40;       // pixels
+  float size = 40;       // pixels (a card: its long side)
   float angle_deg = 0;
   cv::Scalar colour{60, 60, 60};  // BGR
 };

@@ -80,6 +80,69 @@ void draw_tray(cv::Mat& image, const Scene& scene, cv::RNG& rng) {
   if (in.area() > 0) floor(in).copyTo(image(in));
 }
 
+// One symbol of a card, `w` across and `h` along the axis `u` (v across it).
+void draw_card_symbol(cv::Mat& image, cv::Point2f c, cv::Point2f u, cv::Point2f v, float w, float h, int shape,
+                      int shading, const cv::Scalar& ink, cv::RNG& rng) {
+  std::vector<cv::Point> pts;
+  const int n = 48;
+  for (int i = 0; i < n; ++i) {
+    const float t = float(2 * CV_PI * i / n), cs = std::cos(t), sn = std::sin(t);
+    float a = 0.5f * cs, b = 0.5f * sn;  // across, along: -0.5..0.5
+    if (shape == 0) {  // diamond
+      a = 0.5f * cs / (std::abs(cs) + std::abs(sn));
+      b = 0.5f * sn / (std::abs(cs) + std::abs(sn));
+    } else if (shape == 1) {  // oval: a stadium
+      b = 0.5f * std::clamp(sn * 1.6f, -1.f, 1.f);
+    } else {  // wave: an ellipse bent into an S
+      a += 0.22f * std::sin(float(CV_PI) * sn);
+    }
+    pts.emplace_back(c + v * (a * w) + u * (b * h));
+  }
+  const int line = std::max(1, cvRound(w * 0.08));
+  if (shading == 0) {
+    cv::fillPoly(image, std::vector<std::vector<cv::Point>>{pts}, ink, cv::LINE_AA);
+    return;
+  }
+  if (shading == 1) {  // stripes across the symbol, clipped to it
+    cv::Mat mask = cv::Mat::zeros(image.size(), CV_8U), stripes = mask.clone();
+    cv::fillPoly(mask, std::vector<std::vector<cv::Point>>{pts}, 255);
+    const float gap = std::max(2.f, h * float(rng.uniform(0.06, 0.1)));
+    for (float s = -h; s <= h; s += gap) {
+      const cv::Point2f m = c + u * s;
+      cv::line(stripes, m - v * w, m + v * w, 255, std::max(1, line / 2));
+    }
+    cv::bitwise_and(mask, stripes, mask);
+    image.setTo(ink, mask);
+  }
+  cv::polylines(image, pts, true, ink, line, cv::LINE_AA);
+}
+
+// A card: a light rounded rectangle with a darker rim and one to three symbols side by
+// side along its long axis `u`.
+void draw_card(cv::Mat& image, const SceneThing& t, cv::Point2f u, cv::Point2f v, cv::RNG& rng) {
+  const float len = t.size, wid = t.size / float(rng.uniform(1.4, 1.6));
+  const cv::Scalar paper = jitter({232, 240, 243}, 14, rng);
+  const float r = wid * 0.08f;
+  std::vector<cv::Point> pts;
+  for (int corner = 0; corner < 4; ++corner) {
+    const float su = corner == 0 || corner == 3 ? -1.f : 1.f, sv = corner < 2 ? -1.f : 1.f;
+    const cv::Point2f k = t.centre + u * (su * (len / 2 - r)) + v * (sv * (wid / 2 - r));
+    const float start = std::atan2(sv, su) - float(CV_PI) / 4;
+    for (int i = 0; i <= 4; ++i) {
+      const float a = start + float(CV_PI) / 2 * float(i) / 4;
+      pts.emplace_back(k + (u * std::cos(a) + v * std::sin(a)) * r);
+    }
+  }
+  cv::fillPoly(image, std::vector<std::vector<cv::Point>>{pts}, paper, cv::LINE_AA);
+  cv::polylines(image, pts, true, paper * 0.75, std::max(1, cvRound(wid * 0.015)), cv::LINE_AA);
+  const int count = rng.uniform(1, 4), shape = rng.uniform(0, 3), shading = rng.uniform(0, 3);
+  const float across = wid * float(rng.uniform(0.55, 0.65)), along = len * float(rng.uniform(0.15, 0.2));
+  for (int i = 0; i < count; ++i) {
+    const cv::Point2f c = t.centre + u * (along * 1.35f * (float(i) - float(count - 1) / 2));
+    draw_card_symbol(image, c, v, u, along, across, shape, shading, t.colour, rng);
+  }
+}
+
 }  // namespace
 
 cv::Mat smooth_field(cv::Size size, int cells, cv::RNG& rng) {
@@ -162,6 +225,9 @@ void draw_thing(cv::Mat& image, const SceneThing& t, cv::RNG& rng) {
     case SceneThing::Kind::Coin:
       cv::circle(image, t.centre, cvRound(t.size / 2), t.colour * 0.8, cv::FILLED, cv::LINE_AA);
       cv::circle(image, t.centre, cvRound(t.size * 0.42), t.colour, cv::FILLED, cv::LINE_AA);
+      break;
+    case SceneThing::Kind::Card:
+      draw_card(image, t, u, v, rng);
       break;
     case SceneThing::Kind::Pencil: {
       const cv::Point2f e = u * t.size * 2.5f, s = v * t.size * 0.12f;

@@ -1,5 +1,6 @@
 // The renderer's table tops and the clutter on them (cardboard, felt, printed paper, trays
-// with walls; key caps, cables, stickers, coins, pencils): what a reader must tell from dice.
+// with walls; key caps, cables, stickers, coins, pencils, cards): what a reader must tell
+// from dice.
 // Split from dice_scene.cpp, which draws the dice and the photographic effects.
 #pragma once
 

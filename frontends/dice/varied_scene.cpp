@@ -60,6 +60,45 @@ cv::Matx33d random_perspective(cv::Size size, double amount, cv::RNG& rng) {
   return cv::Matx33d(cv::getPerspectiveTransform(src, dst));
 }
 
+// Playing cards in one scene of four, from a random stream of their own so that every
+// other scene stays as it was: a few cards beside the dice (long sides 1.5-5 dice across;
+// SET cards are about 5.5 dice of 16 mm), or a table laid with smaller ones, as in a game
+// of SET, within what the frame holds.
+void add_cards(Scene& scene, float base, std::uint64_t seed) {
+  // cv::RNG's first draws follow the seed's low bits closely: mix it first (splitmix64).
+  std::uint64_t z = seed + 0x5E7CA4D5ULL * 0x9E3779B97F4A7C15ULL;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  cv::RNG rng(z ^ (z >> 31));
+  if (rng.uniform(0, 4) != 0) return;
+  // A card table holds at most one die, as a SET photo holds none.
+  const bool table = rng.uniform(0, 2) == 0;
+  if (table && scene.dice.size() > 1) scene.dice.resize(1);
+  const int cards = table ? rng.uniform(5, 13) : rng.uniform(1, 4);
+  const float longest = 0.45f * float(std::min(scene.size.width, scene.size.height));
+  const bool aligned = rng.uniform(0, 3) != 0;  // laid square to the frame, as on a table
+  const cv::Scalar inks[3] = {{45, 40, 200}, {70, 150, 30}, {120, 40, 100}};  // red, green, purple
+  for (int i = 0; i < cards; ++i) {
+    SceneThing t;
+    t.kind = SceneThing::Kind::Card;
+    t.size = std::min(longest, base * float(table ? rng.uniform(1.5, 3.0) : rng.uniform(1.5, 5.0)));
+    t.angle_deg = aligned ? float(rng.uniform(-12.0, 12.0) + 90 * rng.uniform(0, 2)) : float(rng.uniform(0.0, 180.0));
+    t.colour = rng.uniform(0, 4) ? jitter(inks[rng.uniform(0, 3)], 30, rng) : random_colour(rng, 0, 200);
+    for (int attempt = 0; attempt < 50; ++attempt) {
+      t.centre = {float(rng.uniform(0, scene.size.width)), float(rng.uniform(0, scene.size.height))};
+      bool clear = true;
+      for (const auto& d : scene.dice)
+        if (cv::norm(d.centre - t.centre) < 0.6 * (d.side * 1.5 + t.size)) clear = false;
+      for (const auto& o : scene.clutter)
+        if (cv::norm(o.centre - t.centre) < 0.5 * (o.size + t.size)) clear = false;
+      if (clear) {
+        scene.clutter.push_back(t);
+        break;
+      }
+    }
+  }
+}
+
 }  // namespace
 
 Scene varied_scene(std::uint64_t seed, float min_side, float max_side) {
@@ -141,6 +180,8 @@ Scene varied_scene(std::uint64_t seed, float min_side, float max_side) {
       }
     }
   }
+
+  add_cards(scene, base, seed);
 
   if (rng.uniform(0, 2)) scene.perspective = random_perspective(scene.size, 0.08, rng);
   if (rng.uniform(0, 5) < 2) scene.defocus = rng.uniform(0.3, 0.5 + 0.05 * base);
