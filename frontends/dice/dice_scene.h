@@ -30,8 +30,9 @@ struct SceneDie {
   cv::Point2f lean{0, 0};
 };
 
-// What the dice lie on.
-enum class Surface { Wood, Cardboard, Felt, Paper, Tray };
+// What the dice lie on. Check: a checked or gingham cloth in the table colour and a
+// darker one, squares a quarter of a die to a die across (a checked square reads as a pip).
+enum class Surface { Wood, Cardboard, Felt, Paper, Tray, Check };
 
 // Something on the table that is no die, for a reader to refuse. A card is a light
 // rounded rectangle printed with one to three symbols in `colour` (solid, striped or

@@ -160,7 +160,7 @@ TEST_CASE("every surface and every kind of clutter is drawn", "[dice_vision][sce
   base.noise = 0;
   base.grain = 0;
   const cv::Mat flat = render_scene(base);
-  for (const Surface s : {Surface::Cardboard, Surface::Felt, Surface::Paper, Surface::Tray}) {
+  for (const Surface s : {Surface::Cardboard, Surface::Felt, Surface::Paper, Surface::Tray, Surface::Check}) {
     Scene scene = base;
     scene.surface = s;
     const cv::Mat image = render_scene(scene, 2);

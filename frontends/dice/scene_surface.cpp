@@ -80,6 +80,26 @@ void draw_tray(cv::Mat& image, const Scene& scene, cv::RNG& rng) {
   if (in.area() > 0) floor(in).copyTo(image(in));
 }
 
+// A checked cloth: squares of the table colour and a darker one, or gingham (stripes both
+// ways, where they cross darker still), at a slight angle.
+void draw_check(cv::Mat& image, const Scene& scene, cv::RNG& rng) {
+  const double die = scene.dice.empty() ? 40.0 : scene.dice[0].side;
+  const double pitch = std::max(3.0, die * rng.uniform(0.25, 1.0));
+  const double a = rng.uniform(-0.3, 0.3), ca = std::cos(a), sa = std::sin(a);
+  const bool gingham = rng.uniform(0, 2);
+  const cv::Vec3f dark = cv::Vec3f(float(scene.table[0]), float(scene.table[1]), float(scene.table[2])) *
+                         float(rng.uniform(0.3, 0.7));
+  for (int y = 0; y < image.rows; ++y) {
+    auto* row = image.ptr<cv::Vec3f>(y);
+    for (int x = 0; x < image.cols; ++x) {
+      const bool u = int(std::floor((x * ca + y * sa) / pitch)) % 2 != 0;
+      const bool v = int(std::floor((y * ca - x * sa) / pitch)) % 2 != 0;
+      const float mix = gingham ? 0.5f * float(u) + 0.5f * float(v) : float(u != v);
+      row[x] = row[x] * (1 - mix) + dark * mix;
+    }
+  }
+}
+
 // One symbol of a card, `w` across and `h` along the axis `u` (v across it).
 void draw_card_symbol(cv::Mat& image, cv::Point2f c, cv::Point2f u, cv::Point2f v, float w, float h, int shape,
                       int shading, const cv::Scalar& ink, cv::RNG& rng) {
@@ -181,6 +201,10 @@ void draw_surface(cv::Mat& image, const Scene& scene, cv::RNG& rng) {
     case Surface::Tray:
       add_noise(image, 6, 0.7 * px, rng);
       draw_tray(image, scene, rng);
+      break;
+    case Surface::Check:
+      draw_check(image, scene, rng);
+      add_noise(image, 5, 0.6 * px, rng);
       break;
   }
 }

@@ -60,16 +60,30 @@ cv::Matx33d random_perspective(cv::Size size, double amount, cv::RNG& rng) {
   return cv::Matx33d(cv::getPerspectiveTransform(src, dst));
 }
 
+// A random stream of its own for each later addition (`salt`), so that the scenes drawn
+// before it stay as they were. cv::RNG's first draws follow the seed's low bits closely,
+// so the seed is mixed first (splitmix64).
+cv::RNG own_stream(std::uint64_t seed, std::uint64_t salt) {
+  std::uint64_t z = seed + salt * 0x9E3779B97F4A7C15ULL;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return cv::RNG(z ^ (z >> 31));
+}
+
+// A checked cloth instead of the table in one scene of eight.
+void add_cloth(Scene& scene, std::uint64_t seed) {
+  cv::RNG rng = own_stream(seed, 0xC10735ULL);
+  if (rng.uniform(0, 8) != 0) return;
+  scene.surface = Surface::Check;
+  scene.table = random_colour(rng, 60, 250);
+}
+
 // Playing cards in one scene of four, from a random stream of their own so that every
 // other scene stays as it was: a few cards beside the dice (long sides 1.5-5 dice across;
 // SET cards are about 5.5 dice of 16 mm), or a table laid with smaller ones, as in a game
 // of SET, within what the frame holds.
 void add_cards(Scene& scene, float base, std::uint64_t seed) {
-  // cv::RNG's first draws follow the seed's low bits closely: mix it first (splitmix64).
-  std::uint64_t z = seed + 0x5E7CA4D5ULL * 0x9E3779B97F4A7C15ULL;
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  cv::RNG rng(z ^ (z >> 31));
+  cv::RNG rng = own_stream(seed, 0x5E7CA4D5ULL);
   if (rng.uniform(0, 4) != 0) return;
   // A card table holds at most one die, as a SET photo holds none.
   const bool table = rng.uniform(0, 2) == 0;
@@ -181,6 +195,7 @@ Scene varied_scene(std::uint64_t seed, float min_side, float max_side) {
     }
   }
 
+  add_cloth(scene, seed);
   add_cards(scene, base, seed);
 
   if (rng.uniform(0, 2)) scene.perspective = random_perspective(scene.size, 0.08, rng);
