@@ -54,10 +54,10 @@ void write_annotated(const cv::Mat& image, const std::vector<Die>& dice, const s
   if (!ok) throw InputError("cannot write the annotated image (use a .png or .jpg name in a writable folder)", {path});
 }
 
-void run_dice(BatchItem& item, const std::string& annotated_path) {
+void run_dice(BatchItem& item, const std::string& annotated_path, const ReadOptions& options) {
   const std::string& image_path = item.input;
   const cv::Mat image = image::load_image(image_path);
-  const auto dice = read_dice(image);
+  const auto dice = read_dice(image, options);
   // A photo that decodes but shows no die is an answer, not bad input: the table may be
   // empty. stderr says so, so that a wrong photo is still noticed.
   if (dice.empty()) std::cerr << fmt::format("puzzlesat: note: no dice found in {}\n", image_path);
@@ -269,6 +269,27 @@ void apply_setting(ReadOptions& options, const std::string& setting) {
   *target = value;
 }
 
+// `--reader` and `--set`, the same on `dice` and `dice-eval`.
+struct ReaderChoice {
+  std::string reader = die_reader_name(ReadOptions{}.reader);
+  std::vector<std::string> settings;
+
+  void add_options(CLI::App& command) {
+    command.add_option("--reader", reader, "Who reads each die's value: rules, model (the learned reader) or both")
+        ->capture_default_str();
+    command.add_option("--set", settings,
+                       "NAME=VALUE: override a setting of the learned reader's part (overrule, doubt, veto, adopt; "
+                       "0..1; see ReadOptions; repeatable)")
+        ->allow_extra_args(false);  // one NAME=VALUE each time, so images may follow
+  }
+  ReadOptions options() const {
+    ReadOptions o;
+    o.reader = parse_die_reader(reader);
+    for (const auto& s : settings) apply_setting(o, s);
+    return o;
+  }
+};
+
 // One scene's seed from the run's seed and the scene's number, so that runs with different
 // seeds draw different scenes (a test set apart from the training set).
 std::uint64_t scene_seed(std::uint64_t seed, std::uint64_t k) {
@@ -346,38 +367,32 @@ void add_dice_vision_commands(Commands& commands) {
   struct DiceOptions {
     Batch batch;
     std::string annotated_path;
+    ReaderChoice reader;
     bool json = false;
   };
   auto d = std::make_shared<DiceOptions>();
   d->batch.add_options(*dice, "IMAGE", "Photos of the dice (PNG, JPEG, ...)");
   dice->add_flag("--json", d->json, "Print {\"dice\": [{\"pips\", \"box\": [x, y, w, h], \"confidence\"}]}");
   dice->add_option("-o,--output", d->annotated_path, "Write the photo with each die's box and value drawn on it");
+  d->reader.add_options(*dice);
   dice->callback([d] {
     if (d->batch.batched(d->batch.inputs().size()) && !d->annotated_path.empty())
       throw InputError("-o takes one photo, not several (or --jsonl)");
-    d->batch.run(d->json, [&](BatchItem& item) { run_dice(item, d->annotated_path); });
+    const ReadOptions options = d->reader.options();
+    d->batch.run(d->json, [&](BatchItem& item) { run_dice(item, d->annotated_path, options); });
   });
 
   auto* eval = group->add_subcommand("dice-eval", "Measure the dice reader on a folder of labelled photos");
   struct EvalOptions {
     std::string dir;
-    std::string reader = "rules";
-    std::vector<std::string> settings;
+    ReaderChoice reader;
     bool json = false;
   };
   auto e = std::make_shared<EvalOptions>();
   eval->add_option("DIR", e->dir, "Folder of X.jpg with X.dice.txt (and optionally X.boxes.txt)")->required();
-  eval->add_option("--reader", e->reader, "Who reads each die's value: rules, model (the learned reader) or both")
-      ->capture_default_str();
-  eval->add_option("--set", e->settings,
-                   "NAME=VALUE: override a setting of the learned reader's part (overrule, doubt, veto, adopt; 0..1; see ReadOptions)");
+  e->reader.add_options(*eval);
   eval->add_flag("--json", e->json, "Per-image results and totals as JSON");
-  eval->callback([e] {
-    ReadOptions options;
-    options.reader = parse_die_reader(e->reader);
-    for (const auto& s : e->settings) apply_setting(options, s);
-    run_dice_eval(e->dir, options, e->json);
-  });
+  eval->callback([e] { run_dice_eval(e->dir, e->reader.options(), e->json); });
 
   auto* scene = group->add_subcommand("dice-scene", "Draw a synthetic photo of a dice roll (for demos and tests)");
   struct SceneCommandOptions {

@@ -359,7 +359,8 @@ void add_set_vision_commands(Commands& commands) {
   eval->add_option("--set", *overrides,
                    "NAME=VALUE: read with one of the reader's settings changed, to measure it (repeatable; "
                    "`puzzlesat set settings` lists them)")
-      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+      ->allow_extra_args(false);  // one NAME=VALUE each time, so the folder may follow
   eval->callback([dir, as_json, overrides] {
     for (const std::string& assignment : *overrides) override_reader_setting(assignment);
     run_eval(*dir, *as_json);

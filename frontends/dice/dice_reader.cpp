@@ -80,6 +80,15 @@ DieReader parse_die_reader(const std::string& name) {
   throw InputError("unknown dice reader '" + name + "' (rules, model or both)");
 }
 
+const char* die_reader_name(DieReader reader) {
+  switch (reader) {
+    case DieReader::Rules: return "rules";
+    case DieReader::Model: return "model";
+    case DieReader::Both: return "both";
+  }
+  return "rules";
+}
+
 std::vector<Die> read_dice(const cv::Mat& image, const ReadOptions& options) {
   if (image.empty()) throw InputError("empty image");
   const cv::Mat full = to_bgr(image);

@@ -46,6 +46,8 @@ struct ReadOptions {
 
 // "rules", "model" or "both"; throws puzzlesat::InputError for anything else.
 DieReader parse_die_reader(const std::string& name);
+// The name parse_die_reader takes for `reader`.
+const char* die_reader_name(DieReader reader);
 
 // The dice in a BGR (or grey, or BGRA) image, left to right then top to bottom.
 // Throws puzzlesat::InputError for an empty image. Without the model file the learned
