@@ -59,7 +59,7 @@ void check_source(const std::string& source, int step, const std::vector<Change>
   for (std::size_t c = 0; c < changes.size(); ++c) {
     std::cout << source << ", " << changes[c].name << ": " << same[c] << " of " << n << " photos read the same\n";
     INFO(source << ", " << changes[c].name << ": " << same[c] << " of " << n);
-    CHECK(same[c] >= changes[c].floor * n);
+    CHECK(same[c] >= changes[c].floor * n - 1e-9);  // a floor of 0.56 of 50 is 28.000000000000004
   }
 }
 

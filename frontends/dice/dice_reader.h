@@ -26,19 +26,23 @@ enum class DieReader { Rules, Model, Both };
 
 // The tuned numbers of the learned reader's part, one table: default, range, reason.
 struct ReadOptions {
-  // Rules by default: on the dev photos neither the model alone nor both together read
-  // more photos exactly (docs/dice-vision.md, "Learned reader").
-  DieReader reader = DieReader::Rules;
+  // Both by default: the rules read the values (the model alone reads fewer dev photos
+  // exactly), and the model's veto drops what is no die, such as a SET card with one
+  // symbol, which the pip counter reads as a 1 (docs/dice-vision.md, "Learned reader").
+  DieReader reader = DieReader::Both;
   // Both: the model's probability above which its value replaces a different rules'
-  // value. 0.5..1; 0.98: at 0.9 the model overruled right readings of the dev photos
-  // (matteop65 302 photos exact, not 306); at 0.98 it changes next to nothing.
-  double overrule = 0.98;
+  // value. 0.5..1, 1 never; 1: the model misreads glints that the rules know (a glint at
+  // the centre of a 4 read as 5 with probability > 0.98), and on the dev photos 0.98
+  // changed one die of 2,437.
+  double overrule = 1;
   // Both: only readings the rules are less sure of than this (PipReading::confidence) may
   // be overruled. 0..1, 1 all of them.
   double doubt = 1;
   // Both: the model's "not a die" probability above which a region the rules read is
-  // dropped. 0.5..1, 1 never; 0.97: the rules' extras are few, a lost die costs as much.
-  double veto = 0.97;
+  // dropped. 0.5..1, 1 never; 0.8: on the dev dice photos 0.97 -> 0.8 loses 3 of 510
+  // photos (dice the model doubts), and the SET photos that read as holding a die fall
+  // from 155 to 2 of 535 (0.9: 12; 0.7 loses 3 more dice photos and gains none).
+  double veto = 0.8;
   // Both: the model's probability above which a region the rules found no face on is
   // read as a die. 0.5..1, 1 never; 0.97: a region the rules reject is usually no die.
   double adopt = 0.97;
