@@ -167,9 +167,8 @@ std::optional<std::string> violation(const Puzzle& p, const Grid& g) {
       return "a row has the wrong length or a cell other than # and .";
   auto black = [&](Cell c) { return g[c.row][c.col] == '#'; };
   std::vector<char> seen(grid.size(), 0);
-  int walls = 0, wall_parts = 0;
+  int wall_parts = 0;
   for (Cell c : grid.cells()) {
-    walls += black(c);
     if (black(c) && c.row + 1 < p.rows && c.col + 1 < p.cols && black({c.row, c.col + 1}) && black({c.row + 1, c.col}) &&
         black({c.row + 1, c.col + 1}))
       return "a 2x2 block of wall at (" + grid.name(c) + ")";
