@@ -128,13 +128,14 @@ Scene varied_scene(std::uint64_t seed, float min_side, float max_side) {
   const double aspect = std::array<double, 3>{0.75, 1.0, 1.333}[rng.uniform(0, 3)];
   scene.size = cv::Size(cvRound(across), cvRound(across * aspect));
 
-  scene.surface = static_cast<Surface>(rng.uniform(0, 5));
+  scene.surface = static_cast<Surface>(rng.uniform(0, 5));  // Check comes later, from add_cloth
   switch (scene.surface) {
     case Surface::Wood: scene.table = jitter({130, 170, 200}, 50, rng), scene.grain = rng.uniform(2.0, 16.0); break;
     case Surface::Cardboard: scene.table = jitter({110, 150, 185}, 35, rng); break;
     case Surface::Felt: scene.table = random_colour(rng, 20, 170); break;
     case Surface::Paper: scene.table = jitter({235, 240, 240}, 15, rng); break;
     case Surface::Tray: scene.table = jitter({195, 195, 195}, 40, rng); break;
+    case Surface::Check: break;
   }
   scene.shadows = rng.uniform(0, 5) != 0;
   scene.shadow_strength = rng.uniform(0.1, 0.5);
