@@ -19,6 +19,7 @@
 #include "cli/yahtzee_advise.h"
 #include <puzzlesat/input_error.h>
 #include <puzzlesat/progress.h>
+#include <puzzlesat/seed_mix.h>
 #include "frontends/dice/crop_set.h"
 #include "frontends/dice/dice_annotate.h"
 #include "frontends/dice/dice_labels.h"
@@ -292,12 +293,7 @@ struct ReaderChoice {
 
 // One scene's seed from the run's seed and the scene's number, so that runs with different
 // seeds draw different scenes (a test set apart from the training set).
-std::uint64_t scene_seed(std::uint64_t seed, std::uint64_t k) {
-  std::uint64_t z = seed * 0x9E3779B97F4A7C15ULL + k + 1;
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
+std::uint64_t scene_seed(std::uint64_t seed, std::uint64_t k) { return mix64(seed * kGoldenGamma + k + 1); }
 
 struct CropsOptions {
   std::string dir;

@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "frontends/dice/dice_scene.h"
+#include <puzzlesat/seed_mix.h>
 
 namespace puzzlesat::dice_vision {
 
@@ -62,13 +63,8 @@ cv::Matx33d random_perspective(cv::Size size, double amount, cv::RNG& rng) {
 
 // A random stream of its own for each later addition (`salt`), so that the scenes drawn
 // before it stay as they were. cv::RNG's first draws follow the seed's low bits closely,
-// so the seed is mixed first (splitmix64).
-cv::RNG own_stream(std::uint64_t seed, std::uint64_t salt) {
-  std::uint64_t z = seed + salt * 0x9E3779B97F4A7C15ULL;
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return cv::RNG(z ^ (z >> 31));
-}
+// so the seed is mixed first.
+cv::RNG own_stream(std::uint64_t seed, std::uint64_t salt) { return cv::RNG(mix64(seed + salt * kGoldenGamma)); }
 
 // A checked cloth instead of the table in one scene of eight.
 void add_cloth(Scene& scene, std::uint64_t seed) {
@@ -78,8 +74,7 @@ void add_cloth(Scene& scene, std::uint64_t seed) {
   scene.table = random_colour(rng, 60, 250);
 }
 
-// Playing cards in one scene of four, from a random stream of their own so that every
-// other scene stays as it was: a few cards beside the dice (long sides 1.5-5 dice across;
+// Playing cards in one scene of four: a few cards beside the dice (long sides 1.5-5 dice across;
 // SET cards are about 5.5 dice of 16 mm), or a table laid with smaller ones, as in a game
 // of SET, within what the frame holds.
 void add_cards(Scene& scene, float base, std::uint64_t seed) {

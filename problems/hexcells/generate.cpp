@@ -10,15 +10,11 @@
 #include "problems/hexcells/explain.h"
 #include "problems/hexcells/format.h"
 #include "problems/hexcells/play.h"
+#include <puzzlesat/seed_mix.h>
 
 namespace puzzlesat::hexcells {
 
-std::uint64_t Rng::next() {
-  std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ULL);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
+std::uint64_t Rng::next() { return splitmix64(state_); }
 
 std::uint64_t Rng::below(std::uint64_t n) {
   if (n == 0) throw std::invalid_argument("Rng::below(0)");
