@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <map>
 #include <sstream>
 #include <nlohmann/json.hpp>
@@ -273,7 +274,7 @@ TEST_CASE("a SET table drawn by set render shows no dice", "[dice_vision][cli]")
   TempDir dir("puzzlesat_dice_set_table");
   const std::vector<std::vector<std::string>> conditions = {
       {}, {"--white-desk"}, {"--grey-desk"}, {"--cards", "15", "--touching"}, {"--framing", "closeup"}, {"--card-shadows"}};
-  int tables = 0, with_dice = 0;
+  int with_dice = 0;
   for (std::size_t c = 0; c < conditions.size(); ++c)
     for (int seed = 1; seed <= 3; ++seed) {
       const std::string image = (dir.path / ("table" + std::to_string(c) + "_" + std::to_string(seed) + ".jpg")).string();
@@ -284,10 +285,9 @@ TEST_CASE("a SET table drawn by set render shows no dice", "[dice_vision][cli]")
       REQUIRE(read.exit_code == 0);
       const auto dice = nlohmann::json::parse(read.out)["dice"];
       if (!dice.empty()) UNSCOPED_INFO(image << ": " << dice.dump());
-      ++tables;
       with_dice += !dice.empty();
     }
-  CHECK(tables == 18);
+  std::cout << "set render tables read as holding dice: " << with_dice << " of " << 3 * conditions.size() << "\n";
   // As measured with the default reader: one table of 15 touching cards on a checked cloth
   // reads a 5 at the frame (docs/dice-vision.md, "Not a die").
   CHECK(with_dice <= 1);
@@ -304,13 +304,15 @@ TEST_CASE("SET table and card photos show no dice", "[dice_vision][data]") {
     for (const auto& e : fs::recursive_directory_iterator(root))
       if (e.path().extension() == ".jpg" || e.path().extension() == ".png") photos.push_back(e.path());
   }
-  int with_dice = 0;
+  int with_dice = 0, dice_read = 0;
   for (const auto& photo : photos) {
     const auto dice = read_dice_file(photo.string());
     if (!dice.empty()) UNSCOPED_INFO(photo.filename().string() << ": " << dice.size() << " dice");
     with_dice += !dice.empty();
+    dice_read += static_cast<int>(dice.size());
   }
-  INFO(with_dice << " of " << photos.size() << " SET photos read as holding dice");
+  std::cout << "SET photos read as holding dice: " << with_dice << " of " << photos.size() << " (" << dice_read
+            << " dice)\n";
   CHECK(photos.size() >= 43);
   // As measured with the default reader (docs/dice-vision.md), a ceiling against regressions.
   constexpr double kCeiling = 0.01;  // measured: 2 of 535

@@ -41,7 +41,7 @@ struct ReadOptions {
   // Both: the model's "not a die" probability above which a region the rules read is
   // dropped. 0.5..1, 1 never; 0.8: on the dev dice photos 0.97 -> 0.8 loses 3 of 510
   // photos (dice the model doubts), and the SET photos that read as holding a die fall
-  // from 155 to 2 of 535 (0.9: 12; 0.7 loses 3 more dice photos and gains none).
+  // from 140 to 2 of 535 (0.9: 12; 0.7 loses 3 more dice photos and gains none).
   double veto = 0.8;
   // Both: the model's probability above which a region the rules found no face on is
   // read as a die. 0.5..1, 1 never; 0.97: a region the rules reject is usually no die.
