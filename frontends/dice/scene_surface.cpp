@@ -159,6 +159,7 @@ void draw_card(cv::Mat& image, const SceneThing& t, cv::Point2f u, cv::Point2f v
   const float across = wid * float(rng.uniform(0.55, 0.65)), along = len * float(rng.uniform(0.15, 0.2));
   for (int i = 0; i < count; ++i) {
     const cv::Point2f c = t.centre + u * (along * 1.35f * (float(i) - float(count - 1) / 2));
+    // A symbol stands across the card: its own long axis is the card's v.
     draw_card_symbol(image, c, v, u, along, across, shape, shading, t.colour, rng);
   }
 }
