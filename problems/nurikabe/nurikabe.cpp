@@ -169,6 +169,9 @@ std::optional<std::string> violation(const Puzzle& p, const Grid& g) {
   std::vector<char> seen(grid.size(), 0);
   int wall_parts = 0;
   for (Cell c : grid.cells()) {
+    // A number (even '?') names its island, so it is never wall; without this check a
+    // shaded number would simply drop out of the count below.
+    if (black(c) && p.at(c) != kNoNumber) return "the number at (" + grid.name(c) + ") is shaded";
     if (black(c) && c.row + 1 < p.rows && c.col + 1 < p.cols && black({c.row, c.col + 1}) && black({c.row + 1, c.col}) &&
         black({c.row + 1, c.col + 1}))
       return "a 2x2 block of wall at (" + grid.name(c) + ")";

@@ -299,6 +299,11 @@ TEST_CASE("nurikabe: the rule checker names what a wrong grid breaks", "[nurikab
   const Grid split{"..#.#", ".#..#", ".####", ".#.#.", "###.."};
   CHECK(violation(p, split));
   CHECK(violation(p, {"..###"}));
+  // A shaded number: found by the fuzz harness nurikabe_input (the 2 shaded, the '?' an
+  // island of one; the wall is connected and has no 2x2 block).
+  const Puzzle small = parse_text("2 .\n. ?\n. .\n", "small.txt");
+  CHECK(violation(small, {"##", "#.", "##"}) == "the number at (" + small.grid().name({0, 0}) + ") is shaded");
+  CHECK(violation(small, {"..", "##", ".."}) == "the number at (" + small.grid().name({1, 1}) + ") is shaded");
 }
 
 TEST_CASE("nurikabe: generated puzzles have one solution, the one generated (brute force on 4x5)", "[nurikabe]") {

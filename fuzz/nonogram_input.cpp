@@ -1,0 +1,57 @@
+// Nonogram inputs (problems/nonogram/nonogram.h): plain, .non, .nin and TAAI files, and
+// puzz.link URLs (input starting with "p?" or "http"). What is read is written back and
+// reads the same; a puzzle of at most 9 cells has exactly the solutions brute force finds.
+#include <set>
+
+#include "fuzz/fuzz_support.h"
+#include "problems/nonogram/nonogram.h"
+
+using namespace puzzlesat::nonogram;
+
+namespace {
+constexpr std::size_t kMaxInput = 4096;
+constexpr int kBruteForceCells = 9;
+
+bool same(const Puzzle& a, const Puzzle& b) {
+  return a.rows == b.rows && a.cols == b.cols && a.row_clues == b.row_clues && a.col_clues == b.col_clues;
+}
+
+// Every picture of the puzzle's size that shows its clues.
+std::set<Picture> brute_force(const Puzzle& p) {
+  std::set<Picture> found;
+  const int cells = p.rows * p.cols;
+  for (unsigned bits = 0; bits < (1u << cells); ++bits) {
+    Picture picture(static_cast<std::size_t>(p.rows), std::string(static_cast<std::size_t>(p.cols), '.'));
+    for (int i = 0; i < cells; ++i)
+      if (bits >> i & 1u) picture[static_cast<std::size_t>(i / p.cols)][static_cast<std::size_t>(i % p.cols)] = '#';
+    if (satisfies(p, picture)) found.insert(picture);
+  }
+  return found;
+}
+
+void check(const Puzzle& p) {
+  FUZZ_CHECK(p.rows >= 1 && p.rows <= kMaxSide && p.cols >= 1 && p.cols <= kMaxSide);
+  FUZZ_CHECK(static_cast<int>(p.row_clues.size()) == p.rows && static_cast<int>(p.col_clues.size()) == p.cols);
+  FUZZ_CHECK(same(parse(to_plain(p), "written.txt", Format::plain), p));
+  FUZZ_CHECK(same(parse_url(to_url(p)), p));
+  if (p.rows * p.cols <= kBruteForceCells) {
+    const Solutions s = solve(p, "minisat", 1u << kBruteForceCells);
+    FUZZ_CHECK(s.complete);
+    FUZZ_CHECK(std::set<Picture>(s.pictures.begin(), s.pictures.end()) == brute_force(p));
+  }
+}
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  if (size > kMaxInput) return -1;
+  const std::string text(puzzlesat::fuzz::as_text(data, size));
+  if (text.starts_with("p?") || text.starts_with("http"))
+    return puzzlesat::fuzz::expect_input_error([&] { check(parse_url(text)); });
+  puzzlesat::fuzz::expect_input_error([&] { check(parse(text, "fuzz.non")); });
+  // A TAAI file as a whole: every puzzle it holds.
+  if (text.starts_with("$"))
+    puzzlesat::fuzz::expect_input_error([&] {
+      for (const Numbered& n : parse_taai(text, "fuzz.taai")) check(n.puzzle);
+    });
+  return 0;
+}

@@ -1,0 +1,49 @@
+// Nurikabe inputs (problems/nurikabe/nurikabe.h): a grid of '.', '?' and numbers, or a
+// puzz.link URL (input starting with "p?" or "http"). What is read is written back (text
+// and URL) and reads the same; a grid of at most 9 cells has exactly the solutions brute
+// force finds with violation(), the checker every answer passes.
+#include <set>
+
+#include "fuzz/fuzz_support.h"
+#include "problems/nurikabe/nurikabe.h"
+
+using namespace nurikabe;
+
+namespace {
+constexpr std::size_t kMaxInput = 4096;
+constexpr int kBruteForceCells = 9;
+
+bool same(const Puzzle& a, const Puzzle& b) { return a.rows == b.rows && a.cols == b.cols && a.number == b.number; }
+
+std::set<Grid> brute_force(const Puzzle& p) {
+  std::set<Grid> found;
+  const int cells = p.rows * p.cols;
+  for (unsigned bits = 0; bits < (1u << cells); ++bits) {
+    Grid g(static_cast<std::size_t>(p.rows), std::string(static_cast<std::size_t>(p.cols), '.'));
+    for (int i = 0; i < cells; ++i)
+      if (bits >> i & 1u) g[static_cast<std::size_t>(i / p.cols)][static_cast<std::size_t>(i % p.cols)] = '#';
+    if (!violation(p, g)) found.insert(g);
+  }
+  return found;
+}
+
+void check(const Puzzle& p) {
+  FUZZ_CHECK(p.rows >= 1 && p.rows <= kMaxSide && p.cols >= 1 && p.cols <= kMaxSide);
+  FUZZ_CHECK(p.number.size() == static_cast<std::size_t>(p.rows) * p.cols);
+  FUZZ_CHECK(same(parse_text(to_text(p), "written.txt"), p));
+  FUZZ_CHECK(same(parse_url(to_url(p)), p));
+  if (p.rows * p.cols <= kBruteForceCells) {
+    Solver s(p, "minisat");
+    const std::vector<Grid> solutions = s.solutions(1u << kBruteForceCells);
+    FUZZ_CHECK(s.complete());
+    FUZZ_CHECK(std::set<Grid>(solutions.begin(), solutions.end()) == brute_force(p));
+  }
+}
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  if (size > kMaxInput) return -1;
+  const std::string text(puzzlesat::fuzz::as_text(data, size));
+  const bool url = text.starts_with("p?") || text.starts_with("http");
+  return puzzlesat::fuzz::expect_input_error([&] { check(url ? parse_url(text) : parse_text(text, "fuzz.txt")); });
+}
