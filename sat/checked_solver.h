@@ -32,6 +32,7 @@ class CheckedSolver final : public Solver {
   std::vector<Lit> failed_assumptions() const override { return backend_->failed_assumptions(); }
   void set_phase(Lit l) override { backend_->set_phase(l); }
   void clear_phase(Var v) override { backend_->clear_phase(v); }
+  void set_decision_vars(std::span<const Var> vars) override { backend_->set_decision_vars(vars); }
   void set_budget(const Budget& budget) override { backend_->set_budget(budget); }
   void interrupt() override { backend_->interrupt(); }
   SolverStats stats() const override { return backend_->stats(); }
@@ -39,6 +40,10 @@ class CheckedSolver final : public Solver {
   void trace_proof(const ProofOptions& options) override { backend_->trace_proof(options); }
   void close_proof() override { backend_->close_proof(); }
   void freeze(Var v) override { backend_->freeze(v); }
+  // Propagation answers no question by itself (callers add what it implies as clauses,
+  // which are checked like any other), so it passes through unchecked.
+  bool can_propagate() const override { return backend_->can_propagate(); }
+  Propagation propagate(std::span<const Lit> assumptions) override { return backend_->propagate(assumptions); }
 
  private:
   void check_model(std::span<const Lit> assumptions) const;

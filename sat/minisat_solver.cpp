@@ -3,6 +3,7 @@
 #include <minisat/core/Solver.h>  // defines l_True/l_False as macros
 
 #include <chrono>
+#include <cstdlib>
 #include <utility>
 #include <optional>
 
@@ -34,6 +35,27 @@ struct MinisatCore : Minisat::Solver {
     ws.capacity(ws.size() + extra);
   }
   void reserve_clauses(int extra_clauses) { clauses.capacity(clauses.size() + extra_clauses); }
+  bool is_decision(int v) const { return decision[v] != 0; }
+
+  // Assumptions on one new decision level, propagated, then undone: the trail above level 0
+  // is what they imply. false on a conflict. (solve() always returns at level 0.)
+  bool propagate_under(const Minisat::vec<Minisat::Lit>& assumptions, std::vector<Minisat::Lit>& implied) {
+    implied.clear();
+    if (!okay()) return false;
+    const int start = trail.size();
+    newDecisionLevel();
+    bool consistent = true;
+    for (int i = 0; i < assumptions.size() && consistent; ++i) {
+      const Minisat::Lit a = assumptions[i];
+      if (value(a) == l_False) consistent = false;
+      else if (value(a) == l_Undef) uncheckedEnqueue(a);
+    }
+    if (consistent) consistent = Solver::propagate() == Minisat::CRef_Undef;
+    if (consistent)
+      for (int i = start; i < trail.size(); ++i) implied.push_back(trail[i]);
+    cancelUntil(0);
+    return consistent;
+  }
 };
 
 struct MinisatSolver::Impl {
@@ -100,6 +122,29 @@ void MinisatSolver::add_clause(std::span<const Lit> clause) {
   s.addClause_(c);  // addClause_ may reorder or shrink c; it is scratch space
 }
 
+// The restricted search stops once every decision variable is set; a variable that
+// propagation did not reach is then l_Undef in the model. Search again with the decision
+// variables' values assumed and every variable a decision, which only fills in the rest
+// (or, if the rest cannot be filled, falls back to an unrestricted search).
+namespace {
+Minisat::lbool complete_model(MinisatCore& s, const Minisat::vec<Minisat::Lit>& assumptions) {
+  bool partial = false;
+  for (int v = 0; v < s.model.size() && !partial; ++v) partial = s.model[v] == l_Undef;
+  if (!partial) return l_True;
+  Minisat::vec<Minisat::Lit> fixed;
+  assumptions.copyTo(fixed);
+  for (int v = 0; v < s.model.size(); ++v)
+    if (s.model[v] != l_Undef && s.is_decision(v)) fixed.push(Minisat::mkLit(v, s.model[v] == l_False));
+  std::vector<int> restricted;
+  for (int v = 0; v < s.nVars(); ++v)
+    if (!s.is_decision(v)) restricted.push_back(v), s.setDecisionVar(v, true);
+  Minisat::lbool r = s.solveLimited(fixed);
+  if (r == l_False) r = s.solveLimited(assumptions);
+  for (int v : restricted) s.setDecisionVar(v, false);
+  return r;
+}
+}  // namespace
+
 Status MinisatSolver::solve(std::span<const Lit> assumptions) {
   auto start = std::chrono::steady_clock::now();
   ++solves_;  // MiniSat's own count skips calls on an already inconsistent formula
@@ -116,6 +161,7 @@ Status MinisatSolver::solve(std::span<const Lit> assumptions) {
   std::optional<Deadline> deadline;
   if (budget_.seconds) deadline.emplace(*budget_.seconds, [this] { impl_->solver.interrupt(); });
   Minisat::lbool r = s.solveLimited(a);
+  if (r == l_True && restricted_) r = complete_model(s, a);
   deadline.reset();
   seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (r == l_True) return Status::sat;
@@ -146,6 +192,31 @@ void MinisatSolver::set_phase(Lit l) {
 
 void MinisatSolver::clear_phase(Var v) {
   if (v.id() <= num_vars()) impl_->solver.setPolarity(v.id() - 1, l_Undef);
+}
+
+Solver::Propagation MinisatSolver::propagate(std::span<const Lit> assumptions) {
+  auto& s = impl_->solver;
+  auto& a = impl_->scratch;
+  a.clear();
+  for (Lit l : assumptions) {
+    while (s.nVars() < l.var().id()) s.newVar();
+    a.push(to_minisat(l));
+  }
+  std::vector<Minisat::Lit> implied;
+  Propagation out;
+  out.conflict = !s.propagate_under(a, implied);
+  out.implied.reserve(implied.size());
+  for (Minisat::Lit l : implied) out.implied.push_back(from_minisat(l));
+  return out;
+}
+
+void MinisatSolver::set_decision_vars(std::span<const Var> vars) {
+  auto& s = impl_->solver;
+  for (Var v : vars) reserve_vars(v.id());
+  restricted_ = !vars.empty();
+  std::vector<char> decide(static_cast<std::size_t>(s.nVars()), restricted_ ? 0 : 1);
+  for (Var v : vars) decide[static_cast<std::size_t>(v.id() - 1)] = 1;
+  for (int v = 0; v < s.nVars(); ++v) s.setDecisionVar(v, decide[static_cast<std::size_t>(v)] != 0);
 }
 
 void MinisatSolver::interrupt() { impl_->solver.interrupt(); }

@@ -27,8 +27,11 @@ class MinisatSolver final : public Solver {
   void set_budget(const Budget& budget) override { budget_ = budget; }
   void set_phase(Lit l) override;
   void clear_phase(Var v) override;
+  void set_decision_vars(std::span<const Var> vars) override;
   void interrupt() override;
   SolverStats stats() const override;
+  bool can_propagate() const override { return true; }
+  Propagation propagate(std::span<const Lit> assumptions) override;
 
  private:
   struct Impl;
@@ -36,6 +39,7 @@ class MinisatSolver final : public Solver {
   Budget budget_;
   double seconds_ = 0;
   std::uint64_t solves_ = 0;
+  bool restricted_ = false;  // set_decision_vars: only some variables are decisions
 };
 
 }  // namespace puzzlesat::sat

@@ -34,6 +34,10 @@ void Solver::trace_proof(const ProofOptions&) {
   throw std::logic_error("the " + name() + " backend cannot write DRAT proofs");
 }
 
+Solver::Propagation Solver::propagate(std::span<const Lit>) {
+  throw std::logic_error("the " + name() + " backend cannot propagate without searching");
+}
+
 namespace {
 
 std::unique_ptr<Solver> make_backend(std::string_view spec) {

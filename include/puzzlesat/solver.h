@@ -93,6 +93,13 @@ class Solver {
   // answers never depend on it, and backends that take no hints ignore it.
   virtual void set_phase(Lit /*l*/) {}
   virtual void clear_phase(Var /*v*/) {}
+  // A branching hint: search decides only on these variables (an empty span: on all again).
+  // For encodings whose other variables follow from these by propagation (a nonogram's
+  // line automata from its cells), CDCL then searches the puzzle's own choices instead of
+  // the encoding's bookkeeping, often many times faster. Answers never depend on it: a
+  // backend that takes the hint completes any model the restricted search leaves partial,
+  // and backends that take no hints ignore it.
+  virtual void set_decision_vars(std::span<const Var> /*vars*/) {}
 
   virtual void set_budget(const Budget& budget) = 0;
   // Asks a running solve() to stop soon with Unknown. Safe from any thread.
@@ -109,6 +116,17 @@ class Solver {
   virtual void trace_proof(const ProofOptions& options);
   virtual void close_proof() {}
 
+  // Unit propagation alone: the literals the clauses (learnt ones included) imply under
+  // `assumptions` by propagation, with no decision and no search, or `conflict` when
+  // propagation refutes them. Cheap enough to ask for every literal of a puzzle (failed
+  // literal probing, <puzzlesat/probe.h>). Only backends that say can_propagate() do it;
+  // asking another throws std::logic_error.
+  struct Propagation {
+    bool conflict = false;
+    std::vector<Lit> implied;  // in propagation order; facts already known without them are left out
+  };
+  virtual bool can_propagate() const { return false; }
+  virtual Propagation propagate(std::span<const Lit> assumptions);
   // A promise that v will be assumed later: backends that eliminate variables keep it.
   // Answers never depend on it; proofs do (a backend that eliminates a variable and
   // later restores its clauses for an assumption would leave them out of the proof).
