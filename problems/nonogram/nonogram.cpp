@@ -4,6 +4,7 @@
 
 #include <puzzlesat/clause_writer.h>
 #include <puzzlesat/enumerate.h>
+#include <puzzlesat/probe.h>
 #include <puzzlesat/regular.h>
 #include <puzzlesat/solver.h>
 
@@ -93,6 +94,11 @@ Solutions solve(const Puzzle& p, const std::string& solver, std::size_t limit, d
   s->add_cnf(r.model.cnf());
   std::vector<sat::Var> projection;
   for (sat::Lit l : r.fill.all()) projection.push_back(l.var());
+  // Search decides on cells only: the automata's states follow from the cells by
+  // propagation (the encoding is arc-consistent), so branching on them only adds search.
+  // Probing then settles what "try both ways" settles before CDCL starts (docs/nonogram.md).
+  s->set_decision_vars(projection);
+  if (s->can_propagate() && sat::probe(*s, projection, {seconds}).unsat) return {{}, true};
   const sat::EnumerationResult models = sat::enumerate_models(*s, projection, limit);
   if (!models.complete && models.models.size() < limit) throw std::runtime_error("the solver gave up");
   Solutions out;
