@@ -25,6 +25,7 @@
 #include <puzzlesat/lit.h>
 #include <puzzlesat/model.h>
 #include <puzzlesat/plugin.h>
+#include <puzzlesat/probe.h>
 #include <puzzlesat/progress.h>
 #include <puzzlesat/proof.h>
 #include <puzzlesat/puzzlink.h>
