@@ -72,7 +72,11 @@ std::vector<LabelledCrop> scene_crops(std::uint64_t seed, int size, float min_si
   const double base = scene.dice.empty() ? 40.0 : std::max(extents[0].width, extents[0].height);
   for (int k = 0, tries = 0; k < 2 && tries < 40; ++tries) {
     const double s = base * rng.uniform(0.6, 1.4);
-    const cv::Rect2d box(rng.uniform(0.0, std::max(1.0, photo.cols - s)), rng.uniform(0.0, std::max(1.0, photo.rows - s)), s, s);
+    // One draw a statement: the order of a call's arguments is unspecified (g++ and clang
+    // differ), and scenes must be the same whatever the compiler. This is the order g++ drew.
+    const double y = rng.uniform(0.0, std::max(1.0, photo.rows - s));
+    const double x = rng.uniform(0.0, std::max(1.0, photo.cols - s));
+    const cv::Rect2d box(x, y, s, s);
     const cv::Rect2d seen = scaled_about_centre(box, kCropMargin, {});
     bool clear = true;
     for (const auto& e : extents) clear &= (seen & e).area() == 0;

@@ -49,7 +49,9 @@ void draw_print(cv::Mat& image, cv::RNG& rng) {
   const int shapes = rng.uniform(0, 8);
   for (int i = 0; i < shapes; ++i) {
     const cv::Scalar c = jitter({128, 128, 128}, 127, rng);
-    const cv::Point p(rng.uniform(0, w), rng.uniform(0, h));
+    const int y = rng.uniform(0, h);  // one draw a statement: argument order is unspecified
+    const int x = rng.uniform(0, w);
+    const cv::Point p(x, y);
     const int r = std::max(2, cvRound(std::min(w, h) * rng.uniform(0.01, 0.15)));
     if (rng.uniform(0, 2))
       cv::circle(image, p, r, c, cv::FILLED, cv::LINE_AA);

@@ -56,8 +56,12 @@ cv::Matx33d random_perspective(cv::Size size, double amount, cv::RNG& rng) {
   const float w = float(size.width), h = float(size.height);
   const cv::Point2f src[4] = {{0, 0}, {w, 0}, {w, h}, {0, h}};
   cv::Point2f dst[4];
-  for (int i = 0; i < 4; ++i)
-    dst[i] = src[i] + cv::Point2f(float(rng.uniform(-amount, amount) * w), float(rng.uniform(-amount, amount) * h));
+  for (int i = 0; i < 4; ++i) {
+    // One draw a statement: the order of a call's arguments is unspecified (g++ and clang
+    // differ), and scenes must be the same whatever the compiler. This is the order g++ drew.
+    const double dy = rng.uniform(-amount, amount), dx = rng.uniform(-amount, amount);
+    dst[i] = src[i] + cv::Point2f(float(dx * w), float(dy * h));
+  }
   return cv::Matx33d(cv::getPerspectiveTransform(src, dst));
 }
 
@@ -91,7 +95,12 @@ void add_cards(Scene& scene, float base, std::uint64_t seed) {
     SceneThing t;
     t.kind = SceneThing::Kind::Card;
     t.size = std::min(longest, base * float(table ? rng.uniform(1.5, 3.0) : rng.uniform(1.5, 5.0)));
-    t.angle_deg = aligned ? float(rng.uniform(-12.0, 12.0) + 90 * rng.uniform(0, 2)) : float(rng.uniform(0.0, 180.0));
+    if (aligned) {
+      const double tilt = rng.uniform(-12.0, 12.0);  // one draw a statement (see random_perspective)
+      t.angle_deg = float(tilt + 90 * rng.uniform(0, 2));
+    } else {
+      t.angle_deg = float(rng.uniform(0.0, 180.0));
+    }
     t.colour = rng.uniform(0, 4) ? jitter(inks[rng.uniform(0, 3)], 30, rng) : random_colour(rng, 0, 200);
     for (int attempt = 0; attempt < 50; ++attempt) {
       t.centre = {float(rng.uniform(0, scene.size.width)), float(rng.uniform(0, scene.size.height))};
@@ -140,8 +149,11 @@ Scene varied_scene(std::uint64_t seed, float min_side, float max_side) {
   // The camera's slant shows every die's side faces on about the same side.
   // Photos are rarely taken straight down: most show side faces, pips and all.
   const bool slanted = rng.uniform(0, 4) != 0;
-  const cv::Point2f camera_lean = slanted ? cv::Point2f(float(rng.uniform(-0.5, 0.5)), float(rng.uniform(-0.5, 0.5)))
-                                          : cv::Point2f(0, 0);
+  cv::Point2f camera_lean(0, 0);
+  if (slanted) {  // one draw a statement (see random_perspective)
+    camera_lean.y = float(rng.uniform(-0.5, 0.5));
+    camera_lean.x = float(rng.uniform(-0.5, 0.5));
+  }
   // Dice lie far apart or in a crowd, where a crop around one shows parts of others.
   const double spacing = rng.uniform(0.75, 1.3);
   const bool one_set = rng.uniform(0, 3) == 0;  // all dice alike, as a set of five
@@ -159,7 +171,11 @@ Scene varied_scene(std::uint64_t seed, float min_side, float max_side) {
     d.angle_deg = float(rng.uniform(0.0, 90.0));
     d.pip_size = float(rng.uniform(0.75, 1.3));
     d.gloss = glossy ? float(rng.uniform(0.2, 0.9)) : 0.f;
-    if (slanted) d.lean = camera_lean + cv::Point2f(float(rng.uniform(-0.1, 0.1)), float(rng.uniform(-0.1, 0.1)));
+    if (slanted) {  // one draw a statement (see random_perspective)
+      const float dy = float(rng.uniform(-0.1, 0.1));
+      const float dx = float(rng.uniform(-0.1, 0.1));
+      d.lean = camera_lean + cv::Point2f(dx, dy);
+    }
     bool placed = false;
     for (int attempt = 0; attempt < 200 && !placed; ++attempt) {
       const float margin = d.side * 0.9f;

@@ -353,9 +353,13 @@ Scene compose_scene(std::uint32_t seed, const SceneOptions& opt) {
   double d = opt.perspective;
   cv::Point2f src[4] = {{0, 0}, {float(opt.width), 0}, {float(opt.width), float(opt.height)}, {0, float(opt.height)}};
   cv::Point2f dst[4];
-  for (int k = 0; k < 4; ++k)
-    dst[k] = src[k] + cv::Point2f(float((k == 1 || k == 2 ? -1 : 1) * uniform(rng, 0, d) * opt.width),
-                                  float((k >= 2 ? -1 : 1) * uniform(rng, 0, d) * opt.height));
+  for (int k = 0; k < 4; ++k) {
+    // One draw a statement: the order of a call's arguments is unspecified, and g++ and
+    // clang differ; this is the order g++ drew, so its scenes stay as they were.
+    const double dy = uniform(rng, 0, d), dx = uniform(rng, 0, d);
+    dst[k] = src[k] + cv::Point2f(float((k == 1 || k == 2 ? -1 : 1) * dx * opt.width),
+                                  float((k >= 2 ? -1 : 1) * dy * opt.height));
+  }
   cv::Mat h = cv::getPerspectiveTransform(src, dst);
   cv::Mat table = background(rng, size, opt);  // shows where the warp pulls the image in
   cv::warpPerspective(img, table, h, size, cv::INTER_LINEAR, cv::BORDER_TRANSPARENT);
