@@ -58,12 +58,6 @@ struct MinisatCore : Minisat::Solver {
   }
 };
 
-struct MinisatSolver::Impl {
-  MinisatCore solver;
-  Minisat::vec<Minisat::Lit> scratch;
-  std::vector<int> watch_counts;  // add_cnf's per-literal tally, kept to reuse its memory
-};
-
 namespace {
 
 // Our variable v (from 1) is MiniSat's variable v - 1.
@@ -71,6 +65,22 @@ Minisat::Lit to_minisat(Lit l) { return Minisat::mkLit(l.var().id() - 1, l.negat
 Lit from_minisat(Minisat::Lit l) { return Lit(Var(Minisat::var(l) + 1), Minisat::sign(l)); }
 
 }  // namespace
+
+struct MinisatSolver::Impl {
+  MinisatCore solver;
+  Minisat::vec<Minisat::Lit> scratch;
+  std::vector<int> watch_counts;  // add_cnf's per-literal tally, kept to reuse its memory
+
+  // The literals in MiniSat's terms, in the reused scratch vector; their variables exist.
+  Minisat::vec<Minisat::Lit>& to_scratch(std::span<const Lit> lits) {
+    scratch.clear();
+    for (Lit l : lits) {
+      while (solver.nVars() < l.var().id()) solver.newVar();
+      scratch.push(to_minisat(l));
+    }
+    return scratch;
+  }
+};
 
 MinisatSolver::MinisatSolver() : impl_(std::make_unique<Impl>()) {}
 MinisatSolver::~MinisatSolver() = default;
@@ -112,14 +122,7 @@ void MinisatSolver::add_cnf(const Cnf& cnf) {
 }
 
 void MinisatSolver::add_clause(std::span<const Lit> clause) {
-  auto& s = impl_->solver;
-  auto& c = impl_->scratch;
-  c.clear();
-  for (Lit l : clause) {
-    while (s.nVars() < l.var().id()) s.newVar();
-    c.push(to_minisat(l));
-  }
-  s.addClause_(c);  // addClause_ may reorder or shrink c; it is scratch space
+  impl_->solver.addClause_(impl_->to_scratch(clause));  // it may reorder or shrink scratch
 }
 
 // The restricted search stops once every decision variable is set; a variable that
@@ -149,12 +152,7 @@ Status MinisatSolver::solve(std::span<const Lit> assumptions) {
   auto start = std::chrono::steady_clock::now();
   ++solves_;  // MiniSat's own count skips calls on an already inconsistent formula
   auto& s = impl_->solver;
-  auto& a = impl_->scratch;
-  a.clear();
-  for (Lit l : assumptions) {
-    while (s.nVars() < l.var().id()) s.newVar();
-    a.push(to_minisat(l));
-  }
+  const auto& a = impl_->to_scratch(assumptions);
   s.clearInterrupt();
   s.budgetOff();
   if (budget_.conflicts) s.setConfBudget(*budget_.conflicts);
@@ -195,16 +193,9 @@ void MinisatSolver::clear_phase(Var v) {
 }
 
 Solver::Propagation MinisatSolver::propagate(std::span<const Lit> assumptions) {
-  auto& s = impl_->solver;
-  auto& a = impl_->scratch;
-  a.clear();
-  for (Lit l : assumptions) {
-    while (s.nVars() < l.var().id()) s.newVar();
-    a.push(to_minisat(l));
-  }
   std::vector<Minisat::Lit> implied;
   Propagation out;
-  out.conflict = !s.propagate_under(a, implied);
+  out.conflict = !impl_->solver.propagate_under(impl_->to_scratch(assumptions), implied);
   out.implied.reserve(implied.size());
   for (Minisat::Lit l : implied) out.implied.push_back(from_minisat(l));
   return out;
