@@ -37,14 +37,16 @@ ProbeResult probe(Solver& solver, std::span<const Var> vars, const ProbeOptions&
         r.unsat = true;
         return r;
       }
-      // A branch that conflicts, or that sets nothing (not even v: v is a fact already).
+      // A branch that sets nothing, not even v, means v is a fact already (and the other
+      // branch conflicts); a branch that conflicts makes the other value a new fact.
       const bool known = (!pos.conflict && pos.implied.empty()) || (!neg.conflict && neg.implied.empty());
-      if (pos.conflict) add_fact(~x);
-      else if (neg.conflict) add_fact(x);
       if (known || pos.conflict || neg.conflict) {
+        if (!known) {
+          add_fact(pos.conflict ? ~x : x);
+          found = true;
+        }
         if (settled.size() <= static_cast<std::size_t>(v.id())) settled.resize(static_cast<std::size_t>(v.id()) + 1, 0);
         settled[static_cast<std::size_t>(v.id())] = 1;
-        found = found || pos.conflict || neg.conflict;
         continue;
       }
       // Both ways consistent: what both imply holds in every model.
