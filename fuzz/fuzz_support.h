@@ -9,10 +9,15 @@
 //   }
 #pragma once
 
+#include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <set>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include <puzzlesat/input_error.h>
 
@@ -42,6 +47,25 @@ int expect_input_error(F f) {
   } catch (const InputError&) {
   }
   return 0;
+}
+
+// Solutions a solver listed (at most `limit`, `complete` when that was all) against every
+// solution brute force found: distinct, each a real one, and all of them exactly when there
+// are at most `limit` (else `limit` of them and not complete).
+template <class T>
+void check_listed(const std::vector<T>& listed, bool complete, std::size_t limit, const std::set<T>& all) {
+  const std::set<T> found(listed.begin(), listed.end());
+  FUZZ_CHECK(found.size() == listed.size() && std::includes(all.begin(), all.end(), found.begin(), found.end()));
+  FUZZ_CHECK(all.size() <= limit ? complete && found == all : !complete && found.size() == limit);
+}
+
+// A rows x cols grid of '.' with '#' where bit r*cols+c of `bits` is set: brute force
+// over the black/white (filled/empty) grids of a small puzzle.
+inline std::vector<std::string> grid_of_bits(unsigned bits, int rows, int cols) {
+  std::vector<std::string> g(static_cast<std::size_t>(rows), std::string(static_cast<std::size_t>(cols), '.'));
+  for (int i = 0; i < rows * cols; ++i)
+    if (bits >> i & 1u) g[static_cast<std::size_t>(i / cols)][static_cast<std::size_t>(i % cols)] = '#';
+  return g;
 }
 
 }  // namespace puzzlesat::fuzz

@@ -2,8 +2,8 @@
 // puzz.link URLs (input starting with "p?" or "http"). What is read is written back and
 // reads the same; a puzzle of at most 9 cells has exactly the solutions brute force finds
 // (up to 17 listed; beyond that, 17 of them and "not all").
-#include <algorithm>
 #include <set>
+#include <utility>
 
 #include "fuzz/fuzz_support.h"
 #include "problems/nonogram/nonogram.h"
@@ -23,12 +23,9 @@ bool same(const Puzzle& a, const Puzzle& b) {
 // Every picture of the puzzle's size that shows its clues.
 std::set<Picture> brute_force(const Puzzle& p) {
   std::set<Picture> found;
-  const int cells = p.rows * p.cols;
-  for (unsigned bits = 0; bits < (1u << cells); ++bits) {
-    Picture picture(static_cast<std::size_t>(p.rows), std::string(static_cast<std::size_t>(p.cols), '.'));
-    for (int i = 0; i < cells; ++i)
-      if (bits >> i & 1u) picture[static_cast<std::size_t>(i / p.cols)][static_cast<std::size_t>(i % p.cols)] = '#';
-    if (satisfies(p, picture)) found.insert(picture);
+  for (unsigned bits = 0; bits < (1u << (p.rows * p.cols)); ++bits) {
+    Picture picture = puzzlesat::fuzz::grid_of_bits(bits, p.rows, p.cols);
+    if (satisfies(p, picture)) found.insert(std::move(picture));
   }
   return found;
 }
@@ -41,11 +38,8 @@ void check(const Puzzle& p, int& solves) {
   FUZZ_CHECK(same(parse(to_plain(p), "written.txt", Format::plain), p));
   FUZZ_CHECK(same(parse_url(to_url(p)), p));
   if (p.rows * p.cols <= kBruteForceCells && solves-- > 0) {
-    const std::set<Picture> all = brute_force(p);
     const Solutions s = solve(p, "minisat", kLimit);
-    const std::set<Picture> found(s.pictures.begin(), s.pictures.end());
-    FUZZ_CHECK(found.size() == s.pictures.size() && std::includes(all.begin(), all.end(), found.begin(), found.end()));
-    FUZZ_CHECK(all.size() <= kLimit ? s.complete && found == all : !s.complete && found.size() == kLimit);
+    puzzlesat::fuzz::check_listed(s.pictures, s.complete, kLimit, brute_force(p));
   }
 }
 }  // namespace
