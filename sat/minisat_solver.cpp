@@ -3,7 +3,6 @@
 #include <minisat/core/Solver.h>  // defines l_True/l_False as macros
 
 #include <chrono>
-#include <cstdlib>
 #include <utility>
 #include <optional>
 
@@ -125,11 +124,11 @@ void MinisatSolver::add_clause(std::span<const Lit> clause) {
   impl_->solver.addClause_(impl_->to_scratch(clause));  // it may reorder or shrink scratch
 }
 
+namespace {
 // The restricted search stops once every decision variable is set; a variable that
 // propagation did not reach is then l_Undef in the model. Search again with the decision
 // variables' values assumed and every variable a decision, which only fills in the rest
 // (or, if the rest cannot be filled, falls back to an unrestricted search).
-namespace {
 Minisat::lbool complete_model(MinisatCore& s, const Minisat::vec<Minisat::Lit>& assumptions) {
   bool partial = false;
   for (int v = 0; v < s.model.size() && !partial; ++v) partial = s.model[v] == l_Undef;

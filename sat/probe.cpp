@@ -1,5 +1,6 @@
 #include <puzzlesat/probe.h>
 
+#include <algorithm>
 #include <chrono>
 #include <stdexcept>
 
@@ -13,7 +14,9 @@ ProbeResult probe(Solver& solver, std::span<const Var> vars, const ProbeOptions&
     return options.seconds > 0 && std::chrono::duration<double>(Clock::now() - start).count() > options.seconds;
   };
   ProbeResult r;
-  std::vector<char> settled;  // per variable: a known fact, no need to probe again
+  Var largest(0);
+  for (Var v : vars) largest = std::max(largest, v, [](Var a, Var b) { return a.id() < b.id(); });
+  std::vector<char> settled(static_cast<std::size_t>(largest.id()) + 1, 0);  // per variable: a fact, not probed again
   std::vector<char> marked;   // per literal code: implied by the positive branch
   auto add_fact = [&](Lit l) {
     solver.add_clause({l});
@@ -27,7 +30,7 @@ ProbeResult probe(Solver& solver, std::span<const Var> vars, const ProbeOptions&
         r.complete = false;
         return r;
       }
-      if (static_cast<std::size_t>(v.id()) < settled.size() && settled[static_cast<std::size_t>(v.id())]) continue;
+      if (settled[static_cast<std::size_t>(v.id())]) continue;
       const Lit x(v, false);
       const Lit not_x = ~x;
       const Solver::Propagation pos = solver.propagate(std::span<const Lit>(&x, 1));
@@ -45,7 +48,6 @@ ProbeResult probe(Solver& solver, std::span<const Var> vars, const ProbeOptions&
           add_fact(pos.conflict ? ~x : x);
           found = true;
         }
-        if (settled.size() <= static_cast<std::size_t>(v.id())) settled.resize(static_cast<std::size_t>(v.id()) + 1, 0);
         settled[static_cast<std::size_t>(v.id())] = 1;
         continue;
       }
