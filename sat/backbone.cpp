@@ -12,10 +12,15 @@ namespace {
 enum class Verdict : unsigned char { open, forced, free };
 
 // How long local search may look for a model flipping one candidate before a solver
-// call decides it. Forced candidates always cost the whole budget; on 500-variable
-// random 3-SAT at ratio 3.75, 20,000 flips left 1-4 calls of several plain solves each,
-// 200,000 none (starting at 2,000 and growing after each miss was 10x slower there).
-constexpr int kWalkFlips = 200000;
+// call decides it. A walk for a forced candidate always fails and costs its whole budget,
+// so the budget follows what the calls after failed walks show: a call that finds the
+// candidate free (the walk gave up too early) doubles it, up to kMaxWalkFlips; a call
+// that proves it forced (the walk was wasted) halves it, down to kMinWalkFlips. On
+// 500-variable random 3-SAT at ratio 3.75 free candidates needed up to 200,000 flips
+// (20,000 left 1-4 calls of several plain solves each); at ratio 4.0 most candidates are
+// forced, and a fixed 200,000 flips each never finished.
+constexpr int kMaxWalkFlips = 200000;
+constexpr int kMinWalkFlips = 1000;
 
 // A model of `formula` and the number of true literals in each clause, so that flipping a
 // variable whose true literal no clause needs (every clause holding it has another true
@@ -193,21 +198,36 @@ BackboneResult compute_implied(Solver& s, std::span<const Lit> candidates, std::
   if (hints)
     for (Lit l : open) s.set_phase(~l);
 
+  // Facts the solver has fixed at the root (units it learnt on the way) hold in every
+  // model: they settle open candidates without a call of their own.
+  auto settle_fixed = [&](std::size_t from) {
+    for (std::size_t j = from; j < open.size(); ++j)
+      if (verdict(open[j]) == Verdict::open && s.fixed(open[j]) > 0) verdict(open[j]) = Verdict::forced;
+  };
+  settle_fixed(0);
+
   const bool unconditional = assumptions.empty();
+  int walk_flips = kMaxWalkFlips;
   for (std::size_t i = 0; i < open.size(); ++i) {
     Lit l = open[i];
     if (verdict(l) != Verdict::open) continue;
     // A model with l false found by local search from the last model settles l without a call.
-    if (walker && walker->walk_to_false(l, kWalkFlips, rng)) {
-      verdict(l) = Verdict::free;
-      clear_by_walk(i + 1);
-      continue;
+    bool walked = false;
+    if (walker) {
+      if (walker->walk_to_false(l, walk_flips, rng)) {
+        verdict(l) = Verdict::free;
+        clear_by_walk(i + 1);
+        continue;
+      }
+      walked = true;
     }
     assume.push_back(~l);
     status = s.solve(assume);
     ++result.solver_calls;
     assume.pop_back();
     if (status == Status::unknown) break;
+    if (walked)
+      walk_flips = status == Status::sat ? std::min(kMaxWalkFlips, 2 * walk_flips) : std::max(kMinWalkFlips, walk_flips / 2);
     if (status == Status::unsat) {
       verdict(l) = Verdict::forced;
       // Implied by the formula (and assumptions), so stating it cannot change the models
@@ -216,12 +236,14 @@ BackboneResult compute_implied(Solver& s, std::span<const Lit> candidates, std::
         s.add_clause({l});
       else
         assume.push_back(l);
+      settle_fixed(i + 1);
       continue;
     }
     // A model with ~l: it clears l and every later open candidate it contradicts (all
     // earlier ones are already decided).
     verdict(l) = Verdict::free;
     clear_by_model(i + 1);
+    settle_fixed(i + 1);
   }
   if (hints)
     for (Lit l : open) s.clear_phase(l.var());

@@ -118,6 +118,12 @@ bool CadicalSolver::model_value(Var v) const {
   return v.id() > 0 && i < impl_->model.size() && impl_->model[i] != 0;
 }
 
+int CadicalSolver::fixed(Lit l) const {
+  if (l.var().id() > num_vars()) return 0;
+  const int code = l.negated() ? -l.var().id() : l.var().id();
+  return impl_->solver.fixed(code);
+}
+
 std::vector<Lit> CadicalSolver::failed_assumptions() const { return impl_->failed; }
 
 void CadicalSolver::set_phase(Lit l) {

@@ -30,6 +30,7 @@ class CheckedSolver final : public Solver {
   bool model_value(Var v) const override { return backend_->model_value(v); }
   using Solver::model_value;
   std::vector<Lit> failed_assumptions() const override { return backend_->failed_assumptions(); }
+  int fixed(Lit l) const override { return backend_->fixed(l); }
   void set_phase(Lit l) override { backend_->set_phase(l); }
   void clear_phase(Var v) override { backend_->clear_phase(v); }
   void set_decision_vars(std::span<const Var> vars) override { backend_->set_decision_vars(vars); }

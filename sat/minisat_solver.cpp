@@ -172,6 +172,14 @@ bool MinisatSolver::model_value(Var v) const {
   return i >= 0 && i < model.size() && model[i] == l_True;
 }
 
+int MinisatSolver::fixed(Lit l) const {
+  // Between calls MiniSat sits at decision level 0, so every assigned value is a root fact.
+  const auto& s = impl_->solver;
+  if (!s.okay() || l.var().id() > s.nVars()) return 0;
+  const Minisat::lbool v = s.value(to_minisat(l));
+  return v == l_True ? 1 : v == l_False ? -1 : 0;
+}
+
 std::vector<Lit> MinisatSolver::failed_assumptions() const {
   // MiniSat's `conflict` holds the negations of the failed assumptions.
   std::vector<Lit> core;

@@ -24,6 +24,7 @@ class MinisatSolver final : public Solver {
   bool model_value(Var v) const override;
   using Solver::model_value;
   std::vector<Lit> failed_assumptions() const override;
+  int fixed(Lit l) const override;
   void set_budget(const Budget& budget) override { budget_ = budget; }
   void set_phase(Lit l) override;
   void clear_phase(Var v) override;

@@ -305,3 +305,45 @@ TEST_CASE("Time budgets too long to count are no limit, not an instant Unknown",
     }
   }
 }
+
+// fixed() may only name facts: a literal it calls fixed holds in every model (brute force),
+// and the units a formula states outright are known at the root once a solve has run.
+TEST_CASE("fixed() names only literals true in every model", "[sat][solver]") {
+  for (const std::string& spec : kBuiltIn) {
+    INFO(spec);
+    {
+      auto s = make_solver(spec);
+      Lit a(Var(1)), b(Var(2)), c(Var(3)), d(Var(4));
+      s->add_clause({a});
+      s->add_clause({~a, b});
+      s->add_clause({c, d});
+      REQUIRE(s->solve() == Status::sat);
+      CHECK(s->fixed(a) == 1);
+      CHECK(s->fixed(b) == 1);
+      CHECK(s->fixed(~b) == -1);
+      CHECK(s->fixed(c) == 0);
+      CHECK(s->fixed(Lit(Var(9))) == 0);  // a variable the solver has never seen
+    }
+    std::mt19937_64 rng(2026);
+    int fixed_seen = 0;
+    for (int round = 0; round < 300; ++round) {
+      const int n = 8 + static_cast<int>(rng() % 5);
+      Cnf cnf = random_ksat(rng, n, static_cast<int>(4.2 * n));
+      const std::vector<std::uint32_t> models = all_models(cnf);
+      auto s = make_solver(spec);
+      s->add_cnf(cnf);
+      if (s->solve() != Status::sat) continue;
+      // Asking about each variable in turn lets the solver learn more units.
+      for (int v = 1; v <= n; ++v) {
+        (void)s->solve({Lit(Var(v))});
+        for (int w = 1; w <= n; ++w) {
+          const int f = s->fixed(Lit(Var(w)));
+          if (f == 0) continue;
+          ++fixed_seen;
+          for (std::uint32_t m : models) CHECK(((m >> (w - 1)) & 1u) == (f > 0 ? 1u : 0u));
+        }
+      }
+    }
+    CHECK(fixed_seen > 0);
+  }
+}

@@ -84,6 +84,12 @@ class Solver {
   // After Sat: the model over variables 1..n as signed literals (v or ~v).
   std::vector<Lit> model(int n) const;
 
+  // What the clauses alone (learnt ones included) have fixed at the root, between solve()
+  // calls: 1 when l holds in every model, -1 when ~l does, 0 when not known or the backend
+  // does not say. Free to ask: a search often learns facts as units on the way, and a
+  // backbone algorithm can settle those candidates without a call of its own.
+  virtual int fixed(Lit /*l*/) const { return 0; }
+
   // After Unsat: assumptions whose conjunction is already unsatisfiable with the
   // clauses (empty when the clauses alone are unsatisfiable).
   virtual std::vector<Lit> failed_assumptions() const = 0;
