@@ -97,7 +97,7 @@ TEST_CASE("set solve finds at most one set, or says none remains, from a file or
   CHECK(without >= 2);
 }
 
-// A batch is answered on one reused solver (StreamSetFinder), replaced every 16 boards:
+// A batch is answered on one reused solver (StreamSetFinder), replaced every 8 boards:
 // 300 boards of 12 cards, half of them drawn until brute force finds no set, so every
 // UNSAT answer of the stream, and every set it names, is checked.
 TEST_CASE("set solve --jsonl over 300 boards, half set-free, agrees with brute force", "[set][cli]") {

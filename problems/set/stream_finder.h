@@ -38,9 +38,9 @@ namespace puzzlesat::set {
 
 class StreamSetFinder {
  public:
-  // `solver` as for sat::make_solver. 16 boards per solver: see docs/performance.md
+  // `solver` as for sat::make_solver. 8 boards per solver: see docs/performance.md
   // ("SET no-set proofs in a stream") for what other values cost.
-  explicit StreamSetFinder(std::string_view solver = "minisat", int boards_per_solver = 16);
+  explicit StreamSetFinder(std::string_view solver = "minisat", int boards_per_solver = 8);
 
   // A set among `board` (distinct cards, any number), or nullopt: UNSAT, the SAT proof
   // that no set is there. Throws std::logic_error if a model does not decode to a set
