@@ -1,6 +1,8 @@
 // SET speed: direct and SAT finders per 12- and 21-card board (solver construction
 // included), the SAT proof that a 12-card board has no set, whole games per second with
-// the direct finder, and the 21-card cap proof. Run: build/bench_set [benchmark flags].
+// the direct finder, the 21-card cap proof, and one set or the no-set proof for boards in
+// a stream on one reused solver (StreamSetFinder, stream_*).
+// Run: build/bench/bench_set [benchmark flags].
 #include <benchmark/benchmark.h>
 
 #include <array>
