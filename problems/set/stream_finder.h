@@ -14,12 +14,12 @@
 // board is asked under the assumption act; afterwards the unit ¬act retires them (they
 // are satisfied for good, and so is every clause learnt from them, which contains ¬act
 // too). "At least two of x_0..x_{n-1}" is the same for every n-card board: it is added
-// once per solver under a size literal, assumed alongside act. One assumption per board
-// matters: asking the 81-card deck formula under 69 deselection assumptions was 4x
-// slower than a fresh solver (docs/performance.md). The solver is replaced every
-// `boards_per_solver` boards, which bounds its memory (variables and retired clauses
-// only accumulate: Debian's MiniSat cannot free variables) and the model check's work
-// (make_solver's checked wrapper tests every clause it was given).
+// once per solver under a size literal, assumed alongside act. Two assumptions per
+// board, not one per absent card, matter: asking the 81-card deck formula under 69
+// deselection assumptions was 4x slower than a fresh solver (docs/performance.md). The
+// solver is replaced every `boards_per_solver` boards, which bounds its memory (variables
+// and retired clauses only accumulate: Debian's MiniSat cannot free variables) and the
+// model check's work (make_solver's checked wrapper tests every clause it was given).
 #pragma once
 
 #include <array>
