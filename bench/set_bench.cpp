@@ -1,6 +1,8 @@
 // SET speed: direct and SAT finders per 12- and 21-card board (solver construction
 // included), the SAT proof that a 12-card board has no set, whole games per second with
-// the direct finder, and the 21-card cap proof. Run: build/bench_set [benchmark flags].
+// the direct finder, the 21-card cap proof, and one set or the no-set proof for boards in
+// a stream on one reused solver (StreamSetFinder, stream_*).
+// Run: build/bench/bench_set [benchmark flags].
 #include <benchmark/benchmark.h>
 
 #include <array>
@@ -16,6 +18,7 @@
 #include "problems/set/game.h"
 #include "problems/set/random.h"
 #include "problems/set/sat_finder.h"
+#include "problems/set/stream_finder.h"
 #include "problems/set/encoding.h"
 #include <puzzlesat/cnf.h>
 #include <puzzlesat/solver.h>
@@ -85,6 +88,41 @@ void sat_no_set_proof(benchmark::State& state) {
   state.counters["props"] = benchmark::Counter(props, benchmark::Counter::kAvgIterations);
 }
 BENCHMARK(sat_no_set_proof)->Unit(benchmark::kMicrosecond);
+
+// The same proofs in a stream: one StreamSetFinder (a reused solver, each board's
+// clauses under one activation literal) asked board after board; the argument is how
+// many boards share a solver before it is replaced.
+void stream_no_set_proof(benchmark::State& state) {
+  auto pool = boards(12, true);
+  StreamSetFinder finder("minisat", static_cast<int>(state.range(0)));
+  std::size_t i = 0;
+  for (auto _ : state) {
+    if (finder.find_one(pool[i++ % pool.size()])) state.SkipWithError("a set-free board got a set");
+  }
+  const auto s = finder.stats();
+  const double n = static_cast<double>(s.solves);
+  state.counters["conflicts"] = static_cast<double>(s.conflicts) / n;
+  state.counters["decisions"] = static_cast<double>(s.decisions) / n;
+  state.counters["props"] = static_cast<double>(s.propagations) / n;
+}
+BENCHMARK(stream_no_set_proof)->Arg(1)->Arg(4)->Arg(8)->Arg(16)->Arg(32)->Arg(64)->Arg(256)->Unit(benchmark::kMicrosecond);
+
+// Random 12-card boards (most hold a set, whose model the checked solver tests against
+// every clause it still holds, retired boards' included), fresh solver against stream.
+void sat_one_random12(benchmark::State& state) {
+  auto pool = boards(12, false);
+  std::size_t i = 0;
+  for (auto _ : state) benchmark::DoNotOptimize(sat_find_one_set(pool[i++ % pool.size()]));
+}
+BENCHMARK(sat_one_random12)->Unit(benchmark::kMicrosecond);
+
+void stream_one_random12(benchmark::State& state) {
+  auto pool = boards(12, false);
+  StreamSetFinder finder("minisat", static_cast<int>(state.range(0)));
+  std::size_t i = 0;
+  for (auto _ : state) benchmark::DoNotOptimize(finder.find_one(pool[i++ % pool.size()]));
+}
+BENCHMARK(stream_one_random12)->Arg(1)->Arg(4)->Arg(8)->Arg(16)->Arg(32)->Arg(64)->Arg(256)->Unit(benchmark::kMicrosecond);
 
 // Where the proof's time goes: building the formula, then also constructing the solver
 // and loading the clauses (no search).

@@ -25,6 +25,7 @@
 #include "problems/set/game.h"
 #include "problems/set/sat_finder.h"
 #include "problems/set/stats.h"
+#include "problems/set/stream_finder.h"
 #include <puzzlesat/dimacs.h>
 #include <puzzlesat/proof.h>
 
@@ -95,10 +96,16 @@ struct SolveOptions {
   ProofArgs proof;
 };
 
-// Cards are numbered from 1 in the text and in JSON alike ("cards 1, 4, 7").
-void solve_board(const SolveOptions& opt, const std::string& backend, const std::vector<Card>& cards, BatchItem& item) {
-    SatSearch search = opt.all ? sat_find_all_sets(cards, backend)
-                               : sat_find_one_set(cards, backend);
+// Cards are numbered from 1 in the text and in JSON alike ("cards 1, 4, 7"). One set is
+// asked of `stream`, which keeps its solver from board to board of a batch.
+void solve_board(const SolveOptions& opt, const std::string& backend, StreamSetFinder& stream,
+                 const std::vector<Card>& cards, BatchItem& item) {
+    SatSearch search;
+    if (opt.all) {
+      search = sat_find_all_sets(cards, backend);
+    } else if (auto t = stream.find_one(cards)) {
+      search.sets.push_back(*t);
+    }
     // The direct finder checks the solver's answer: a disagreement is a bug, never output.
     std::vector<Triple> direct = find_all_sets(cards);
     bool agrees = opt.all ? search.sets == direct : search.sets.empty() == direct.empty();
@@ -150,8 +157,9 @@ void add_solve(CLI::App* group) {
     check_solver(backend);
     if (opt->proof.requested() && opt->source.batch.batched(opt->source.inputs().size()))
       throw InputError("--proof FILE takes one board, not several (or --jsonl)");
+    StreamSetFinder stream(backend);
     opt->source.run(opt->json, [&](BatchItem& item, const std::vector<Card>& cards) {
-      solve_board(*opt, backend, cards, item);
+      solve_board(*opt, backend, stream, cards, item);
     });
   });
 }
@@ -207,12 +215,12 @@ void add_play(CLI::App* group) {
           std::cout << fmt::format("  replaced by {}\n", card_list(step.cards));
           break;
         case GameStep::Why::no_set:
-          std::cout << fmt::format("No set among {} cards; deal 3 more: {}\n",
+          std::cout << fmt::format("No set among {} cards (proved by SAT); deal 3 more: {}\n",
                                    step.board.size() - 3, card_list(step.cards));
           break;
       }
     }
-    std::cout << fmt::format("The deck is empty and no set remains among the last {} cards: {}\n",
+    std::cout << fmt::format("The deck is empty and no set remains among the last {} cards (proved by SAT): {}\n",
                              game.final_board.size(), card_list(game.final_board));
     std::cout << fmt::format("{} sets taken.\n", game.sets.size());
   });

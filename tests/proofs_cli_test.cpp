@@ -88,6 +88,13 @@ TEST_CASE("set solve --proof: no set remains, proved and checked, and a set on t
   r = run_cli({"set", "solve", "--proof", none, "1rsd", "1rss", "1rso"});
   REQUIRE(r.exit_code == 0);
   CHECK_FALSE(std::filesystem::exists(none));
+  // Twelve set-free cards (the demo board), the proof in binary DRAT.
+  std::string twelve = dir.file("twelve.drat");
+  r = run_cli({"set", "solve", "--proof", twelve, "--proof-format", "binary", "--file",
+               (puzzlesat::testing::repo_root() / "demo/set-no-set.txt").string()});
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.find("No set among these 12 cards") != std::string::npos);
+  CHECK(check(twelve).verified);
 }
 
 TEST_CASE("queens solve --proof: no placement of 3 queens, proved and checked", "[proof][cli]") {

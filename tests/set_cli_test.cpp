@@ -14,6 +14,7 @@
 #include <puzzlesat/dimacs.h>
 #include <puzzlesat/solver.h>
 #include "tests/run_cli.h"
+#include "tests/temp_file.h"
 
 using nlohmann::json;
 using puzzlesat::testing::run_cli;
@@ -96,6 +97,48 @@ TEST_CASE("set solve finds at most one set, or says none remains, from a file or
   CHECK(without >= 2);
 }
 
+// A batch is answered on one reused solver (StreamSetFinder), replaced every 8 boards:
+// 300 boards of 12 cards, half of them drawn until brute force finds no set, so every
+// UNSAT answer of the stream, and every set it names, is checked.
+TEST_CASE("set solve --jsonl over 300 boards, half set-free, agrees with brute force", "[set][cli]") {
+  puzzlesat::testing::TempDir dir;
+  ps::Rng rng(21);
+  std::vector<std::string> args = {"set", "solve", "--jsonl", "--file"};
+  for (int i = 0; i < 300; ++i) {
+    std::vector<std::string> codes;
+    do {
+      codes = random_codes(rng, 12);
+    } while (i % 2 == 1 && !brute_force_sets(cards_of(json(codes))).empty());
+    std::string board;
+    for (const auto& c : codes) board += c + "\n";
+    args.push_back(dir.file("b" + std::to_string(i) + ".txt"));
+    std::ofstream(args.back()) << board;
+  }
+  for (const std::string solver : {"minisat", "cadical"}) {
+    std::vector<std::string> run = args;
+    run.insert(run.begin() + 2, {"--solver", solver});
+    auto r = run_cli(run);
+    REQUIRE(r.exit_code == 0);
+    std::istringstream lines(r.out);
+    std::string line;
+    int n = 0, without = 0;
+    while (std::getline(lines, line)) {
+      INFO(solver << ", board " << n << ": " << line);
+      json out = json::parse(line);
+      CHECK(out["input"] == args[4 + n]);
+      auto expected = brute_force_sets(cards_of(out["cards"]));
+      auto sets = out["sets"].get<std::vector<std::array<int, 3>>>();
+      CHECK(out["no_set"].get<bool>() == expected.empty());
+      CHECK(sets.size() == std::min<std::size_t>(1, expected.size()));
+      if (!sets.empty()) CHECK(std::find(expected.begin(), expected.end(), sets[0]) != expected.end());
+      without += expected.empty();
+      ++n;
+    }
+    CHECK(n == 300);
+    CHECK(without >= 150);
+  }
+}
+
 TEST_CASE("set solve rejects bad cards with one error line naming file, line and word",
           "[set][cli]") {
   auto r = run_cli({"set", "solve", "--file", "-"}, "1pso\n\ntwo red stripy diamonds\n");
@@ -159,7 +202,8 @@ TEST_CASE("set play --json: a valid game, reproducible by seed", "[set][cli]") {
     CHECK(static_cast<std::size_t>(std::count(quiet.out.begin(), quiet.out.end(), '\n')) ==
           out["sets"].size());
     auto told = run_cli({"set", "play", "--seed", std::to_string(seed)});
-    CHECK(told.out.find("The deck is empty") != std::string::npos);
+    CHECK(told.out.find("The deck is empty and no set remains among the last") != std::string::npos);
+    CHECK(told.out.find("cards (proved by SAT): ") != std::string::npos);
   }
 }
 

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "problems/set/finder.h"
+#include "problems/set/stream_finder.h"
 
 namespace puzzlesat::set {
 
@@ -41,6 +42,7 @@ GameTally run_game(Rng& rng, Observer& observe) {
 
   for (;;) {
     auto found = find_one_set(std::span<const std::uint8_t>(board.data(), n));
+    if (!found) observe.no_set(std::span<const std::uint8_t>(board.data(), n));
     if (n == kOpening) {
       ++tally.boards_of_12;
       if (!found) ++tally.boards_of_12_without_set;
@@ -79,6 +81,7 @@ struct Silent {
   void dealt(GameStep::Why, std::span<const std::uint8_t>, std::span<const std::uint8_t>) {}
   void took(const std::array<std::uint8_t, 3>&, std::span<const std::uint8_t>,
             const std::optional<Triple>&) {}
+  void no_set(std::span<const std::uint8_t>) {}
   void ended(std::span<const std::uint8_t>) {}
 };
 
@@ -91,6 +94,14 @@ std::vector<Card> cards_of(std::span<const std::uint8_t> indices) {
 
 struct Recorder {
   Game& game;
+  StreamSetFinder prover{"minisat"};
+
+  void no_set(std::span<const std::uint8_t> board) {
+    if (prover.find_one(cards_of(board))) {
+      throw std::logic_error("SET game: the direct finder saw no set, SAT found one");
+    }
+    ++game.sat_proofs;
+  }
   void shuffled(const std::array<std::uint8_t, kDeckSize>& deck) { game.deck = cards_of(deck); }
   void dealt(GameStep::Why why, std::span<const std::uint8_t> cards,
              std::span<const std::uint8_t> board) {

@@ -2,7 +2,9 @@
 // deal 12; take a set and deal 3 replacements while the deck lasts and the board is below
 // 12; when the board has no set deal 3 more (15, 18, 21); the game ends when the deck is
 // empty and no set remains. The player always takes the first set the direct finder
-// reports, so a seed fixes the whole game.
+// reports, so a seed fixes the whole game. A recorded game (play_game) also proves each
+// "no set" by SAT (StreamSetFinder, one solver reused through the game) and refuses to
+// go on if SAT disagrees; the counted games of statistics use the direct finder alone.
 #pragma once
 
 #include <array>
@@ -40,9 +42,11 @@ struct Game {
   std::vector<Card> final_board;
   std::vector<GameStep> steps;
   GameTally tally;
+  int sat_proofs = 0;  // boards SAT proved set-free: each no-set deal and the final board
 };
 
-// The game a seed names, fully recorded.
+// The game a seed names, fully recorded. Throws std::logic_error if SAT finds a set
+// where the direct finder saw none.
 Game play_game(std::uint64_t seed);
 
 // A game drawn from rng, only counted: the fast path for statistics.

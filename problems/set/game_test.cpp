@@ -27,6 +27,7 @@ TEST_CASE("games follow the rules: sets taken, each card dealt once, deck empty,
     CHECK(static_cast<int>(g.sets.size()) == g.tally.sets_taken);
 
     // The board of every step is consistent with the previous one.
+    int no_set_deals = 0;
     std::multiset<Card> board;
     for (const auto& step : g.steps) {
       for (Card c : step.cards) {
@@ -43,8 +44,11 @@ TEST_CASE("games follow the rules: sets taken, each card dealt once, deck empty,
       if (step.kind == GameStep::Kind::deal && step.why == GameStep::Why::no_set) {
         std::vector<Card> before(step.board.begin(), step.board.end() - 3);
         CHECK_FALSE(find_one_set(before).has_value());
+        ++no_set_deals;
       }
     }
+    // SAT proved each of those boards set-free, and the final board.
+    CHECK(g.sat_proofs == no_set_deals + 1);
   }
 }
 
