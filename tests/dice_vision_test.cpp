@@ -420,8 +420,9 @@ TEST_CASE("yahtzee dice and dice-eval take every dice setting through --set", "[
   CHECK(all.exit_code == 0);
   CHECK(all.out == "5 dice: 1 2 3 5 6\n");
 
-  // A setting takes effect: no die is looked at below a fifth of the frame's long side.
-  auto strict = run_cli({"yahtzee", "dice", image, "--set", "finder_min_side=0.2"});
+  // Settings take effect: neither rules reader reads a die under 100 px (these are 56 px).
+  auto strict = run_cli({"yahtzee", "dice", image, "--reader", "rules", "--set", "pip_min_side=100", "--set",
+                         "pattern_min_side=100"});
   CHECK(strict.exit_code == 0);
   CHECK(strict.out == "0 dice\n");
 

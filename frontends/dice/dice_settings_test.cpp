@@ -77,9 +77,10 @@ TEST_CASE("a dice setting changes the reading, per call and per thread", "[dice_
   ReadOptions plain;
   plain.reader = DieReader::Rules;
   ReadOptions strict = plain;
-  // Dice at least a fifth of the frame's long side: the scene's 40-60 px dice on a 640 px
-  // frame are not looked at.
-  set_dice_setting(strict.settings, "finder_min_side=0.2");
+  // Neither the blob reader nor the pattern reader reads a die under 100 px: the scene's
+  // 40-60 px dice are found but not read.
+  set_dice_setting(strict.settings, "pip_min_side=100");
+  set_dice_setting(strict.settings, "pattern_min_side=100");
   REQUIRE(values_read(image, plain) == sorted_values(scene));
   CHECK(values_read(image, strict).empty());
   // Settings travel with the call, not in a global: two threads reading with different
