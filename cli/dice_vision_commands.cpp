@@ -25,6 +25,7 @@
 #include "frontends/dice/dice_labels.h"
 #include "frontends/dice/dice_reader.h"
 #include "frontends/dice/dice_scene.h"
+#include "frontends/dice/dice_settings.h"
 #include "frontends/image/image_file.h"
 #include "frontends/image/load_image.h"
 
@@ -248,26 +249,19 @@ void run_dice_scene(const std::string& path, std::uint64_t seed, int count, bool
   std::cout << fmt::format("{} dice: {}\n", values.size(), fmt::join(values, " "));
 }
 
-// `--set NAME=VALUE` on the learned reader's settings (ReadOptions).
-void apply_setting(ReadOptions& options, const std::string& setting) {
-  const auto eq = setting.find('=');
-  const std::string name = setting.substr(0, eq);
-  double value = -1;
-  try {
-    std::size_t used = 0;
-    if (eq != std::string::npos) value = std::stod(setting.substr(eq + 1), &used);
-    if (eq == std::string::npos || used != setting.size() - eq - 1) value = -1;
-  } catch (const std::exception&) {
-    value = -1;
+// `yahtzee dice-settings`: the table of dice_settings.h, as `set settings` lists the SET
+// reader's.
+void run_dice_settings(bool json) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (const DiceSettingInfo& info : dice_setting_table()) {
+    if (json)
+      rows.push_back({{"name", info.name}, {"default", info.default_value}, {"min", info.min}, {"max", info.max},
+                      {"reason", info.reason}});
+    else
+      std::cout << fmt::format("{:<28} {:>8g}  [{:g}, {:g}]  {}\n", info.name, info.default_value, info.min, info.max,
+                               info.reason);
   }
-  double* target = name == "overrule" ? &options.overrule
-                   : name == "veto"   ? &options.veto
-                   : name == "adopt"  ? &options.adopt
-                   : name == "doubt"  ? &options.doubt
-                                      : nullptr;
-  if (!target) throw InputError("unknown setting '" + name + "' (overrule, doubt, veto, adopt)");
-  if (!(value >= 0 && value <= 1.0000001)) throw InputError("--set " + name + " needs a number from 0 to 1");
-  *target = value;
+  if (json) std::cout << rows.dump(-1, ' ', false, kUtf8Replace) << "\n";
 }
 
 // `--reader` and `--set`, the same on `dice` and `dice-eval`.
@@ -279,14 +273,15 @@ struct ReaderChoice {
     command.add_option("--reader", reader, "Who reads each die's value: rules, model (the learned reader) or both")
         ->capture_default_str();
     command.add_option("--set", settings,
-                       "NAME=VALUE: override a setting of the learned reader's part (overrule, doubt, veto, adopt; "
-                       "0..1; see ReadOptions; repeatable)")
+                       "NAME=VALUE: read with one of the reader's tuned settings changed, to measure it (repeatable; "
+                       "`puzzlesat yahtzee dice-settings` lists them with their ranges)")
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
         ->allow_extra_args(false);  // one NAME=VALUE each time, so images may follow
   }
   ReadOptions options() const {
     ReadOptions o;
     o.reader = parse_die_reader(reader);
-    for (const auto& s : settings) apply_setting(o, s);
+    for (const auto& s : settings) set_dice_setting(o.settings, s);
     return o;
   }
 };
@@ -389,6 +384,12 @@ void add_dice_vision_commands(Commands& commands) {
   e->reader.add_options(*eval);
   eval->add_flag("--json", e->json, "Per-image results and totals as JSON");
   eval->callback([e] { run_dice_eval(e->dir, e->reader.options(), e->json); });
+
+  auto settings_json = std::make_shared<bool>(false);
+  auto* settings = group->add_subcommand(
+      "dice-settings", "List the dice reader's tuned settings (for --set): name, default, range, reason");
+  settings->add_flag("--json", *settings_json, "One JSON object per setting, in an array");
+  settings->callback([settings_json] { run_dice_settings(*settings_json); });
 
   auto* scene = group->add_subcommand("dice-scene", "Draw a synthetic photo of a dice roll (for demos and tests)");
   struct SceneCommandOptions {

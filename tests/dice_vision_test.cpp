@@ -396,3 +396,46 @@ TEST_CASE("dice-crops writes labelled crops and says what it wrote", "[dice_visi
   CHECK(bad.exit_code == 2);
   CHECK(one_error_line(bad.err));
 }
+
+TEST_CASE("yahtzee dice and dice-eval take every dice setting through --set", "[dice_vision][cli][settings]") {
+  TempDir dir("puzzlesat_dice_settings_cli");
+  const auto image = (dir.path / "roll.png").string();
+  REQUIRE(cv::imwrite(image, render_scene(five_dice(), 9)));
+
+  // dice-settings lists the table; every name it lists is accepted at its default by both
+  // commands, and reads as without them.
+  auto listed = run_cli({"yahtzee", "dice-settings", "--json"});
+  REQUIRE(listed.exit_code == 0);
+  const auto table = nlohmann::json::parse(listed.out);
+  REQUIRE(table.size() > 100);
+  std::vector<std::string> args = {"yahtzee", "dice", image};
+  for (const auto& row : table) {
+    std::ostringstream value;
+    value << row["default"].get<double>();
+    args.push_back("--set");
+    args.push_back(row["name"].get<std::string>() + "=" + value.str());
+  }
+  auto all = run_cli(args);
+  CHECK(all.err == "");
+  CHECK(all.exit_code == 0);
+  CHECK(all.out == "5 dice: 1 2 3 5 6\n");
+
+  // Settings take effect: neither rules reader reads a die under 100 px (these are 56 px).
+  auto strict = run_cli({"yahtzee", "dice", image, "--reader", "rules", "--set", "pip_min_side=100", "--set",
+                         "pattern_min_side=100"});
+  CHECK(strict.exit_code == 0);
+  CHECK(strict.out == "0 dice\n");
+
+  // Unknown names and values out of range: one error line that says where to look, exit 2.
+  auto unknown = run_cli({"yahtzee", "dice", image, "--set", "no_such_setting=1"});
+  CHECK(unknown.exit_code == 2);
+  CHECK(one_error_line(unknown.err));
+  CHECK(unknown.err.find("dice-settings") != std::string::npos);
+  auto range = run_cli({"yahtzee", "dice-eval", dir.path.string(), "--set", "finder_darker=300"});
+  CHECK(range.exit_code == 2);
+  CHECK(one_error_line(range.err));
+  CHECK(range.err.find("finder_darker") != std::string::npos);
+  auto text = run_cli({"yahtzee", "dice-eval", dir.path.string(), "--set", "veto=abc"});
+  CHECK(text.exit_code == 2);
+  CHECK(one_error_line(text.err));
+}

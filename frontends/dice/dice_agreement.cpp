@@ -5,22 +5,13 @@
 #include <algorithm>
 #include <cmath>
 
+#include "frontends/dice/dice_settings.h"
+
 namespace puzzlesat::dice_vision {
 
 namespace {
 
-// Share of the smaller box above which two dice read are one die read twice.
-constexpr double kOverlap = 0.75;
-// Lightness (8-bit L) between a lone odd candidate's body and every other die's body.
-constexpr double kBodyApart = 60;
-// Pip contrast (8-bit L) that gives a reading a clear polarity.
-constexpr double kClearPolarity = 15;
-// Confidence by which a lone odd candidate is read less surely than the median other die:
-// more than the jitter between equally clean readings (a black die with white pips reads
-// within 0.02 of white dice, either side, as their regions change by a pixel).
-constexpr double kLessSure = 0.03;
-// Lightness (8-bit L) within which a candidate cut by the frame matches another die's body.
-constexpr double kFrameBodyMatch = 30;
+// Every tuned number here is a setting (dice_settings.h, agree_*), passed down as `ds`.
 
 // The side of the typical die: the median box side of the dice, or of the more confident
 // half of them when `sure_half`.
@@ -37,12 +28,12 @@ double typical_side(const std::vector<Candidate>& dice, bool sure_half) {
 
 // Dice in one photo are about the same size. Things far smaller or larger than the dice
 // read most surely (key caps, stickers) are not dice, whatever they showed.
-void drop_odd_sizes(std::vector<Candidate>& dice) {
+void drop_odd_sizes(std::vector<Candidate>& dice, const DiceSettings& ds) {
   if (dice.size() < 2) return;
   const double typical = typical_side(dice, true);
   std::erase_if(dice, [&](const Candidate& c) {
     const double ratio = std::sqrt(double(c.die.box.area())) / typical;
-    return ratio < 0.5 || ratio > 2.0;
+    return ratio < ds.agree_min_size || ratio > ds.agree_max_size;
   });
 }
 
@@ -51,7 +42,7 @@ void drop_odd_sizes(std::vector<Candidate>& dice) {
 // die and the die with its shading (a faint outline, a crescent of the tray's wall around
 // it). Of the two, the one nearer the typical die's size is that die; the typical size is
 // taken over all the dice here, since a die's shading can be read as surely as the die.
-void drop_overlaps(std::vector<Candidate>& dice) {
+void drop_overlaps(std::vector<Candidate>& dice, const DiceSettings& ds) {
   if (dice.size() < 2) return;
   const double typical = typical_side(dice, false);
   const auto misfit = [typical](const Candidate& c) {
@@ -62,7 +53,7 @@ void drop_overlaps(std::vector<Candidate>& dice) {
     for (std::size_t j = i + 1; j < dice.size(); ++j) {
       if (drop[i] || drop[j]) continue;
       const double shared = (dice[i].die.box & dice[j].die.box).area();
-      if (shared < kOverlap * std::min(dice[i].die.box.area(), dice[j].die.box.area())) continue;
+      if (shared < ds.agree_overlap * std::min(dice[i].die.box.area(), dice[j].die.box.area())) continue;
       drop[misfit(dice[i]) > misfit(dice[j]) ? i : j] = true;
     }
   std::vector<Candidate> kept;
@@ -83,10 +74,11 @@ void drop_overlaps(std::vector<Candidate>& dice) {
 // when it lies inside the photo. The reverse case, a white die among dark ones, is left
 // alone: on a dark table of coloured dice with light pips the white one is often the
 // least sure.
-void drop_odd_colours(std::vector<Candidate>& dice) {
+void drop_odd_colours(std::vector<Candidate>& dice, const DiceSettings& ds) {
   if (dice.size() < 3) return;
-  const auto polarity = [](const Candidate& c) {
-    return c.pip_contrast > kClearPolarity ? 1 : c.pip_contrast < -kClearPolarity ? -1 : 0;
+  const double clear = ds.agree_clear_polarity;
+  const auto polarity = [clear](const Candidate& c) {
+    return c.pip_contrast > clear ? 1 : c.pip_contrast < -clear ? -1 : 0;
   };
   std::vector<bool> drop(dice.size(), false);
   for (std::size_t i = 0; i < dice.size(); ++i) {
@@ -95,10 +87,10 @@ void drop_odd_colours(std::vector<Candidate>& dice) {
     for (std::size_t j = 0; j < dice.size(); ++j)
       if (j != i) others.push_back(dice[j].die.confidence);
     std::nth_element(others.begin(), others.begin() + others.size() / 2, others.end());
-    bool odd = dice[i].die.confidence < others[others.size() / 2] - kLessSure;
+    bool odd = dice[i].die.confidence < others[others.size() / 2] - ds.agree_less_sure;
     for (std::size_t j = 0; j < dice.size() && odd; ++j) {
       if (j == i) continue;
-      odd = dice[j].body - dice[i].body > kBodyApart && (own == 1 ? polarity(dice[j]) == -1 : dice[i].near_frame);
+      odd = dice[j].body - dice[i].body > ds.agree_body_apart && (own == 1 ? polarity(dice[j]) == -1 : dice[i].near_frame);
     }
     drop[i] = odd;
   }
@@ -112,16 +104,17 @@ void drop_odd_colours(std::vector<Candidate>& dice) {
 // looks like it: a body about as light and the same pip polarity. Key caps and cards
 // against the frame show die-sized squares with a mark read as a face; the dice of a
 // roll are mostly alike. A die cut by the frame in a photo of unlike dice is lost.
-void drop_unmatched_at_frame(std::vector<Candidate>& dice) {
-  const auto polarity = [](const Candidate& c) {
-    return c.pip_contrast > kClearPolarity ? 1 : c.pip_contrast < -kClearPolarity ? -1 : 0;
+void drop_unmatched_at_frame(std::vector<Candidate>& dice, const DiceSettings& ds) {
+  const double clear = ds.agree_clear_polarity;
+  const auto polarity = [clear](const Candidate& c) {
+    return c.pip_contrast > clear ? 1 : c.pip_contrast < -clear ? -1 : 0;
   };
   std::vector<Candidate> kept;
   for (const auto& c : dice) {
     bool matched = !c.at_frame;
     for (const auto& o : dice)
       matched = matched || (!o.at_frame && polarity(o) == polarity(c) && polarity(c) != 0 &&
-                            std::abs(o.body - c.body) <= kFrameBodyMatch);
+                            std::abs(o.body - c.body) <= ds.agree_frame_body_match);
     if (matched) kept.push_back(c);
   }
   dice = std::move(kept);
@@ -157,12 +150,12 @@ Candidate describe_candidate(const cv::Mat& lab, const DieRegion& region, const 
   return c;
 }
 
-std::vector<Die> agreeing_dice(const std::vector<Candidate>& candidates) {
+std::vector<Die> agreeing_dice(const std::vector<Candidate>& candidates, const DiceSettings& ds) {
   std::vector<Candidate> dice = candidates;
-  drop_odd_sizes(dice);
-  drop_overlaps(dice);
-  drop_odd_colours(dice);
-  drop_unmatched_at_frame(dice);
+  drop_odd_sizes(dice, ds);
+  drop_overlaps(dice, ds);
+  drop_odd_colours(dice, ds);
+  drop_unmatched_at_frame(dice, ds);
   std::vector<Die> out;
   for (const auto& c : dice) out.push_back(c.die);
   return out;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "frontends/dice/dice_reader.h"
+#include "frontends/dice/dice_settings.h"
 #include "frontends/dice/die_finder.h"
 #include "frontends/dice/pip_counter.h"
 
@@ -31,6 +32,6 @@ struct Candidate {
 Candidate describe_candidate(const cv::Mat& lab, const DieRegion& region, const PipReading& reading, Die die);
 
 // The candidates that agree with the others of their photo.
-std::vector<Die> agreeing_dice(const std::vector<Candidate>& candidates);
+std::vector<Die> agreeing_dice(const std::vector<Candidate>& candidates, const DiceSettings& settings = {});
 
 }  // namespace puzzlesat::dice_vision

@@ -17,14 +17,8 @@ namespace puzzlesat::dice_vision {
 
 namespace {
 
-// Photos larger than this are read at this size: the dice stay tens of pixels wide, and
-// the time per photo stays bounded.
-constexpr int kWorkingSize = 960;
-
-// A die cut by the frame is kept only with a reading at least this sure (clear_whole_face),
-// and a top face at least this many pixels clear of the frame.
-constexpr double kClearFace = 0.5;
-constexpr int kFaceMargin = 1;
+// Every tuned number here is a setting (dice_settings.h, reader_*, and the learned
+// reader's overrule, doubt, veto, adopt), passed down as `ds`.
 
 cv::Mat to_bgr(const cv::Mat& image) {
   if (image.depth() != CV_8U) {
@@ -48,20 +42,22 @@ cv::Mat to_bgr(const cv::Mat& image) {
 // pips (the region itself runs off the frame with the die's side faces, so its extent
 // says nothing). A face the frame cuts may have lost pips, and a weak reading there is
 // more often a cable's or a keyboard's square bit than a die.
-bool clear_whole_face(const PipReading& reading, double die_side, cv::Size frame) {
-  if (reading.centres.empty() || reading.confidence < kClearFace) return false;
+bool clear_whole_face(const PipReading& reading, double die_side, cv::Size frame, const DiceSettings& ds) {
+  if (reading.centres.empty() || reading.confidence < ds.reader_clear_face) return false;
+  const int margin = static_cast<int>(std::lround(ds.reader_face_margin));
   cv::Point2f c(0, 0);
   for (const auto& p : reading.centres) c += p;
   c *= 1.0f / reading.centres.size();
   const double half = 0.5 * die_side;
-  return c.x - half >= kFaceMargin && c.y - half >= kFaceMargin && c.x + half <= frame.width - kFaceMargin &&
-         c.y + half <= frame.height - kFaceMargin;
+  return c.x - half >= margin && c.y - half >= margin && c.x + half <= frame.width - margin &&
+         c.y + half <= frame.height - margin;
 }
 
 // The factor that brings a photo to the working size (1 for one already within it).
-double working_scale(cv::Size size) {
+double working_scale(cv::Size size, const DiceSettings& ds) {
   const int longest = std::max(size.width, size.height);
-  return longest > kWorkingSize ? double(kWorkingSize) / longest : 1.0;
+  const int working = static_cast<int>(std::lround(ds.reader_working_size));
+  return longest > working ? double(working) / longest : 1.0;
 }
 
 cv::Rect to_image(const cv::Rect& b, double scale) {
@@ -93,12 +89,13 @@ std::vector<Die> read_dice(const cv::Mat& image, const ReadOptions& options) {
   if (image.empty()) throw InputError("empty image");
   const cv::Mat full = to_bgr(image);
   cv::Mat bgr = full;
-  const double scale = working_scale(full.size());
+  const DiceSettings& ds = options.settings;
+  const double scale = working_scale(full.size(), ds);
   if (scale < 1) cv::resize(full, bgr, cv::Size(), scale, scale, cv::INTER_AREA);
 
   cv::Mat lab;
   cv::cvtColor(bgr, lab, cv::COLOR_BGR2Lab);
-  const std::vector<DieRegion> regions = find_die_regions(bgr);
+  const std::vector<DieRegion> regions = find_die_regions(bgr, ds);
   // Scale first: the learned reader sees each region cut from the photo at its own
   // resolution and resampled to the canonical crop, whatever the photo's size.
   std::vector<LearnedReading> learned;
@@ -110,42 +107,42 @@ std::vector<Die> read_dice(const cv::Mat& image, const ReadOptions& options) {
   std::vector<Candidate> candidates;
   for (std::size_t i = 0; i < regions.size(); ++i) {
     const DieRegion& region = regions[i];
-    PipReading reading = count_pips(lab, region);
+    PipReading reading = count_pips(lab, region, ds);
     if (!learned.empty()) {
       const LearnedReading& l = learned[i];
       if (options.reader == DieReader::Model) {
         reading.pips = l.pips;
         reading.confidence = l.probability;
       } else if (reading.pips == 0) {
-        if (l.pips > 0 && sure(l, options.adopt)) reading.pips = l.pips, reading.confidence = l.probability;
+        if (l.pips > 0 && sure(l, ds.adopt)) reading.pips = l.pips, reading.confidence = l.probability;
       } else if (l.pips == 0) {
-        if (sure(l, options.veto)) reading.pips = 0;
-      } else if (l.pips != reading.pips && reading.confidence < options.doubt && sure(l, options.overrule)) {
+        if (sure(l, ds.veto)) reading.pips = 0;
+      } else if (l.pips != reading.pips && reading.confidence < ds.doubt && sure(l, ds.overrule)) {
         reading.pips = l.pips;
       }
     }
     if (reading.pips == 0) continue;
-    if (region.at_frame && !clear_whole_face(reading, region.die_side, bgr.size())) continue;
+    if (region.at_frame && !clear_whole_face(reading, region.die_side, bgr.size(), ds)) continue;
     Die die;
     die.pips = reading.pips;
     die.confidence = reading.confidence;
     die.box = to_image(region.box, scale);
     candidates.push_back(describe_candidate(lab, region, reading, die));
   }
-  std::vector<Die> dice = agreeing_dice(candidates);
+  std::vector<Die> dice = agreeing_dice(candidates, ds);
   std::sort(dice.begin(), dice.end(), [](const Die& a, const Die& b) {
     return std::pair(a.box.x + a.box.width / 2, a.box.y) < std::pair(b.box.x + b.box.width / 2, b.box.y);
   });
   return dice;
 }
 
-std::vector<cv::Rect> found_regions(const cv::Mat& image) {
+std::vector<cv::Rect> found_regions(const cv::Mat& image, const DiceSettings& settings) {
   if (image.empty()) throw InputError("empty image");
   cv::Mat bgr = to_bgr(image);
-  const double scale = working_scale(bgr.size());
+  const double scale = working_scale(bgr.size(), settings);
   if (scale < 1) cv::resize(bgr, bgr, cv::Size(), scale, scale, cv::INTER_AREA);
   std::vector<cv::Rect> out;
-  for (const auto& region : find_die_regions(bgr)) out.push_back(to_image(region.box, scale));
+  for (const auto& region : find_die_regions(bgr, settings)) out.push_back(to_image(region.box, scale));
   return out;
 }
 

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "frontends/dice/dice_settings.h"
+
 namespace puzzlesat::dice_vision {
 
 struct Die {
@@ -24,28 +26,14 @@ struct Die {
 // - Both: the rules, overruled by the learned reader where it is sure (ReadOptions).
 enum class DieReader { Rules, Model, Both };
 
-// The tuned numbers of the learned reader's part, one table: default, range, reason.
 struct ReadOptions {
   // Both by default: the rules read the values (the model alone reads fewer dev photos
   // exactly), and the model's veto drops what is no die, such as a SET card with one
   // symbol, which the pip counter reads as a 1 (docs/dice-vision.md, "Learned reader").
   DieReader reader = DieReader::Both;
-  // Both: the model's probability above which its value replaces a different rules'
-  // value. 0.5..1, 1 never; 1: the model misreads glints that the rules know (a glint at
-  // the centre of a 4 read as 5 with probability > 0.98), and on the dev photos 0.98
-  // changed one die of 2,437.
-  double overrule = 1;
-  // Both: only readings the rules are less sure of than this (PipReading::confidence) may
-  // be overruled. 0..1, 1 all of them.
-  double doubt = 1;
-  // Both: the model's "not a die" probability above which a region the rules read is
-  // dropped. 0.5..1, 1 never; 0.8: on the dev dice photos 0.97 -> 0.8 loses 3 of 510
-  // photos (dice the model doubts), and the SET photos that read as holding a die fall
-  // from 140 to 2 of 535 (0.9: 12; 0.7 loses 3 more dice photos and gains none).
-  double veto = 0.8;
-  // Both: the model's probability above which a region the rules found no face on is
-  // read as a die. 0.5..1, 1 never; 0.97: a region the rules reject is usually no die.
-  double adopt = 0.97;
+  // Every tuned number of the reader, the learned reader's part (overrule, doubt, veto,
+  // adopt) included: dice_settings.h.
+  DiceSettings settings;
 };
 
 // "rules", "model" or "both"; throws puzzlesat::InputError for anything else.
@@ -60,7 +48,7 @@ std::vector<Die> read_dice(const cv::Mat& image, const ReadOptions& options = {}
 
 // The boxes of the die regions the reader's finder returns (die_finder.h), in image
 // pixels, before any reading: what the per-die readers are given to look at.
-std::vector<cv::Rect> found_regions(const cv::Mat& image);
+std::vector<cv::Rect> found_regions(const cv::Mat& image, const DiceSettings& settings = {});
 
 // Loads `path` (image::load_image) and reads it. Throws puzzlesat::InputError naming the
 // file when it is missing, not a decodable image, or too large or too small.

@@ -6,79 +6,23 @@
 #include <array>
 #include <cmath>
 
+#include "frontends/dice/dice_settings.h"
+
 namespace puzzlesat::dice_vision {
 
 namespace {
 
-// Thresholds on the difference from the background, in 8-bit Lab units. Darker-than-table
-// needs more than brighter-than-table so that soft shadows stay background while black
-// dice do not.
-constexpr int kBrighter = 22;
-constexpr int kDarker = 45;
-constexpr int kChroma = 18;
-// Weight of a Lab unit against a pixel of distance when touching dice are cut apart.
-constexpr float kSplitColour = 0.3f;
-constexpr double kCleanRow = 0.85;  // solidity of dice in a row, not a bent clump
-constexpr int kMaxClump = 16;       // dice in one blob at most: crowded trays hold clumps of ten
-// Squareness within which a split into fewer pieces is preferred: the count by area errs
-// high (shadow and table between dice count as die), so a tie goes to fewer dice.
-constexpr double kSquareTie = 0.01;
-// A blob this square and solid may be one large die (split_squarest).
-constexpr double kOneSquareAspect = 1.35;
-constexpr double kOneSquareSolidity = 0.92;
-// The faint pass (add_faint_blobs): floors for its hue and edge thresholds, their multiple
-// of the table's noise, and how far below kChroma the hue threshold must come for the pass
-// to run at all.
-constexpr int kFaintChroma = 5;
-constexpr int kFaintEdge = 15;
-constexpr int kFaintNoise = 3;
-constexpr double kFaintGain = 0.45;
-// Share of a thin ring's box (add_thin_rings) inside a found component's box above which
-// the ring is part of a clump found already.
-constexpr double kRingInFound = 0.5;
-// Length, in die sides, of the straight stretch that makes foreground a tray's wall. The
-// wall's band of foreground is wider than the wall (the table model, a median, takes on
-// some of the wall's shade beside it), so a line across the band and a die against it
-// must still be shorter than this: 2.5 dice missed rendered dice against a wall.
-constexpr double kWallLength = 4.0;
-// Largest bump cut from a wall that is still taken as a die, in typical dice. The bump is
-// square and solid (two dice side by side against a wall make an oblong one), and the
-// typical die errs small, so a die against the wall with its shading measures up to about
-// three typical dice (`112926`'s red die: 2.8).
-constexpr double kWallBump = 3.0;
-// A bump is a die only when it is about square, as the typical die's blobs are: the
-// wall's inner corners leave oblong slivers (`112926`: 24 x 17 px, read as a 1), while
-// dice against the wall measured aspect 1.05-1.27.
-constexpr double kWallBumpAspect = 1.35;
-// A component at the frame is read as one die when its area is within these multiples of
-// the typical die and it is about square and solid (add_die_at_frame).
-constexpr double kFrameMin = 0.7;
-constexpr double kFrameMax = 1.5;
-constexpr double kFrameAspect = 1.35;
-constexpr double kFrameSolidity = 0.88;
-constexpr double kFrameLength = 1.25;
-// Spurs and necks (without_spurs): the opening's disc, in die sides; the least piece kept,
-// the least clump and the least blob split at its necks, in typical dice; the least share
-// of a blob its trimmed piece keeps.
-constexpr double kSpurDisc = 0.25;
-constexpr double kSpurKeep = 0.3;
-constexpr double kSpurClump = 1.7;
-constexpr double kNeckSplit = 1.6;
-constexpr double kSpurShare = 0.7;
-// Two dice unlike in size: a blob of kTwoMin to kTwoMax typical dice that the count takes
-// for one die is cut in two when its halves are squarer than the whole by kTwoGain (0.12
-// measured the same on the photos; 0.1 cut a single die of `112353` in two).
-constexpr double kTwoMin = 1.7;
-constexpr double kTwoMax = 2.5;
-constexpr double kTwoGain = 0.15;
+// Every tuned number here is a setting (dice_settings.h, finder_*): passed down as `s`.
+// Structuring elements of 3 and 5 pixels (specks, gaps of a pixel or two at the working
+// size) and the k-means parameters stay in the code.
+
+int whole(double v) { return static_cast<int>(std::lround(v)); }
 
 // The table without the dice: a median over windows several dice wide, computed at low
 // resolution because the table changes slowly and the median is the costly part.
-constexpr double kTableScale = 80.0;  // long side of the low-resolution table model
-constexpr int kTableWindow = 15;
 
-cv::Mat shrink(const cv::Mat& image) {
-  const double scale = kTableScale / std::max(image.cols, image.rows);
+cv::Mat shrink(const cv::Mat& image, const DiceSettings& s) {
+  const double scale = s.finder_table_scale / std::max(image.cols, image.rows);
   cv::Mat small;
   cv::resize(image, small, cv::Size(), scale, scale, cv::INTER_AREA);
   return small;
@@ -90,11 +34,18 @@ cv::Mat grow(const cv::Mat& small, cv::Size size) {
   return full;
 }
 
+// Thresholds on the difference from the background, in 8-bit Lab units. Darker-than-table
+// needs more than brighter-than-table so that soft shadows stay background while black
+// dice do not.
 struct Thresholds {
-  int brighter = kBrighter, darker = kDarker, chroma = kChroma;
+  int brighter, darker, chroma;
 };
 
-cv::Mat differs_from(const cv::Mat& lab, const cv::Mat& bg, Thresholds t = {}) {
+Thresholds thresholds(const DiceSettings& s) {
+  return {whole(s.finder_brighter), whole(s.finder_darker), whole(s.finder_chroma)};
+}
+
+cv::Mat differs_from(const cv::Mat& lab, const cv::Mat& bg, Thresholds t) {
   cv::Mat mask(lab.size(), CV_8U);
   for (int y = 0; y < lab.rows; ++y) {
     const auto* p = lab.ptr<cv::Vec3b>(y);
@@ -117,21 +68,22 @@ void fill_small_holes(cv::Mat& mask, double max_hole);
 // the dice inside it then match the "table". So what the first pass found, with the holes
 // it encloses, is painted over from the table around it before the median is taken again.
 // Returns the table model at full size.
-cv::Mat table_model(const cv::Mat& lab) {
-  const cv::Mat small = shrink(lab);
+cv::Mat table_model(const cv::Mat& lab, const DiceSettings& s) {
+  const cv::Mat small = shrink(lab, s);
+  const int window = whole(s.finder_table_window) | 1;
   cv::Mat median;
-  cv::medianBlur(small, median, kTableWindow);
-  const cv::Mat first = differs_from(small, median);
+  cv::medianBlur(small, median, window);
+  const cv::Mat first = differs_from(small, median, thresholds(s));
   cv::Mat covered;
   cv::morphologyEx(first, covered, cv::MORPH_CLOSE, cv::getStructuringElement(cv::MORPH_ELLIPSE, {3, 3}));
-  fill_small_holes(covered, std::pow(0.15 * kTableScale, 2));
+  fill_small_holes(covered, std::pow(s.finder_table_hole * s.finder_table_scale, 2));
   // Only clump-sized things are painted over; long structures (a tray's walls, cables,
   // a laptop's edge) stay part of the table model as before.
   cv::Mat labels, stats, centroids;
   const int n = cv::connectedComponentsWithStats(covered, labels, stats, centroids, 8, CV_32S);
   std::vector<uchar> keep(n, 0);
   for (int k = 1; k < n; ++k)
-    keep[k] = std::max(stats.at<int>(k, cv::CC_STAT_WIDTH), stats.at<int>(k, cv::CC_STAT_HEIGHT)) <= 0.3 * kTableScale;
+    keep[k] = std::max(stats.at<int>(k, cv::CC_STAT_WIDTH), stats.at<int>(k, cv::CC_STAT_HEIGHT)) <= s.finder_table_clump * s.finder_table_scale;
   for (int y = 0; y < covered.rows; ++y)
     for (int x = 0; x < covered.cols; ++x) covered.at<uchar>(y, x) = keep[labels.at<int>(y, x)] ? 255 : 0;
   cv::dilate(covered, covered, cv::Mat());
@@ -140,9 +92,8 @@ cv::Mat table_model(const cv::Mat& lab) {
   cv::Mat(~covered).convertTo(weight, CV_32F, 1.0 / 255);
   cv::merge(std::vector<cv::Mat>{weight, weight, weight}, weight3);
   small.convertTo(values, CV_32FC3);
-  const cv::Size window(kTableWindow, kTableWindow);
-  cv::boxFilter(values.mul(weight3), num, -1, window);
-  cv::boxFilter(weight3, den, -1, window);
+  cv::boxFilter(values.mul(weight3), num, -1, cv::Size(window, window));
+  cv::boxFilter(weight3, den, -1, cv::Size(window, window));
   cv::Mat table = small.clone();
   for (int y = 0; y < table.rows; ++y)
     for (int x = 0; x < table.cols; ++x) {
@@ -150,7 +101,7 @@ cv::Mat table_model(const cv::Mat& lab) {
       const cv::Vec3f d = den.at<cv::Vec3f>(y, x);
       table.at<cv::Vec3b>(y, x) = d[0] > 0.05f ? cv::Vec3b(cv::Vec3f(num.at<cv::Vec3f>(y, x)) / d[0]) : median.at<cv::Vec3b>(y, x);
     }
-  cv::medianBlur(table, median, kTableWindow);
+  cv::medianBlur(table, median, window);
   return grow(median, lab.size());
 }
 
@@ -197,21 +148,21 @@ cv::Rect component_box(const cv::Mat& stats, int k) {
 
 // The components of `mask` by their outer contours, each filled (what an outline's ring
 // encloses, the face, becomes part of it; cheaper than labelling the whole image), that
-// are clear of the frame and hold half a typical die to a clump of kMaxClump: box-sized
+// are clear of the frame and hold half a typical die to a clump of finder_max_clump: box-sized
 // masks, 255 on the component, with their boxes.
-std::vector<std::pair<cv::Mat, cv::Rect>> filled_components(const cv::Mat& mask, double typical) {
+std::vector<std::pair<cv::Mat, cv::Rect>> filled_components(const cv::Mat& mask, double typical, const DiceSettings& s) {
   std::vector<std::vector<cv::Point>> outlines;
   cv::findContours(mask, outlines, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
   std::vector<std::pair<cv::Mat, cv::Rect>> out;
   for (const auto& outline : outlines) {
     const cv::Rect box = cv::boundingRect(outline);
     if (box.x == 0 || box.y == 0 || box.br().x == mask.cols || box.br().y == mask.rows) continue;
-    if (double(box.area()) < 0.5 * typical) continue;  // too small to be a die even when filled
+    if (double(box.area()) < s.finder_least_die * typical) continue;  // too small to be a die even when filled
     cv::Mat piece = cv::Mat::zeros(box.size(), CV_8U);
     cv::drawContours(piece, std::vector<std::vector<cv::Point>>{outline}, 0, cv::Scalar(255), cv::FILLED, cv::LINE_8,
                      cv::noArray(), 0, -box.tl());
     const double ratio = cv::countNonZero(piece) / typical;
-    if (ratio < 0.5 || ratio > kMaxClump) continue;
+    if (ratio < s.finder_least_die || ratio > s.finder_max_clump) continue;
     out.emplace_back(std::move(piece), box);
   }
   return out;
@@ -266,17 +217,18 @@ double squareness(const std::vector<cv::Point>& pts) {
 // then follows the seam between them. `square`, when given, receives the pieces' mean
 // squareness (by pixels), lowered when the smallest piece is much smaller than the rest.
 std::vector<DieRegion> split_blob(const cv::Mat& lab, const cv::Mat& blob_mask, cv::Rect box, int k,
-                                  double* square = nullptr) {
+                                  const DiceSettings& s, double* square = nullptr) {
+  const float colour_weight = static_cast<float>(s.finder_split_colour);
   std::vector<cv::Point> pts;
   cv::findNonZero(blob_mask, pts);
   const int step = std::max<int>(1, static_cast<int>(pts.size() / 1500));
   cv::Mat samples(0, 4, CV_32F);
   for (std::size_t i = 0; i < pts.size(); i += step) {
     const cv::Vec3b c = lab.at<cv::Vec3b>(pts[i] + box.tl());
-    float row[4] = {float(pts[i].x), float(pts[i].y), kSplitColour * c[1], kSplitColour * c[2]};
+    float row[4] = {float(pts[i].x), float(pts[i].y), colour_weight * c[1], colour_weight * c[2]};
     samples.push_back(cv::Mat(1, 4, CV_32F, row));
   }
-  if (samples.rows < k * 4) return {region_from_mask(blob_mask, box, 0.5)};
+  if (samples.rows < k * 4) return {region_from_mask(blob_mask, box, s.finder_unsplit_quality)};
   cv::Mat labels, centres;
   cv::setRNGSeed(12345);  // the same photo always gives the same reading
   cv::kmeans(samples, k, labels, cv::TermCriteria(cv::TermCriteria::EPS + cv::TermCriteria::COUNT, 30, 0.1),
@@ -291,7 +243,7 @@ std::vector<DieRegion> split_blob(const cv::Mat& lab, const cv::Mat& blob_mask, 
       const float dx = p.x - centres.at<float>(c, 0), dy = p.y - centres.at<float>(c, 1);
       float d = dx * dx + dy * dy;
       for (int j = 1; j < 3; ++j) {
-        const float dc = kSplitColour * colour[j] - centres.at<float>(c, 1 + j);
+        const float dc = colour_weight * colour[j] - centres.at<float>(c, 1 + j);
         d += dc * dc;
       }
       if (d < best_d) best_d = d, best = c;
@@ -309,7 +261,7 @@ std::vector<DieRegion> split_blob(const cv::Mat& lab, const cv::Mat& blob_mask, 
       weighted += double(on.size()) * squareness(on);
       total += double(on.size());
     }
-    out.push_back(region_from_mask(piece(sub).clone(), sub + box.tl(), 0.8));
+    out.push_back(region_from_mask(piece(sub).clone(), sub + box.tl(), s.finder_split_quality));
   }
   if (square && !out.empty()) {
     // Dice touching in one blob are alike in size: a sliver between them is no die.
@@ -328,7 +280,7 @@ std::vector<DieRegion> split_blob(const cv::Mat& lab, const cv::Mat& blob_mask, 
 // blob's light pixels alone (split from its dark ones at Otsu's threshold of lightness) can
 // hold whole dice apart from the frame: each piece that looks like one typical die is kept.
 void add_dice_beside_dark(const cv::Mat& lab, const cv::Mat& labels, int label, cv::Rect box, double typical,
-                          std::vector<Blob>& blobs) {
+                          std::vector<Blob>& blobs, const DiceSettings& s) {
   const cv::Mat roi_m = labels(box) == label;
   cv::Mat roi_l;
   cv::extractChannel(lab(box), roi_l, 0);
@@ -350,7 +302,7 @@ void add_dice_beside_dark(const cv::Mat& lab, const cv::Mat& labels, int label, 
   }
   cv::Mat light = (roi_l > threshold) & roi_m;
   cv::morphologyEx(light, light, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_ELLIPSE, {5, 5}));
-  fill_small_holes(light, 0.25 * typical);
+  fill_small_holes(light, s.finder_dark_hole * typical);
   cv::Mat pieces, stats, centroids;
   const int m = cv::connectedComponentsWithStats(light, pieces, stats, centroids, 8, CV_32S);
   for (int k = 1; k < m; ++k) {
@@ -358,11 +310,11 @@ void add_dice_beside_dark(const cv::Mat& lab, const cv::Mat& labels, int label, 
     const int w = stats.at<int>(k, cv::CC_STAT_WIDTH), h = stats.at<int>(k, cv::CC_STAT_HEIGHT);
     if (x == 0 || y == 0 || x + w == labels.cols || y + h == labels.rows) continue;
     const double ratio = stats.at<int>(k, cv::CC_STAT_AREA) / typical;
-    if (ratio < 0.6 || ratio > 1.6) continue;
+    if (ratio < s.finder_dark_min || ratio > s.finder_dark_max) continue;
     Blob b = describe(pieces, k, cv::Rect(x - box.x, y - box.y, w, h));
     b.box += box.tl();
     b.shape.center += cv::Point2f(box.tl());
-    if (b.aspect < 1.35 && b.solidity > 0.88) blobs.push_back(std::move(b));
+    if (b.aspect < s.finder_single_aspect && b.solidity > s.finder_single_solidity) blobs.push_back(std::move(b));
   }
 }
 
@@ -373,7 +325,7 @@ struct TableNoise {
   int chroma = 0, gradient = 0;
 };
 
-TableNoise table_noise(const cv::Mat& lab, const cv::Mat& table, const cv::Mat& grad, const cv::Mat& found) {
+TableNoise table_noise(const cv::Mat& lab, const cv::Mat& table, const cv::Mat& grad, const cv::Mat& found, double quantile) {
   std::array<int, 256> chroma{}, gradient{};
   int n = 0;
   for (int y = 0; y < lab.rows; y += 2) {
@@ -394,15 +346,15 @@ TableNoise table_noise(const cv::Mat& lab, const cv::Mat& table, const cv::Mat& 
     while (v < 255 && acc + hist[v] < q * n) acc += hist[v++];
     return v;
   };
-  return {percentile(chroma, 0.9), percentile(gradient, 0.9)};
+  return {percentile(chroma, quantile), percentile(gradient, quantile)};
 }
 
 // The typical single die: the median area of the blobs that look like one square (of all
 // blobs when none does); 0 without blobs.
-double typical_die(const std::vector<Blob>& blobs) {
+double typical_die(const std::vector<Blob>& blobs, const DiceSettings& s) {
   std::vector<double> single_areas;
   for (const auto& b : blobs)
-    if (b.aspect < 1.35 && b.solidity > 0.88) single_areas.push_back(b.area);
+    if (b.aspect < s.finder_single_aspect && b.solidity > s.finder_single_solidity) single_areas.push_back(b.area);
   if (single_areas.empty())
     for (const auto& b : blobs) single_areas.push_back(b.area);
   if (single_areas.empty()) return 0;
@@ -419,7 +371,8 @@ double typical_die(const std::vector<Blob>& blobs) {
 // component's box (`found_boxes`): there it is a piece of a clump found already, a die in
 // it read twice. Returns whether it added any.
 bool add_thin_rings(cv::Mat rings, const cv::Mat& near_found, const cv::Mat& taken,
-                    const std::vector<cv::Rect>& found_boxes, double typical, std::vector<Blob>& blobs) {
+                    const std::vector<cv::Rect>& found_boxes, double typical, std::vector<Blob>& blobs,
+                    const DiceSettings& s) {
   cv::morphologyEx(rings, rings, cv::MORPH_CLOSE, cv::getStructuringElement(cv::MORPH_ELLIPSE, {5, 5}));
   std::vector<std::vector<cv::Point>> outlines;
   cv::findContours(rings, outlines, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
@@ -427,10 +380,10 @@ bool add_thin_rings(cv::Mat rings, const cv::Mat& near_found, const cv::Mat& tak
   rings.setTo(0, near_found);  // a ring round a found die would enclose it
   cv::morphologyEx(rings, rings, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_ELLIPSE, {3, 3}));
   bool added = false;
-  for (auto& [piece, box] : filled_components(rings, typical)) {
+  for (auto& [piece, box] : filled_components(rings, typical, s)) {
     if (cv::countNonZero(piece & taken(box)) > 0) continue;
     bool in_found = false;
-    for (const auto& f : found_boxes) in_found = in_found || (f & box).area() > kRingInFound * box.area();
+    for (const auto& f : found_boxes) in_found = in_found || (f & box).area() > s.finder_ring_in_found * box.area();
     if (in_found) continue;
     blobs.push_back(describe_mask(std::move(piece), box));
     added = true;
@@ -451,16 +404,16 @@ bool add_thin_rings(cv::Mat rings, const cv::Mat& near_found, const cv::Mat& tak
 // `min_area` count as found already. Returns whether it added any.
 bool add_faint_blobs(const cv::Mat& lab, const cv::Mat& table, const cv::Mat& found, const cv::Mat& labels,
                      const cv::Mat& stats, const cv::Mat& spurs, double min_area, double typical,
-                     std::vector<Blob>& blobs) {
+                     std::vector<Blob>& blobs, const DiceSettings& s) {
   cv::Mat l, grad, near;
   cv::extractChannel(lab, l, 0);
   cv::morphologyEx(l, grad, cv::MORPH_GRADIENT, cv::Mat());
   cv::dilate(found, near, cv::getStructuringElement(cv::MORPH_RECT, {15, 15}));
-  const TableNoise noise = table_noise(lab, table, grad, near);
-  Thresholds faint;
-  faint.chroma = std::max(kFaintChroma, kFaintNoise * noise.chroma);
-  if (faint.chroma > kFaintGain * kChroma) return false;  // a textured table: nothing to gain
-  const int edge = std::max(kFaintEdge, 2 * kFaintNoise * noise.gradient);
+  const TableNoise noise = table_noise(lab, table, grad, near, s.finder_noise_quantile);
+  Thresholds faint = thresholds(s);
+  faint.chroma = std::max(whole(s.finder_faint_chroma), whole(s.finder_faint_noise) * noise.chroma);
+  if (faint.chroma > s.finder_faint_gain * whole(s.finder_chroma)) return false;  // a textured table: nothing to gain
+  const int edge = std::max(whole(s.finder_faint_edge), 2 * whole(s.finder_faint_noise) * noise.gradient);
   cv::Mat mask = differs_from(lab, table, faint) | (grad > edge);
   cv::Mat claimed(found.size(), CV_8U);
   for (int y = 0; y < found.rows; ++y) {
@@ -477,7 +430,7 @@ bool add_faint_blobs(const cv::Mat& lab, const cv::Mat& table, const cv::Mat& fo
   cv::morphologyEx(mask, mask, cv::MORPH_CLOSE, cv::getStructuringElement(cv::MORPH_ELLIPSE, {5, 5}));
   bool added = false;
   cv::Mat taken = cv::Mat::zeros(mask.size(), CV_8U);
-  for (auto& [piece, box] : filled_components(mask, typical)) {
+  for (auto& [piece, box] : filled_components(mask, typical, s)) {
     piece.copyTo(taken(box), piece);
     blobs.push_back(describe_mask(std::move(piece), box));
     added = true;
@@ -485,7 +438,7 @@ bool add_faint_blobs(const cv::Mat& lab, const cv::Mat& table, const cv::Mat& fo
   std::vector<cv::Rect> found_boxes;
   for (int k = 1; k < stats.rows; ++k)
     if (stats.at<int>(k, cv::CC_STAT_AREA) >= min_area) found_boxes.push_back(component_box(stats, k));
-  return add_thin_rings(rings, near_claimed, taken, found_boxes, typical, blobs) || added;
+  return add_thin_rings(rings, near_claimed, taken, found_boxes, typical, blobs, s) || added;
 }
 
 // Splits a blob counted as `k` dice, or fewer. The count comes from the typical die, which
@@ -493,18 +446,18 @@ bool add_faint_blobs(const cv::Mat& lab, const cv::Mat& table, const cv::Mat& fo
 // nellbyler to 0.84 of it in the median photo, rarely below half), so it errs high: a die
 // cut in two gives oblong pieces, a sliver between dice a small one. Of k down to k / 2
 // pieces, the squarest split of pieces alike in size is taken, and of splits within
-// kSquareTie of the squarest, the one with the fewest pieces (a steeply seen die's front
+// finder_square_tie of the squarest, the one with the fewest pieces (a steeply seen die's front
 // face cut off as a die of its own, a stretch of shadow between dice, were near ties).
 // A blob of up to three dice by area that is itself one solid square (aspect below
-// kOneSquareAspect, solidity above kOneSquareSolidity) may be a single die larger than the
+// finder_one_square_aspect, solidity above finder_one_square_solidity) may be a single die larger than the
 // typical one (a die of a bigger set, or nearer the camera), so its splits go down to one
 // piece: three dice make no square, and the square block of four has four dice' area.
-std::vector<DieRegion> split_squarest(const cv::Mat& lab, const Blob& b, int k) {
+std::vector<DieRegion> split_squarest(const cv::Mat& lab, const Blob& b, int k, const DiceSettings& s) {
   std::vector<std::pair<double, std::vector<DieRegion>>> splits;  // squareness, pieces; k first
   double square = 0;
-  splits.push_back({0, split_blob(lab, b.mask, b.box, k, &square)});
+  splits.push_back({0, split_blob(lab, b.mask, b.box, k, s, &square)});
   splits.back().first = square;
-  const bool one_square = k <= 3 && b.aspect < kOneSquareAspect && b.solidity > kOneSquareSolidity;
+  const bool one_square = k <= 3 && b.aspect < s.finder_one_square_aspect && b.solidity > s.finder_one_square_solidity;
   for (int fewer = k - 1; fewer >= (one_square ? 1 : (k + 1) / 2); --fewer) {
     std::vector<DieRegion> pieces;
     if (fewer == 1) {
@@ -513,7 +466,7 @@ std::vector<DieRegion> split_squarest(const cv::Mat& lab, const Blob& b, int k) 
       square = squareness(pts);
       pieces.push_back(region_from_mask(b.mask, b.box, 1.0));
     } else {
-      pieces = split_blob(lab, b.mask, b.box, fewer, &square);
+      pieces = split_blob(lab, b.mask, b.box, fewer, s, &square);
     }
     splits.push_back({square, std::move(pieces)});
   }
@@ -521,20 +474,21 @@ std::vector<DieRegion> split_squarest(const cv::Mat& lab, const Blob& b, int k) 
   for (const auto& s : splits) best = std::max(best, s.first);
   // Of the splits about as square as the best, the one with the fewest pieces.
   for (auto it = splits.rbegin(); it != splits.rend(); ++it)
-    if (it->first >= best - kSquareTie) return std::move(it->second);
+    if (it->first >= best - s.finder_square_tie) return std::move(it->second);
   return std::move(splits.front().second);
 }
 
 // A die against a tray's wall joins the wall's band of foreground (its shading, its rim),
 // and the whole ring is one blob far too large and thin to be a clump of dice. The ring is
-// made of long straight bands: what a line kWallLength dice long fits into, lengthwise or
+// made of long straight bands: what a line finder_wall_length dice long fits into, lengthwise or
 // crosswise, is wall; the die sticks out of it as a die-sized bump that no such line fits.
 // Each bump left after taking the bands (and a margin round them) away, opened with a disc
 // of half a die so that corners and slivers of the wall fall away, is kept when it has a
 // die's size and shape and is not cut by the frame (`frame`: the image's size).
-void add_dice_off_walls(const Blob& ring, double typical, cv::Size frame, std::vector<Blob>& blobs) {
+void add_dice_off_walls(const Blob& ring, double typical, cv::Size frame, std::vector<Blob>& blobs,
+                        const DiceSettings& s) {
   const double side = std::sqrt(typical);
-  const int length = std::max(9, static_cast<int>(std::lround(kWallLength * side)));
+  const int length = std::max(9, static_cast<int>(std::lround(s.finder_wall_length * side)));
   cv::Mat across, down, wall;
   // Nothing lies beyond the ring's box: with OpenCV's default border (foreground all
   // round) a line from a die over the outer wall on into the border fitted, and the die
@@ -547,13 +501,13 @@ void add_dice_off_walls(const Blob& ring, double typical, cv::Size frame, std::v
   open_with_line({1, length}, down);
   cv::dilate(across | down, wall, cv::getStructuringElement(cv::MORPH_RECT, {3, 3}));
   cv::Mat bumps = ring.mask & ~wall;
-  const int disc = std::max(3, static_cast<int>(std::lround(0.5 * side)) | 1);
+  const int disc = std::max(3, static_cast<int>(std::lround(s.finder_wall_disc * side)) | 1);
   cv::morphologyEx(bumps, bumps, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_ELLIPSE, {disc, disc}));
   cv::Mat pieces, stats, centroids;
   const int m = cv::connectedComponentsWithStats(bumps, pieces, stats, centroids, 8, CV_32S);
   for (int k = 1; k < m; ++k) {
     const double ratio = stats.at<int>(k, cv::CC_STAT_AREA) / typical;
-    if (ratio < 0.5 || ratio > kWallBump) continue;
+    if (ratio < s.finder_least_die || ratio > s.finder_wall_bump) continue;
     const cv::Rect box = component_box(stats, k);
     const cv::Rect at = box + ring.box.tl();
     if (at.x == 0 || at.y == 0 || at.br().x == frame.width || at.br().y == frame.height) continue;  // cut by the frame
@@ -561,7 +515,7 @@ void add_dice_off_walls(const Blob& ring, double typical, cv::Size frame, std::v
     b.box += ring.box.tl();
     b.shape.center += cv::Point2f(ring.box.tl());
     b.one_die = true;
-    if (b.aspect < kWallBumpAspect && b.solidity > 0.8) blobs.push_back(std::move(b));
+    if (b.aspect < s.finder_wall_bump_aspect && b.solidity > s.finder_wall_bump_solidity) blobs.push_back(std::move(b));
   }
 }
 
@@ -570,14 +524,15 @@ void add_dice_off_walls(const Blob& ring, double typical, cv::Size frame, std::v
 // typical die and square; cables, laptop edges and dice cut through the top face are
 // larger, smaller or oblong. The pip reader must then read a clear face wholly inside the
 // frame (dice_reader.cpp), which drops the square bits of other things.
-void add_die_at_frame(const cv::Mat& labels, int label, cv::Rect box, double typical, std::vector<Blob>& blobs) {
+void add_die_at_frame(const cv::Mat& labels, int label, cv::Rect box, double typical, std::vector<Blob>& blobs,
+                      const DiceSettings& s) {
   Blob b = describe(labels, label, box);
   const double ratio = b.area / typical;
-  if (ratio < kFrameMin || ratio > kFrameMax) return;
-  if (b.aspect > kFrameAspect || b.solidity < kFrameSolidity) return;
+  if (ratio < s.finder_frame_min || ratio > s.finder_frame_max) return;
+  if (b.aspect > s.finder_frame_aspect || b.solidity < s.finder_frame_solidity) return;
   // The top face whole and a band of side face at most: no longer than a die and a bit
   // (a card's or a key's corner is longer).
-  if (std::max(b.shape.size.width, b.shape.size.height) > kFrameLength * std::sqrt(typical)) return;
+  if (std::max(b.shape.size.width, b.shape.size.height) > s.finder_frame_length * std::sqrt(typical)) return;
   b.at_frame = true;
   blobs.push_back(std::move(b));
 }
@@ -585,18 +540,18 @@ void add_die_at_frame(const cv::Mat& labels, int label, cv::Rect box, double typ
 // A blob's region is the convex hull of its pixels, so whatever hangs on to a die (a
 // streak of shadow, part of a neighbour's faint outline, a wisp of the tray's rim) makes
 // the hull span table round the die, and the pip reader then looks for the face in the
-// wrong place. An opening with a disc kSpurDisc of a die's side wide takes such spurs off,
-// and cuts the necks where dice touch at a corner. Pieces smaller than kSpurKeep of a die
-// are spurs. A blob of one die (less than kSpurClump dice in area) that keeps one piece is
-// that piece, if the piece holds kSpurShare of the blob: more taken off is a part of the
+// wrong place. An opening with a disc finder_spur_disc of a die's side wide takes such spurs off,
+// and cuts the necks where dice touch at a corner. Pieces smaller than finder_spur_keep of a die
+// are spurs. A blob of one die (less than finder_spur_clump dice in area) that keeps one piece is
+// that piece, if the piece holds finder_spur_share of the blob: more taken off is a part of the
 // die (the lower half of a blurred die), not a spur. Clumps keep their spurs: the split
 // into squarest pieces deals with them, and a small change to a clump's mask can tip its
 // near-ties. Several pieces are separate dice only when the blob has the area of
-// kNeckSplit dice or more: a die seen at a slant, its top face and its side face joined
+// finder_neck_split dice or more: a die seen at a slant, its top face and its side face joined
 // by a neck, is about one die's area and stays whole.
 // Blobs before `first` are trimmed already and pass as they are.
-std::vector<Blob> without_spurs(std::vector<Blob> blobs, double typical, std::size_t first = 0) {
-  const int disc = std::max(3, static_cast<int>(std::lround(kSpurDisc * std::sqrt(typical))) | 1);
+std::vector<Blob> without_spurs(std::vector<Blob> blobs, double typical, const DiceSettings& s, std::size_t first = 0) {
+  const int disc = std::max(3, static_cast<int>(std::lround(s.finder_spur_disc * std::sqrt(typical))) | 1);
   const cv::Mat kernel = cv::getStructuringElement(cv::MORPH_ELLIPSE, {disc, disc});
   std::vector<Blob> out;
   for (std::size_t i = 0; i < blobs.size(); ++i) {
@@ -610,10 +565,10 @@ std::vector<Blob> without_spurs(std::vector<Blob> blobs, double typical, std::si
     const int m = cv::connectedComponentsWithStats(opened, pieces, stats, centroids, 8, CV_32S);
     std::vector<int> kept;
     for (int k = 1; k < m; ++k)
-      if (stats.at<int>(k, cv::CC_STAT_AREA) >= kSpurKeep * typical) kept.push_back(k);
-    const bool trimmed = kept.size() == 1 && b.area < kSpurClump * typical &&
-                         stats.at<int>(kept[0], cv::CC_STAT_AREA) >= kSpurShare * b.area;
-    const bool cut = kept.size() > 1 && b.area >= kNeckSplit * typical;
+      if (stats.at<int>(k, cv::CC_STAT_AREA) >= s.finder_spur_keep * typical) kept.push_back(k);
+    const bool trimmed = kept.size() == 1 && b.area < s.finder_spur_clump * typical &&
+                         stats.at<int>(kept[0], cv::CC_STAT_AREA) >= s.finder_spur_share * b.area;
+    const bool cut = kept.size() > 1 && b.area >= s.finder_neck_split * typical;
     if (!trimmed && !cut) {
       out.push_back(std::move(b));
       continue;
@@ -631,18 +586,18 @@ std::vector<Blob> without_spurs(std::vector<Blob> blobs, double typical, std::si
 
 }  // namespace
 
-std::vector<DieRegion> find_die_regions(const cv::Mat& bgr) {
+std::vector<DieRegion> find_die_regions(const cv::Mat& bgr, const DiceSettings& s) {
   cv::Mat lab;
   cv::cvtColor(bgr, lab, cv::COLOR_BGR2Lab);
-  const cv::Mat table = table_model(lab);
-  cv::Mat mask = differs_from(lab, table);
+  const cv::Mat table = table_model(lab, s);
+  cv::Mat mask = differs_from(lab, table, thresholds(s));
   cv::morphologyEx(mask, mask, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_ELLIPSE, {3, 3}));
   cv::morphologyEx(mask, mask, cv::MORPH_CLOSE, cv::getStructuringElement(cv::MORPH_ELLIPSE, {5, 5}));
 
   const double longest = std::max(bgr.cols, bgr.rows);
-  const double min_area = std::pow(0.025 * longest, 2);
-  const double max_area = std::pow(0.35 * longest, 2);
-  fill_small_holes(mask, std::pow(0.06 * longest, 2));  // also the die size assumed before any is found
+  const double min_area = std::pow(s.finder_min_side * longest, 2);
+  const double max_area = std::pow(s.finder_max_side * longest, 2);
+  fill_small_holes(mask, std::pow(s.finder_hole_side * longest, 2));  // also the die size assumed before any is found
 
   cv::Mat labels, stats, centroids;
   const int n = cv::connectedComponentsWithStats(mask, labels, stats, centroids, 8, CV_32S);
@@ -665,38 +620,38 @@ std::vector<DieRegion> find_die_regions(const cv::Mat& bgr) {
     blobs.push_back(describe(labels, k, box));
   }
 
-  double typical = typical_die(blobs);
+  double typical = typical_die(blobs, s);
   if (typical > 0) {
-    for (const auto& [k, box] : at_frame) add_dice_beside_dark(lab, labels, k, box, typical, blobs);
-    for (const auto& [k, box] : at_frame) add_die_at_frame(labels, k, box, typical, blobs);
+    for (const auto& [k, box] : at_frame) add_dice_beside_dark(lab, labels, k, box, typical, blobs, s);
+    for (const auto& [k, box] : at_frame) add_die_at_frame(labels, k, box, typical, blobs, s);
   }
   // With nothing found yet (only white dice on a white tray), the faint pass takes a die to
   // be as large as the biggest pip cluster the hole filling above allows.
-  const double hole = std::pow(0.06 * longest, 2);
+  const double hole = std::pow(s.finder_hole_side * longest, 2);
   // Spurs come off the blobs found so far first: a white die's faint outline that touches
   // a found die's spur would otherwise be taken for part of the found die and cleared.
   cv::Mat spurs = cv::Mat::zeros(mask.size(), CV_8U);
   std::size_t trimmed = 0;  // blobs [0, trimmed) have had their spurs taken off
   if (typical > 0) {
     for (const auto& b : blobs) spurs(b.box).setTo(255, b.mask);
-    blobs = without_spurs(std::move(blobs), typical);
+    blobs = without_spurs(std::move(blobs), typical, s);
     for (const auto& b : blobs) spurs(b.box).setTo(0, b.mask);
     trimmed = blobs.size();
   }
-  if (add_faint_blobs(lab, table, mask, labels, stats, spurs, min_area, typical > 0 ? typical : hole, blobs) &&
+  if (add_faint_blobs(lab, table, mask, labels, stats, spurs, min_area, typical > 0 ? typical : hole, blobs, s) &&
       typical == 0)
-    typical = typical_die(blobs);
+    typical = typical_die(blobs, s);
 
   // Rings far too large for a clump: a tray's wall, with the dice against it.
   if (typical > 0) {
     for (int k = 1; k < n; ++k) {
-      if (stats.at<int>(k, cv::CC_STAT_AREA) <= kMaxClump * typical) continue;
+      if (stats.at<int>(k, cv::CC_STAT_AREA) <= s.finder_max_clump * typical) continue;
       const cv::Rect box = component_box(stats, k);
-      add_dice_off_walls(describe(labels, k, box), typical, mask.size(), blobs);
+      add_dice_off_walls(describe(labels, k, box), typical, mask.size(), blobs, s);
     }
   }
 
-  if (typical > 0) blobs = without_spurs(std::move(blobs), typical, trimmed);
+  if (typical > 0) blobs = without_spurs(std::move(blobs), typical, s, trimmed);
   std::vector<DieRegion> regions;
   for (const auto& b : blobs) {
     if (b.at_frame) {
@@ -712,31 +667,31 @@ std::vector<DieRegion> find_die_regions(const cv::Mat& bgr) {
     // How many dice the blob holds: by its area against the typical die, and by its shape
     // (two dice side by side make a 2:1 block, dice meeting at a corner a concave one).
     const double ratio = typical > 0 ? b.area / typical : 1;
-    int by_shape = b.aspect > 1.6 ? static_cast<int>(std::lround(b.aspect)) : 1;
+    int by_shape = b.aspect > s.finder_row_aspect ? static_cast<int>(std::lround(b.aspect)) : 1;
     // A concave blob is two dice meeting at a corner only if it is also large; a small one
     // is a die whose face partly matched the table.
-    if (b.solidity < 0.8 && ratio > 1.4) by_shape = std::max(by_shape, 2);
-    const int by_area = ratio > 1.7 ? static_cast<int>(std::lround(ratio)) : 1;
+    if (b.solidity < s.finder_corner_solidity && ratio > s.finder_corner_area) by_shape = std::max(by_shape, 2);
+    const int by_area = ratio > s.finder_area_count ? static_cast<int>(std::lround(ratio)) : 1;
     // Area alone splits only a blob of three dice or more: dice of one photo differ in size
     // (sets, perspective), but not threefold in area.
     int k = by_shape >= 2 || by_area >= 3 ? std::max(by_shape, by_area) : 1;
     // A clean straight row of dice is one die thick: its length counts the dice better than
     // its area does (the typical die is underestimated when some dice are found in part).
-    if (by_shape >= 2 && b.solidity >= kCleanRow) k = by_shape;
+    if (by_shape >= 2 && b.solidity >= s.finder_clean_row) k = by_shape;
     // Up to 16: a crowded tray holds clumps of ten dice and more.
-    if (k >= 2 && k <= kMaxClump) {
-      for (auto& r : split_squarest(lab, b, k)) regions.push_back(std::move(r));
+    if (k >= 2 && k <= s.finder_max_clump) {
+      for (auto& r : split_squarest(lab, b, k, s)) regions.push_back(std::move(r));
     } else if (k == 1) {
       bool halves = false;
-      if (ratio > kTwoMin && ratio < kTwoMax) {
+      if (ratio > s.finder_two_min && ratio < s.finder_two_max) {
         // Two dice of the same size would have counted as two by area; two unlike in size
         // (a die of a smaller set, or a die seen nearer the edge) may not. Cut in two when
         // the halves are much squarer than the whole.
         std::vector<cv::Point> pts;
         cv::findNonZero(b.mask, pts);
         double square = 0;
-        auto pieces = split_blob(lab, b.mask, b.box, 2, &square);
-        if (pieces.size() == 2 && square > squareness(pts) + kTwoGain) {
+        auto pieces = split_blob(lab, b.mask, b.box, 2, s, &square);
+        if (pieces.size() == 2 && square > squareness(pts) + s.finder_two_gain) {
           halves = true;
           for (auto& r : pieces) regions.push_back(std::move(r));
         }

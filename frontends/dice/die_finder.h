@@ -7,6 +7,8 @@
 
 #include <vector>
 
+#include "frontends/dice/dice_settings.h"
+
 namespace puzzlesat::dice_vision {
 
 struct DieRegion {
@@ -20,6 +22,6 @@ struct DieRegion {
 
 // Die candidates in a BGR image (8-bit, three channels). Candidates may still be non-dice
 // (cables, labels); the pip counter rejects those that show no die face.
-std::vector<DieRegion> find_die_regions(const cv::Mat& bgr);
+std::vector<DieRegion> find_die_regions(const cv::Mat& bgr, const DiceSettings& settings = {});
 
 }  // namespace puzzlesat::dice_vision

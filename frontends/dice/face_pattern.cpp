@@ -6,6 +6,8 @@
 #include <array>
 #include <cmath>
 
+#include "frontends/dice/dice_settings.h"
+
 namespace puzzlesat::dice_vision {
 
 namespace {
@@ -27,20 +29,15 @@ constexpr std::array<Pattern, 9> kPatterns{{
     {6, (1u << 0) | (1u << 1) | (1u << 2) | (1u << 6) | (1u << 7) | (1u << 8)},
 }};
 
-// Where the grid is sought, in half-sides of the outline's shorter side: the outline of a die
-// seen from above at a slant also holds side faces, so its size only bounds the face's.
-constexpr double kStep = 0.08;                       // offset step of the grid's centre
-constexpr int kReach = 3;                            // steps each way
-constexpr double kMinPitch = 0.36, kMaxPitch = 0.6;  // centre-to-corner-pip spacing per axis
-constexpr int kPitches = 5;
-constexpr double kTurn = 0.1;        // radians either side of the outline's angle
-constexpr double kPipRatio = 0.4;    // pip radius / pitch on a standard die
-constexpr float kChroma = 4;         // weight of Lab a, b against L in the evidence
-constexpr double kSpotDisc = 0.5;    // top-hat disc, in half-sides: wider than a pip
+// Every tuned number here is a setting (dice_settings.h, pattern_*), passed down as `ds`.
+// Where the grid is sought is in half-sides of the outline's shorter side: the outline of a
+// die seen from above at a slant also holds side faces, so its size only bounds the face's.
 
-// The pip spacing the search starts from when only the die's size is known: mid-way between
-// kMinPitch and kMaxPitch.
-constexpr float kMidPitch = 0.48f;
+// The pip spacing used when only the die's size is known: mid-way between the least and the
+// largest pitch searched.
+float mid_pitch(const DiceSettings& ds) {
+  return static_cast<float>((ds.pattern_min_pitch + ds.pattern_max_pitch) / 2);
+}
 
 float sample(const cv::Mat& map, cv::Point2f p) {
   const int x0 = static_cast<int>(std::floor(p.x)), y0 = static_cast<int>(std::floor(p.y));
@@ -60,8 +57,8 @@ float upper_median(std::vector<float>& values) {
 // Keeps only spots about a pip across in an evidence map (`half` the face's half-side): side
 // faces, the rim and a face's slow shading or marbling also differ from the face's colour,
 // but over wider areas.
-void keep_pip_sized_spots(cv::Mat& e, float half) {
-  const int disc = std::max(3, static_cast<int>(std::lround(half * kSpotDisc)) | 1);
+void keep_pip_sized_spots(cv::Mat& e, float half, const DiceSettings& ds) {
+  const int disc = std::max(3, static_cast<int>(std::lround(half * ds.pattern_spot_disc)) | 1);
   cv::morphologyEx(e, e, cv::MORPH_TOPHAT, cv::getStructuringElement(cv::MORPH_ELLIPSE, {disc, disc}));
 }
 
@@ -70,9 +67,11 @@ void keep_pip_sized_spots(cv::Mat& e, float half) {
 // coloured pips on a coloured face differ mostly in hue.
 // `f` receives the blurred crop as floats and `ref_out` the face's colour, for the colour
 // measurements that follow.
-cv::Mat evidence_map(const cv::Mat& lab_crop, const cv::Mat& face, float half, cv::Mat& f, cv::Vec3f& ref_out) {
+cv::Mat evidence_map(const cv::Mat& lab_crop, const cv::Mat& face, float half, cv::Mat& f, cv::Vec3f& ref_out,
+                     const DiceSettings& ds) {
+  const float chroma = static_cast<float>(ds.pattern_chroma);
   lab_crop.convertTo(f, CV_32FC3);
-  cv::GaussianBlur(f, f, cv::Size(), 0.6);  // pixel noise only: the disc means do the rest
+  cv::GaussianBlur(f, f, cv::Size(), ds.pattern_blur);  // pixel noise only: the disc means do the rest
   std::array<float, 3> ref{};
   for (int c = 0; c < 3; ++c) {
     std::vector<float> values;
@@ -91,11 +90,11 @@ cv::Mat evidence_map(const cv::Mat& lab_crop, const cv::Mat& face, float half, c
     const auto* p = f.ptr<cv::Vec3f>(y);
     auto* o = e.ptr<float>(y);
     for (int x = 0; x < f.cols; ++x) {
-      const float dl = p[x][0] - ref[0], da = kChroma * (p[x][1] - ref[1]), db = kChroma * (p[x][2] - ref[2]);
+      const float dl = p[x][0] - ref[0], da = chroma * (p[x][1] - ref[1]), db = chroma * (p[x][2] - ref[2]);
       o[x] = std::sqrt(dl * dl + da * da + db * db);
     }
   }
-  keep_pip_sized_spots(e, half);
+  keep_pip_sized_spots(e, half, ds);
   return e;
 }
 
@@ -128,7 +127,7 @@ struct Placement {
 // Scores every pattern at one placement of the grid (points in crop pixels; `disc` the mean
 // evidence over a pip-sized disc of `disc_area` pixels) and keeps the best per value.
 void score_patterns(const std::array<cv::Point2f, 9>& points, const cv::Mat& disc, double disc_area, float pitch,
-                    const FaceTotals& totals, std::array<Placement, 7>& best) {
+                    const FaceTotals& totals, std::array<Placement, 7>& best, double max_pip_area) {
   std::array<float, 9> ev;
   for (int k = 0; k < 9; ++k) ev[k] = sample(disc, points[k]);
   for (const auto& pattern : kPatterns) {
@@ -144,7 +143,7 @@ void score_patterns(const std::array<cv::Point2f, 9>& points, const cv::Mat& dis
     // leaves out a pip leaves it in "the rest", so sliding the grid off pips does not pay.
     // The pips' area is estimated from the disc; on a tiny face six discs can exceed the face,
     // and some of it must stay "the rest" for the split to mean anything.
-    const double a_on = std::min(0.9 * totals.area, n_on * disc_area), a_off = totals.area - a_on;
+    const double a_on = std::min(max_pip_area * totals.area, n_on * disc_area), a_off = totals.area - a_on;
     const double mu_on = sum_on / n_on;
     const double mu_off = (totals.sum - mu_on * a_on) / a_off;
     if (mu_on <= mu_off) continue;
@@ -158,7 +157,8 @@ void score_patterns(const std::array<cv::Point2f, 9>& points, const cv::Mat& dis
 // The colour of the spot at `p`: the face's colours within `radius` weighted by their evidence,
 // so a pip smaller than the disc (or a glint on it) gives its own colour, not the face's.
 // Relative to the face's colour, chroma weighted as in the evidence map.
-cv::Vec3f spot_colour(const cv::Mat& f, const cv::Mat& e, const cv::Vec3f& ref, cv::Point2f p, float radius) {
+cv::Vec3f spot_colour(const cv::Mat& f, const cv::Mat& e, const cv::Vec3f& ref, cv::Point2f p, float radius,
+                      float chroma) {
   cv::Vec3d sum(0, 0, 0);
   double weight = 0;
   const int r = static_cast<int>(std::ceil(radius));
@@ -167,7 +167,7 @@ cv::Vec3f spot_colour(const cv::Mat& f, const cv::Mat& e, const cv::Vec3f& ref, 
       if ((x - p.x) * (x - p.x) + (y - p.y) * (y - p.y) > radius * radius) continue;
       const float w = e.at<float>(y, x);
       const cv::Vec3f c = f.at<cv::Vec3f>(y, x) - ref;
-      sum += cv::Vec3d(c[0], kChroma * c[1], kChroma * c[2]) * double(w);
+      sum += cv::Vec3d(c[0], chroma * c[1], chroma * c[2]) * double(w);
       weight += w;
     }
   if (weight <= 0) return {0, 0, 0};
@@ -207,17 +207,18 @@ double colour_consistency(const std::vector<cv::Vec3f>& colours) {
 
 // A colour direction's evidence: how far each pixel's colour (relative to the face's, chroma
 // weighted) reaches along `dir` (unit length), kept to pip-sized spots like the distance map.
-cv::Mat directed_map(const cv::Mat& f, const cv::Vec3f& ref, const cv::Vec3f& dir, float half) {
+cv::Mat directed_map(const cv::Mat& f, const cv::Vec3f& ref, const cv::Vec3f& dir, float half, const DiceSettings& ds) {
+  const float chroma = static_cast<float>(ds.pattern_chroma);
   cv::Mat e(f.size(), CV_32F);
   for (int y = 0; y < f.rows; ++y) {
     const auto* p = f.ptr<cv::Vec3f>(y);
     auto* o = e.ptr<float>(y);
     for (int x = 0; x < f.cols; ++x) {
-      const float v = (p[x][0] - ref[0]) * dir[0] + kChroma * (p[x][1] - ref[1]) * dir[1] + kChroma * (p[x][2] - ref[2]) * dir[2];
+      const float v = (p[x][0] - ref[0]) * dir[0] + chroma * (p[x][1] - ref[1]) * dir[1] + chroma * (p[x][2] - ref[2]) * dir[2];
       o[x] = std::max(0.f, v);
     }
   }
-  keep_pip_sized_spots(e, half);
+  keep_pip_sized_spots(e, half, ds);
   return e;
 }
 
@@ -229,27 +230,32 @@ struct Search {
 };
 
 // The best placement of each value 1..6 over every pitch, offset and turn of `where`.
-std::array<Placement, 7> search(const cv::Mat& e, const FaceTotals& totals, const Search& where) {
+std::array<Placement, 7> search(const cv::Mat& e, const FaceTotals& totals, const Search& where,
+                                const DiceSettings& ds) {
   std::array<Placement, 7> best;
   const float half = where.half;
-  for (int ip = 0; ip < kPitches; ++ip) {
-    const double pitch = kMinPitch + (kMaxPitch - kMinPitch) * ip / (kPitches - 1);
+  const int pitches = static_cast<int>(std::lround(ds.pattern_pitches));
+  const int reach = static_cast<int>(std::lround(ds.pattern_reach));
+  const double step = ds.pattern_step, turn_by = ds.pattern_turn;
+  const double min_pitch = ds.pattern_min_pitch, max_pitch = ds.pattern_max_pitch;
+  for (int ip = 0; ip < pitches; ++ip) {
+    const double pitch = min_pitch + (max_pitch - min_pitch) * ip / (pitches - 1);
     // Mean evidence over a pip-sized disc around each point (a box of equal area).
-    const double radius = kPipRatio * pitch * half;
+    const double radius = ds.pattern_pip_ratio * pitch * half;
     const int box = std::max(1, static_cast<int>(std::lround(radius * std::sqrt(CV_PI))));
     cv::Mat disc;
     cv::blur(e, disc, {box, box});
     for (const auto& c0 : where.centres)
-      for (int dy = -kReach; dy <= kReach; ++dy)
-        for (int dx = -kReach; dx <= kReach; ++dx)
-          for (const double turn : {-kTurn, 0.0, kTurn}) {
-            const cv::Point2f c = c0 + cv::Point2f(float(dx * kStep * half), float(dy * kStep * half));
+      for (int dy = -reach; dy <= reach; ++dy)
+        for (int dx = -reach; dx <= reach; ++dx)
+          for (const double turn : {-turn_by, 0.0, turn_by}) {
+            const cv::Point2f c = c0 + cv::Point2f(float(dx * step * half), float(dy * step * half));
             const double a = where.angle0 + turn;
             const cv::Point2f u(float(std::cos(a) * pitch * half), float(std::sin(a) * pitch * half));
             const cv::Point2f v(-u.y, u.x);
             std::array<cv::Point2f, 9> points;
             for (int k = 0; k < 9; ++k) points[k] = c + u * float(k % 3 - 1) + v * float(k / 3 - 1);
-            score_patterns(points, disc, CV_PI * radius * radius, float(pitch * half), totals, best);
+            score_patterns(points, disc, CV_PI * radius * radius, float(pitch * half), totals, best, ds.pattern_max_pip_area);
           }
   }
   return best;
@@ -266,7 +272,7 @@ int best_value(const std::array<Placement, 7>& best) {
 // Where to seek the grid on the die with outline `region.shape`, in crop pixels. The face
 // may be the middle of the outline or, when side faces show along its long axis, either end
 // of it.
-Search search_area(const DieRegion& region, float half) {
+Search search_area(const DieRegion& region, float half, const DiceSettings& ds) {
   Search where;
   where.half = half;
   const float w = region.shape.size.width, h = region.shape.size.height;
@@ -277,8 +283,8 @@ Search search_area(const DieRegion& region, float half) {
   const cv::Point2f long_axis = w >= h ? axis_w : cv::Point2f(-axis_w.y, axis_w.x);
   where.centres.push_back(centre);
   // Ends of an outline within a tenth of square lie within the grid centre's reach
-  // (kReach * kStep half-sides) of its middle anyway.
-  if (longest > 1.1f * shortest) {
+  // (pattern_reach * pattern_step half-sides) of its middle anyway.
+  if (longest > static_cast<float>(ds.pattern_end_slack) * shortest) {
     const float slack = 0.5f * (longest - shortest);
     where.centres.push_back(centre + long_axis * slack);
     where.centres.push_back(centre - long_axis * slack);
@@ -299,10 +305,13 @@ cv::Vec3f median_colour(const std::vector<cv::Vec3f>& spots) {
 }
 
 // The colour of each pip of a placement (see spot_colour).
-std::vector<cv::Vec3f> spot_colours(const Placement& b, const cv::Mat& colours, const cv::Mat& e, const cv::Vec3f& ref) {
+std::vector<cv::Vec3f> spot_colours(const Placement& b, const cv::Mat& colours, const cv::Mat& e, const cv::Vec3f& ref,
+                                    const DiceSettings& ds) {
   std::vector<cv::Vec3f> spots;
   for (int k = 0; k < 9; ++k)
-    if (b.on >> k & 1) spots.push_back(spot_colour(colours, e, ref, b.points[k], kPipRatio * b.pitch));
+    if (b.on >> k & 1)
+      spots.push_back(spot_colour(colours, e, ref, b.points[k], ds.pattern_pip_ratio * b.pitch,
+                                  static_cast<float>(ds.pattern_chroma)));
   return spots;
 }
 
@@ -351,55 +360,58 @@ struct Reading {
 // returned when it explains its evidence better, or when the first reading's pips are not
 // alike in colour (a glint completed it); otherwise the first one.
 Reading reread_along_pip_colour(const Reading& first, const cv::Mat& colours, const cv::Vec3f& ref, const cv::Mat& face,
-                                const Search& where) {
-  const auto spots = spot_colours(first.best[first.value], colours, first.evidence, ref);
+                                const Search& where, const DiceSettings& ds) {
+  const auto spots = spot_colours(first.best[first.value], colours, first.evidence, ref, ds);
   const cv::Vec3f dir = median_colour(spots);
   const double length = cv::norm(dir);
   if (length <= 1e-3) return first;
-  const cv::Mat directed = directed_map(colours, ref, dir * float(1 / length), where.half);
+  const cv::Mat directed = directed_map(colours, ref, dir * float(1 / length), where.half, ds);
   const FaceTotals directed_totals = face_totals(directed, face);
   if (directed_totals.variance <= 1e-6) return first;
-  Reading second{search(directed, directed_totals, where), 0, directed};
+  Reading second{search(directed, directed_totals, where, ds), 0, directed};
   second.value = best_value(second.best);
-  if (second.best[second.value].score > first.best[first.value].score || colour_consistency(spots) < kAlikeColour)
+  if (second.best[second.value].score > first.best[first.value].score || colour_consistency(spots) < ds.pattern_alike_colour)
     return second;
   return first;
 }
 
 }  // namespace
 
-FacePattern read_face_pattern(const cv::Mat& lab, const DieRegion& region, const std::vector<cv::Point2f>& given) {
+FacePattern read_face_pattern(const cv::Mat& lab, const DieRegion& region, const std::vector<cv::Point2f>& given,
+                              const DiceSettings& ds) {
   FacePattern out;
   const float w = region.shape.size.width, h = region.shape.size.height;
   const float shortest = std::min(w, h), longest = std::max(w, h);
-  if (shortest < 8 || longest > 2 * shortest) return out;
+  if (shortest < ds.pattern_min_side || longest > ds.pattern_max_aspect * shortest) return out;
   const float half = shortest / 2;
 
   // The face without its rim, whose edge and shading differ from the face's colour over a
   // band too thin for the top-hat to remove.
   cv::Mat face;
-  const int rim = std::max(1, static_cast<int>(std::lround(shortest * 0.08)));
+  const int rim = std::max(1, static_cast<int>(std::lround(shortest * ds.pattern_rim)));
   cv::erode(region.mask, face, cv::getStructuringElement(cv::MORPH_ELLIPSE, {2 * rim + 1, 2 * rim + 1}));
   if (cv::countNonZero(face) < 16) return out;  // too few pixels for a median and a variance
   cv::Mat colours;
   cv::Vec3f ref;
-  const cv::Mat e = evidence_map(lab(region.box), face, half, colours, ref);
+  const cv::Mat e = evidence_map(lab(region.box), face, half, colours, ref, ds);
   if (e.empty()) return out;
   const FaceTotals totals = face_totals(e, face);
   if (totals.variance <= 1e-6) return out;
 
   const cv::Point2f origin(region.box.tl());
-  const Search where = search_area(region, half);
+  const Search where = search_area(region, half, ds);
 
   if (given.size() >= 2) {
     std::vector<cv::Vec3f> spots;
-    for (const auto& g : given) spots.push_back(spot_colour(colours, e, ref, g - origin, kPipRatio * kMidPitch * half));
+    for (const auto& g : given)
+      spots.push_back(spot_colour(colours, e, ref, g - origin, ds.pattern_pip_ratio * mid_pitch(ds) * half,
+                                  static_cast<float>(ds.pattern_chroma)));
     out.given_consistency = colour_consistency(spots);
   }
-  Reading first{search(e, totals, where), 0, e};
+  Reading first{search(e, totals, where, ds), 0, e};
   first.value = best_value(first.best);
   if (first.best[first.value].score <= 0) return out;
-  const Reading reading = reread_along_pip_colour(first, colours, ref, face, where);
+  const Reading reading = reread_along_pip_colour(first, colours, ref, face, where, ds);
   const auto& best = reading.best;
   const int value = reading.value;
   out.pips = value;
@@ -408,7 +420,7 @@ FacePattern read_face_pattern(const cv::Mat& lab, const DieRegion& region, const
   for (int p = 1; p <= 6; ++p) {
     out.scores[p] = std::max(0.0, best[p].score);
     out.margins[p] = best[p].margin;
-    out.consistency[p] = colour_consistency(spot_colours(best[p], colours, reading.evidence, ref));
+    out.consistency[p] = colour_consistency(spot_colours(best[p], colours, reading.evidence, ref, ds));
     if (p != value) out.runner_up = std::max(out.runner_up, out.scores[p]);
   }
   for (int p = 1; p <= 6; ++p)
@@ -419,7 +431,7 @@ FacePattern read_face_pattern(const cv::Mat& lab, const DieRegion& region, const
       }
   out.centres = out.centres_of[value];
   for (const auto& g : given)
-    out.given_elongation.push_back(spot_elongation(reading.evidence, g - origin, 0.5f * kMidPitch * half));
+    out.given_elongation.push_back(spot_elongation(reading.evidence, g - origin, 0.5f * mid_pitch(ds) * half));
   return out;
 }
 

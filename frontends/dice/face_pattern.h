@@ -15,13 +15,10 @@
 #include <array>
 #include <vector>
 
+#include "frontends/dice/dice_settings.h"
 #include "frontends/dice/die_finder.h"
 
 namespace puzzlesat::dice_vision {
-
-// Colour consistency (FacePattern::consistency) below which a reading's pips are not all one
-// colour: one of them is a glint, a speck or a swirl of a marbled face.
-constexpr double kAlikeColour = 0.2;
 
 // One die's pattern reading: the best value, and for each value 1..6 how well its best grid
 // placement explains the face, so a caller can weigh values the blob reader proposes.
@@ -54,6 +51,8 @@ struct FacePattern {
 // (its minimum-area rectangle), with its centre, size and angle refined locally.
 // `given` (image pixels) are pips found by another reader, whose colour consistency is
 // measured on the same colour model.
-FacePattern read_face_pattern(const cv::Mat& lab, const DieRegion& region, const std::vector<cv::Point2f>& given = {});
+// Below DiceSettings::pattern_alike_colour, a reading's pips are not all one colour.
+FacePattern read_face_pattern(const cv::Mat& lab, const DieRegion& region, const std::vector<cv::Point2f>& given = {},
+                              const DiceSettings& settings = {});
 
 }  // namespace puzzlesat::dice_vision

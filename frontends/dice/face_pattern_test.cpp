@@ -191,8 +191,8 @@ TEST_CASE("a spot unlike the other pips in colour makes a reading inconsistent",
     const FacePattern face = read_face_pattern(lab, region_of(die, image.size()), with_glint);
     INFO("die at " << die.centre);
     CHECK(face.consistency[4] > 0.6);
-    CHECK(face.consistency[5] < kAlikeColour);
-    CHECK(face.given_consistency < kAlikeColour);
+    CHECK(face.consistency[5] < DiceSettings{}.pattern_alike_colour);
+    CHECK(face.given_consistency < DiceSettings{}.pattern_alike_colour);
   }
 }
 

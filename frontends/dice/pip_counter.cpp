@@ -7,6 +7,7 @@
 #include <cmath>
 #include <utility>
 
+#include "frontends/dice/dice_settings.h"
 #include "frontends/dice/face_pattern.h"
 #include "frontends/dice/pip_layout.h"
 #include "frontends/dice/reading_choice.h"
@@ -14,6 +15,8 @@
 namespace puzzlesat::dice_vision {
 
 namespace {
+
+// Every tuned number here is a setting (dice_settings.h, pip_*), passed down as `ds`.
 
 // The value below which `fraction` of the masked 8-bit values lie.
 int masked_percentile(const cv::Mat& values, const cv::Mat& mask, double fraction) {
@@ -56,9 +59,6 @@ int masked_otsu(const cv::Mat& values, const cv::Mat& mask) {
   }
   return best_t;
 }
-
-constexpr double kSlantSquash = 0.9;  // pips squashed more than this show a slant
-constexpr double kSlantSlack = 1.0;   // pip radii a top-face pip may lie past the estimate
 
 struct Blob {
   cv::Point2f centre;
@@ -117,10 +117,10 @@ void unsquash(std::vector<cv::Point2f>& pts, cv::Point2f centroid, const std::ve
 // factor; a pip deeper than that (by more than its own size) is on a side face. When the
 // slant applies, `face_centre` is moved to the centre of that top face.
 bool within_top_face(const std::vector<Blob>& blobs, unsigned subset, const cv::RotatedRect& outline, double radius,
-                     cv::Point2f& face_centre) {
+                     cv::Point2f& face_centre, const DiceSettings& ds) {
   const auto [evals, evecs] = pip_shape(blobs, subset);
   const double squash = std::min(1.0, std::max(1e-3, evals(1)));
-  if (squash > kSlantSquash) return true;  // seen about square-on: no slant to go by
+  if (squash > ds.pip_slant_squash) return true;  // seen about square-on: no slant to go by
   cv::Point2d up(evecs(1, 0), evecs(1, 1));
   if (up.y > 0) up = -up;
   if (-up.y < std::abs(up.x)) return true;  // not a slant away from the camera
@@ -133,7 +133,7 @@ bool within_top_face(const std::vector<Blob>& blobs, unsigned subset, const cv::
     lo = std::min(lo, across.dot(cv::Point2d(c)));
     hi = std::max(hi, across.dot(cv::Point2d(c)));
   }
-  const double deepest = far - squash * (hi - lo) - kSlantSlack * radius;
+  const double deepest = far - squash * (hi - lo) - ds.pip_slant_slack * radius;
   // The top face's centre then lies half that depth in from the far edge, mid-way across.
   const double along = far - squash * (hi - lo) / 2, mid = (lo + hi) / 2;
   face_centre = cv::Point2f(float(along * up.x + mid * across.x), float(along * up.y + mid * across.y));
@@ -156,18 +156,14 @@ struct RadialFace {
   float inner_edge = 0;  // how far the top face reaches from its centre towards the photo's
 };
 
-// Least excess of a region's extent along the direction from the photo's centre over its
-// extent across it, as a share of the latter, taken as a side face in view (below that,
-// outlines vary as much by chance).
-constexpr float kSideDepth = 0.1f;
-// An outline elongated this much (longest over shortest side of its minimum-area rectangle)
-// within 45 degrees of the direction from the photo's centre shows a side face that way.
-constexpr float kRadialOutline = 1.15f;
+// An outline elongated by pip_radial_outline (longest over shortest side of its minimum-area
+// rectangle) within 45 degrees of the direction from the photo's centre shows a side face
+// that way. This is cos 45 degrees, rounded down: geometry, not tuned.
 constexpr float kWithin45 = 0.7f;
 
 // From the outline: when it is elongated along the direction from the photo's centre, the top
 // face is the square at its outer end.
-RadialFace radial_face(const cv::RotatedRect& outline, cv::Point2f outward) {
+RadialFace radial_face(const cv::RotatedRect& outline, cv::Point2f outward, const DiceSettings& ds) {
   RadialFace out;
   cv::Point2f corners[4];
   outline.points(corners);
@@ -175,7 +171,7 @@ RadialFace radial_face(const cv::RotatedRect& outline, cv::Point2f outward) {
   const float la = static_cast<float>(cv::norm(a)), lb = static_cast<float>(cv::norm(b));
   const float longest = std::max(la, lb), shortest = std::min(la, lb);
   const float reach = static_cast<float>(cv::norm(outward));
-  if (longest <= kRadialOutline * shortest || reach < 2 * longest) return out;  // near the centre: no side shows
+  if (longest <= static_cast<float>(ds.pip_radial_outline) * shortest || reach < 2 * longest) return out;  // near the centre: no side shows
   cv::Point2f axis = (la >= lb ? a : b) * (1.f / std::max(1.f, longest));
   const float along = axis.dot(outward) / reach;
   if (std::abs(along) < kWithin45) return out;
@@ -191,7 +187,7 @@ RadialFace radial_face(const cv::RotatedRect& outline, cv::Point2f outward) {
 // two side faces show): a square's extents along any two perpendicular directions are equal,
 // however it is turned, so what the region reaches further along the direction from the
 // photo's centre than across it is the side face's depth.
-RadialFace radial_face_of(const cv::Mat& mask, cv::Point2f origin, cv::Point2f outward) {
+RadialFace radial_face_of(const cv::Mat& mask, cv::Point2f origin, cv::Point2f outward, const DiceSettings& ds) {
   RadialFace out;
   const float reach = static_cast<float>(cv::norm(outward));
   if (reach < 1) return out;
@@ -207,7 +203,7 @@ RadialFace radial_face_of(const cv::Mat& mask, cv::Point2f origin, cv::Point2f o
       }
   }
   const float along = uhi - ulo + 1, across = vhi - vlo + 1;
-  if (along - across < kSideDepth * across || reach < along) return out;
+  if (along - across < static_cast<float>(ds.pip_side_depth) * across || reach < along) return out;
   out.applies = true;
   out.axis = u;
   out.centre = u * (uhi - across / 2) + v * ((vlo + vhi) / 2);
@@ -223,23 +219,6 @@ struct Choice {
   unsigned subset = 0;
   double misfit = 0;
 };
-
-constexpr double kMaxMisfit = 0.25;
-// Largest area ratio between the blobs taken as one face's pips: the pips are printed alike,
-// and the ratio leaves room for what blur and thresholding do to each.
-constexpr double kAreaSpread = 2.5;
-constexpr float kTallOutline = 1.15f;  // outline this much taller than wide shows side faces
-constexpr double kRoundPip = 0.62;  // minor/major axis of a pip on the top face
-constexpr double kSlantRound = 0.55;  // the same, squashed along the image's vertical
-// Largest shape_difference between the two pips of a "2". A die showing 1 photographed at a
-// slant shows side-face pips, squashed or turned unlike its top pip, that the layout fit
-// alone would pair with the top pip into a 2. (Only for pairs: with three or more pips the
-// layout itself rejects a side pip, and small pips' measured shapes are too noisy to demand
-// more; requiring it for every face lost nellbyler images.)
-constexpr double kShapeSpread = 0.8;
-// Share of the face that round spots left out of the chosen layout may cover before the
-// reading is rejected: a die face is bare apart from its pips (labels and key caps are not).
-constexpr double kMaxStrayInk = 0.12;
 
 // What best_face weighs of one subset of `n` blobs.
 struct SubsetMeasures {
@@ -271,7 +250,7 @@ SubsetMeasures measure_subset(const std::vector<Blob>& blobs, unsigned subset, i
 }
 
 Choice best_face(const std::vector<Blob>& blobs, cv::Point2f face_centre, float face_half, const cv::RotatedRect& outline,
-                 const RadialFace& radial) {
+                 const RadialFace& radial, const DiceSettings& ds) {
   Choice best;
   const int m = static_cast<int>(blobs.size());
   for (unsigned subset = 1; subset < (1u << m); ++subset) {
@@ -282,40 +261,40 @@ Choice best_face(const std::vector<Blob>& blobs, cv::Point2f face_centre, float 
       if (subset >> i & 1) all_inner &= blobs[i].inner;
     if (!all_inner) continue;
     const SubsetMeasures s = measure_subset(blobs, subset, n);
-    if (s.max_area > kAreaSpread * s.min_area) continue;
+    if (s.max_area > ds.pip_area_spread * s.min_area) continue;
     // The top face is seen nearly square-on, so its pips are round; letters and the
     // squashed pips of side faces are not. A camera looking down at a slant from the front
     // squashes the top face's pips along the image's vertical; such pips may be flatter
     // (their depth is checked below). One pip may fall a little short of the floor the
     // mean must reach.
-    const double round_floor = s.upright_slant ? kSlantRound : kRoundPip;
-    if (s.least_round < round_floor - 0.07 || s.mean_round < round_floor) continue;
+    const double round_floor = s.upright_slant ? ds.pip_slant_round : ds.pip_round;
+    if (s.least_round < round_floor - ds.pip_round_slack || s.mean_round < round_floor) continue;
     if (n == 2) {
       int pair[2], k = 0;
       for (int i = 0; i < m; ++i)
         if (subset >> i & 1) pair[k++] = i;
-      if (shape_difference(blobs[pair[0]], blobs[pair[1]]) > kShapeSpread) continue;
+      if (shape_difference(blobs[pair[0]], blobs[pair[1]]) > ds.pip_shape_spread) continue;
     }
     // A pip's radius is 0.07 to 0.35 of the face's half-side: smaller spots are specks, larger
     // ones would not leave room for the face's other pips (a lone pip may be larger).
     const double relative = s.radius / face_half;
-    if (relative < 0.07 || relative > (n == 1 ? 0.55 : 0.35)) continue;
+    if (relative < ds.pip_min_radius || relative > (n == 1 ? ds.pip_max_lone_radius : ds.pip_max_radius)) continue;
     cv::Point2f top_centre = face_centre;
-    if (!within_top_face(blobs, subset, outline, s.radius, top_centre)) continue;
+    if (!within_top_face(blobs, subset, outline, s.radius, top_centre, ds)) continue;
     // Seen straight down, pips further in than the top face reaches are on a side face.
     if (radial.applies) {
       top_centre = radial.centre;
       bool on_top = true;
       for (const auto& c : s.centres)
-        on_top &= radial.axis.dot(c - radial.centre) >= -(radial.inner_edge + kSlantSlack * s.radius);
+        on_top &= radial.axis.dot(c - radial.centre) >= -(radial.inner_edge + ds.pip_slant_slack * s.radius);
       if (!on_top) continue;
     }
     const double off_centre = cv::norm(s.centroid - top_centre) / face_half;
-    if (off_centre > 0.6) continue;
+    if (off_centre > ds.pip_max_off_centre) continue;
     std::vector<cv::Point2f> pts = s.centres;
     if (n >= 2) unsquash(pts, s.centroid, blobs, subset);
-    const double misfit = layout_misfit(pts, n, face_half) + 0.15 * off_centre;
-    if (misfit > kMaxMisfit) continue;
+    const double misfit = layout_misfit(pts, n, face_half, ds) + ds.pip_off_centre_weight * off_centre;
+    if (misfit > ds.pip_max_misfit) continue;
     if (n > best.pips || misfit < best.misfit) best = {n, subset, misfit};
   }
   return best;
@@ -325,7 +304,7 @@ Choice best_face(const std::vector<Blob>& blobs, cv::Point2f face_centre, float 
 // faces below the top face, so in an outline that is clearly taller than wide (along the
 // image's vertical) the top face is the upper square of it, not its middle. (Seen straight
 // down, outlines are about square and this changes nothing.)
-cv::Point2f top_face_centre(const DieRegion& region) {
+cv::Point2f top_face_centre(const DieRegion& region, const DiceSettings& ds) {
   cv::Point2f corners[4];
   region.shape.points(corners);
   const cv::Point2f a = corners[1] - corners[0], b = corners[2] - corners[1];
@@ -333,13 +312,14 @@ cv::Point2f top_face_centre(const DieRegion& region) {
   const float longest = std::max(la, lb), shortest = std::min(la, lb);
   cv::Point2f axis = (la >= lb ? a : b) * (1.f / std::max(1.f, longest));
   if (axis.y > 0) axis = -axis;  // pointing up the image
-  if (longest <= kTallOutline * shortest || -axis.y <= std::abs(axis.x)) return region.shape.center;
+  if (longest <= static_cast<float>(ds.pip_tall_outline) * shortest || -axis.y <= std::abs(axis.x)) return region.shape.center;
   return region.shape.center + axis * (0.5f * (longest - shortest));
 }
 
 // What one die looks like to the pip search: its face mask and geometry.
 struct FaceContext {
   const DieRegion& region;
+  const DiceSettings& ds;
   cv::Mat face;   // the die without its rim
   cv::Mat depth;  // distance to the die's outline
   double die_area = 0;
@@ -352,6 +332,7 @@ struct FaceContext {
 // pips, measured in image pixels.
 std::vector<Blob> measure_blobs(const cv::Mat& pips, const FaceContext& f) {
   const DieRegion& region = f.region;
+  const DiceSettings& ds = f.ds;
   cv::Mat labels, stats, centroids;
   const int n = cv::connectedComponentsWithStats(pips, labels, stats, centroids, 8, CV_32S);
   std::vector<double> m00(n, 0), m10(n, 0), m01(n, 0), m20(n, 0), m02(n, 0), m11(n, 0);
@@ -364,13 +345,13 @@ std::vector<Blob> measure_blobs(const cv::Mat& pips, const FaceContext& f) {
     }
   }
 
-  const double min_area = std::max(3.0, 0.004 * f.die_area);
-  const double max_area = 0.12 * f.die_area;
+  const double min_area = std::max(3.0, ds.pip_min_area * f.die_area);
+  const double max_area = ds.pip_max_area * f.die_area;
   // Top-face pips sit at least a quarter of the face from its edges; blobs close to the
   // outline are side-face pips seen at an angle, rims and shadows. The bound is looser than
   // that because a die's outline often misses a sliver of its top face (bright wood next to
   // a white face), which brings the pips on that side nearer the outline.
-  const float min_depth = 0.2f * f.face_half;
+  const float min_depth = static_cast<float>(ds.pip_min_depth) * f.face_half;
   std::vector<Blob> blobs;
   for (int k = 1; k < n; ++k) {
     const double a = m00[k];
@@ -381,7 +362,7 @@ std::vector<Blob> measure_blobs(const cv::Mat& pips, const FaceContext& f) {
     const double major = mu20 + mu02 + common, minor = mu20 + mu02 - common;
     const double roundness = major > 0 ? std::sqrt(std::max(0.0, minor) / major) : 0;
     const double fill = a / (double(stats.at<int>(k, cv::CC_STAT_WIDTH)) * stats.at<int>(k, cv::CC_STAT_HEIGHT));
-    if (roundness < 0.45 || fill < 0.45) continue;
+    if (roundness < ds.pip_blob_round || fill < ds.pip_blob_fill) continue;
     const bool inner = f.depth.at<float>(cvRound(cy), cvRound(cx)) >= min_depth;
     const double det = std::sqrt(std::max(1e-9, mu20 * mu02 - mu11 * mu11));
     blobs.push_back({cv::Point2f(float(cx + region.box.x), float(cy + region.box.y)), a, roundness, inner, mu20 / det,
@@ -390,59 +371,53 @@ std::vector<Blob> measure_blobs(const cv::Mat& pips, const FaceContext& f) {
   return blobs;
 }
 
-// Share of a spot map's peak (its 99.5th percentile on the face) at which it is thresholded:
-// half-way marks a pip's edge under blur; the second, higher share keeps only the pips' cores
-// (read_face).
-constexpr double kEdgePeakShare = 0.5, kCorePeakShare = 0.7;
-// Least squash (PipReading::squash) of a face seen only in the cores (read_face).
-constexpr double kCoreSquash = 0.8;
-
-// Least strength (99.5th percentile on the face) of lightness spots of the other polarity,
-// against those of the chosen one, for their reading to replace one with fewer pips.
-constexpr double kOtherPolarityStrength = 0.5;
-
 // The pips one spot-response map shows on the die, or pips == 0 when it shows no face.
-PipReading read_response(const cv::Mat& response, const FaceContext& f, double peak_share = kEdgePeakShare) {
+// `peak_share`: the share of the map's peak (pip_peak_quantile on the face) at which it is
+// thresholded: pip_edge_peak for the pips' edges, pip_core_peak for their cores alone.
+PipReading read_response(const cv::Mat& response, const FaceContext& f, double peak_share) {
   PipReading out;
   const DieRegion& region = f.region;
+  const DiceSettings& ds = f.ds;
   // Half-way up the strongest spots marks a pip's edge under blur; Otsu alone can sit lower
   // when pips fill much of the face, and then neighbouring pips run together.
-  const int threshold = std::max({18, masked_otsu(response, f.face),
-                                  static_cast<int>(masked_percentile(response, f.face, 0.995) * peak_share)});
+  const int threshold = std::max({static_cast<int>(std::lround(ds.pip_threshold_floor)), masked_otsu(response, f.face),
+                                  static_cast<int>(masked_percentile(response, f.face, ds.pip_peak_quantile) * peak_share)});
   cv::Mat pips;
   cv::compare(response, threshold, pips, cv::CMP_GT);
   pips &= f.face;
 
   std::vector<Blob> blobs = measure_blobs(pips, f);
-  if (blobs.empty() || blobs.size() > 12) return out;  // many specks: texture, not a face
+  if (blobs.empty() || double(blobs.size()) > ds.pip_max_blobs) return out;  // many specks: texture, not a face
   // best_face tries every subset of the blobs: the eight largest bound that at 255 subsets
   // and leave room for two strays beside a 6.
   std::sort(blobs.begin(), blobs.end(), [](const Blob& a, const Blob& b) { return a.area > b.area; });
-  if (blobs.size() > 8) blobs.resize(8);
+  const std::size_t largest = static_cast<std::size_t>(std::lround(ds.pip_subset_blobs));
+  if (blobs.size() > largest) blobs.resize(largest);
 
-  const Choice choice = best_face(blobs, top_face_centre(region), f.face_half, region.shape, f.radial);
+  const Choice choice = best_face(blobs, top_face_centre(region, ds), f.face_half, region.shape, f.radial, ds);
   if (choice.pips == 0) return out;
 
   // Round spots on the face that the chosen pips do not explain mean the reading is not a face.
   double stray_ink = 0;
   for (int i = 0; i < static_cast<int>(blobs.size()); ++i)
-    if (!(choice.subset >> i & 1) && blobs[i].inner && blobs[i].roundness >= kRoundPip) stray_ink += blobs[i].area;
+    if (!(choice.subset >> i & 1) && blobs[i].inner && blobs[i].roundness >= ds.pip_round) stray_ink += blobs[i].area;
   const double leftover = stray_ink / cv::countNonZero(f.face);
-  if (leftover > kMaxStrayInk) return out;
+  if (leftover > ds.pip_max_stray_ink) return out;
 
   out.pips = choice.pips;
   out.squash = std::min(1.0, pip_shape(blobs, choice.subset).evals(1));
   for (int i = 0; i < static_cast<int>(blobs.size()); ++i)
     if (choice.subset >> i & 1) out.centres.push_back(blobs[i].centre);
   out.face = region.box;
-  // Each factor is 1 for a clear face: a layout misfit of 0.15 half-sides halves the first,
-  // spots that stand out less than 50 levels lower the second, an outline longer than
+  // Each factor is 1 for a clear face: a layout misfit of pip_conf_misfit half-sides halves
+  // the first, spots that stand out less than pip_conf_contrast levels lower the second, an outline longer than
   // square (side faces, or two dice) the third, and stray spots the fourth. The confidence is
   // their geometric mean: a weak factor lowers it less than it lowers their product.
-  const double layout_score = 1.0 / (1.0 + (choice.misfit / 0.15) * (choice.misfit / 0.15));
-  const double contrast_score = std::min(1.0, threshold / 50.0);
+  const double layout_score =
+      1.0 / (1.0 + (choice.misfit / ds.pip_conf_misfit) * (choice.misfit / ds.pip_conf_misfit));
+  const double contrast_score = std::min(1.0, threshold / ds.pip_conf_contrast);
   const double square_score = 1.0 / f.aspect;
-  const double bare_score = 1.0 - leftover / kMaxStrayInk;
+  const double bare_score = 1.0 - leftover / ds.pip_max_stray_ink;
   out.confidence = std::sqrt(std::sqrt(layout_score * contrast_score * square_score * bare_score)) * region.split_quality;
   return out;
 }
@@ -459,7 +434,7 @@ SpotMaps spot_maps(const cv::Mat& crop, const FaceContext& f, double side) {
   // (red pips on a blue die differ little in brightness). In each Lab channel a morphological
   // top-hat with a disc wider than a pip keeps such spots and drops the slow shading of a
   // face turned from the light, or of side faces seen at an angle.
-  const int disc = std::max(3, static_cast<int>(std::lround(side * 0.4)) | 1);
+  const int disc = std::max(3, static_cast<int>(std::lround(side * f.ds.pip_spot_disc)) | 1);
   const cv::Mat kernel = cv::getStructuringElement(cv::MORPH_ELLIPSE, {disc, disc});
   SpotMaps out;
   cv::Mat combined = cv::Mat::zeros(crop.size(), CV_8U);
@@ -474,7 +449,7 @@ SpotMaps spot_maps(const cv::Mat& crop, const FaceContext& f, double side) {
         median - masked_percentile(channel, f.face, 0.02) >= masked_percentile(channel, f.face, 0.98) - median;
     cv::Mat hat;
     cv::morphologyEx(channel, hat, darker ? cv::MORPH_BLACKHAT : cv::MORPH_TOPHAT, kernel);
-    if (c > 0) hat.convertTo(hat, CV_8U, 2.0);  // chroma differences are smaller in 8-bit Lab
+    if (c > 0) hat.convertTo(hat, CV_8U, f.ds.pip_chroma_gain);  // chroma differences are smaller in 8-bit Lab
     combined = cv::max(combined, hat);
     out.responses.push_back(hat);
     if (c == 0) {
@@ -487,26 +462,26 @@ SpotMaps spot_maps(const cv::Mat& crop, const FaceContext& f, double side) {
 
 // `outward` runs from the photo's centre to the die's, in the pixels of `lab` (which may be a
 // die's crop, enlarged).
-PipReading read_face(const cv::Mat& lab, const DieRegion& region, cv::Point2f outward) {
+PipReading read_face(const cv::Mat& lab, const DieRegion& region, cv::Point2f outward, const DiceSettings& ds) {
   const cv::Mat crop = lab(region.box);
-  FaceContext f{region, {}, {}, 0, 0, 1, radial_face(region.shape, outward)};
-  if (!f.radial.applies) f.radial = radial_face_of(region.mask, cv::Point2f(region.box.tl()), outward);
+  FaceContext f{region, ds, {}, {}, 0, 0, 1, radial_face(region.shape, outward, ds)};
+  if (!f.radial.applies) f.radial = radial_face_of(region.mask, cv::Point2f(region.box.tl()), outward, ds);
   f.die_area = cv::countNonZero(region.mask);
   const double side = std::sqrt(f.die_area);
-  if (side < 8) return {};
+  if (side < ds.pip_min_side) return {};
   const float w = region.shape.size.width, h = region.shape.size.height;
   f.aspect = std::min(w, h) > 0 ? std::max(w, h) / std::min(w, h) : 99;
   // Up to 2:1, a die with a side face in full view (or a piece cut from a clump); beyond,
   // not one die.
-  if (f.aspect > 2.0) return {};
+  if (f.aspect > ds.pip_max_aspect) return {};
   // The top face is the die's shorter extent: a tilted view adds side faces along one axis.
   f.face_half = std::max(2.f, std::min(w, h) / 2);
 
   // The face without its rim: edges and shading at the border are not pips. The rim is kept
   // thin so that pips near an outline that cuts into the face stay whole and round.
-  const int rim = std::max(1, static_cast<int>(std::lround(side * 0.06)));
+  const int rim = std::max(1, static_cast<int>(std::lround(side * ds.pip_rim)));
   cv::erode(region.mask, f.face, cv::getStructuringElement(cv::MORPH_ELLIPSE, {2 * rim + 1, 2 * rim + 1}));
-  if (cv::countNonZero(f.face) < f.die_area * 0.25) return {};  // a sliver, not a die face
+  if (cv::countNonZero(f.face) < f.die_area * ds.pip_min_face) return {};  // a sliver, not a die face
   cv::distanceTransform(region.mask, f.depth, cv::DIST_L2, 3);
 
   const SpotMaps maps = spot_maps(crop, f, side);
@@ -516,7 +491,7 @@ PipReading read_face(const cv::Mat& lab, const DieRegion& region, cv::Point2f ou
   // the reading with the most pips wins, then the surer one.
   PipReading best;
   for (const auto& response : maps.responses) {
-    PipReading reading = read_response(response, f);
+    PipReading reading = read_response(response, f, ds.pip_edge_peak);
     // Pips joined by a fainter band of their own colour (a marbled face's vein, a smear of
     // blur between close pips) run together into one blob that is neither round nor pip-sized
     // at half the peak; nearer the peak only the pips' cores stand, apart. The reading there
@@ -524,8 +499,8 @@ PipReading read_face(const cv::Mat& lab, const DieRegion& region, cv::Point2f ou
     // look slanted: motion blur drags pips into streaks whose cores are squashed alike, and a
     // face seen only in such cores would skip the pattern reader (count_pips' slant gate).
     if (reading.pips < 6) {
-      PipReading cores = read_response(response, f, kCorePeakShare);
-      if (cores.pips > reading.pips && (reading.pips > 0 || cores.squash >= kCoreSquash)) reading = std::move(cores);
+      PipReading cores = read_response(response, f, ds.pip_core_peak);
+      if (cores.pips > reading.pips && (reading.pips > 0 || cores.squash >= ds.pip_core_squash)) reading = std::move(cores);
     }
     if (reading.pips > best.pips || (reading.pips == best.pips && reading.confidence > best.confidence))
       best = std::move(reading);
@@ -538,50 +513,48 @@ PipReading read_face(const cv::Mat& lab, const DieRegion& region, cv::Point2f ou
   // more pips, if its spots stand out at least half as strongly as the chosen polarity's
   // (on a white die, its shading and specks in the other polarity are faint beside its
   // black pips, and counting them lost matteop65 photos).
-  const bool other_is_strong = masked_percentile(maps.other_lightness, f.face, 0.995) >=
-                               kOtherPolarityStrength * masked_percentile(maps.responses[0], f.face, 0.995);
+  const bool other_is_strong = masked_percentile(maps.other_lightness, f.face, ds.pip_peak_quantile) >=
+                               ds.pip_other_polarity * masked_percentile(maps.responses[0], f.face, ds.pip_peak_quantile);
   if (best.pips == 0 || (best.pips < 6 && other_is_strong)) {
-    PipReading other = read_response(maps.other_lightness, f);
+    PipReading other = read_response(maps.other_lightness, f, ds.pip_edge_peak);
     if (best.pips == 0 || other.pips > best.pips) best = std::move(other);
   }
   return best;
 }
 
 // The blob reader: pips as round blobs of the spot maps, kept when they make a face layout.
-PipReading read_blobs(const cv::Mat& lab, const DieRegion& region) {
+PipReading read_blobs(const cv::Mat& lab, const DieRegion& region, const DiceSettings& ds) {
   const cv::Point2f outward = region.shape.center - cv::Point2f(lab.cols / 2.f, lab.rows / 2.f);
   // Small dice (a crowded tray) have pips of three or four pixels that blur into each other;
   // reading them at twice the size keeps neighbouring pips apart after thresholding.
-  constexpr int kSmallDie = 40;
-  if (std::min(region.box.width, region.box.height) >= kSmallDie) return read_face(lab, region, outward);
-  constexpr float kZoom = 2;
+  if (std::min(region.box.width, region.box.height) >= ds.pip_small_die) return read_face(lab, region, outward, ds);
+  const float zoom = static_cast<float>(ds.pip_zoom);
   cv::Mat crop;
-  cv::resize(lab(region.box), crop, cv::Size(), kZoom, kZoom, cv::INTER_CUBIC);
+  cv::resize(lab(region.box), crop, cv::Size(), zoom, zoom, cv::INTER_CUBIC);
   DieRegion zoomed;
   zoomed.box = cv::Rect({0, 0}, crop.size());
   cv::resize(region.mask, zoomed.mask, crop.size(), 0, 0, cv::INTER_NEAREST);
-  zoomed.shape = cv::RotatedRect((region.shape.center - cv::Point2f(region.box.tl())) * kZoom, region.shape.size * kZoom,
+  zoomed.shape = cv::RotatedRect((region.shape.center - cv::Point2f(region.box.tl())) * zoom, region.shape.size * zoom,
                                  region.shape.angle);
   zoomed.split_quality = region.split_quality;
-  PipReading out = read_face(crop, zoomed, outward * kZoom);
-  for (auto& c : out.centres) c = c * (1 / kZoom) + cv::Point2f(region.box.tl());
+  PipReading out = read_face(crop, zoomed, outward * zoom, ds);
+  for (auto& c : out.centres) c = c * (1 / zoom) + cv::Point2f(region.box.tl());
   out.face = region.box;
   return out;
 }
 
 }  // namespace
 
-PipReading count_pips(const cv::Mat& lab, const DieRegion& region) {
-  PipReading out = read_blobs(lab, region);
+PipReading count_pips(const cv::Mat& lab, const DieRegion& region, const DiceSettings& ds) {
+  PipReading out = read_blobs(lab, region, ds);
   // The pattern reader's grid is square: it reads faces seen from above. A slant shows in the
   // pips' shape, but only on dice large enough for a pip to span several pixels; on smaller
   // dice the measured shape is mostly noise.
-  constexpr int kShapeReliable = 50;
   const bool slanted =
-      out.squash < kSlantSquash && std::min(region.box.width, region.box.height) >= kShapeReliable;
+      out.squash < ds.pip_slant_squash && std::min(region.box.width, region.box.height) >= ds.pip_shape_reliable;
   if (slanted) return out;
-  const FacePattern pattern = read_face_pattern(lab, region, out.centres);
-  return choose_reading(std::move(out), pattern, region.split_quality);
+  const FacePattern pattern = read_face_pattern(lab, region, out.centres, ds);
+  return choose_reading(std::move(out), pattern, region.split_quality, ds);
 }
 
 }  // namespace puzzlesat::dice_vision

@@ -10,6 +10,7 @@
 
 #include <vector>
 
+#include "frontends/dice/dice_settings.h"
 #include "frontends/dice/die_finder.h"
 
 namespace puzzlesat::dice_vision {
@@ -24,6 +25,6 @@ struct PipReading {
 };
 
 // `lab` is the whole image in 8-bit Lab (cv::COLOR_BGR2Lab).
-PipReading count_pips(const cv::Mat& lab, const DieRegion& region);
+PipReading count_pips(const cv::Mat& lab, const DieRegion& region, const DiceSettings& settings = {});
 
 }  // namespace puzzlesat::dice_vision

@@ -8,10 +8,6 @@
 
 namespace puzzlesat::dice_vision {
 
-namespace {
-constexpr double kMinScale = 0.55, kMaxScale = 1.15;
-}  // namespace
-
 std::vector<cv::Point2f> pip_layout(int pips) {
   constexpr float d = 0.5f;  // offset of the off-centre pips from the centre
   switch (pips) {
@@ -25,7 +21,7 @@ std::vector<cv::Point2f> pip_layout(int pips) {
   }
 }
 
-double layout_misfit(const std::vector<cv::Point2f>& points, int pips, float half_side) {
+double layout_misfit(const std::vector<cv::Point2f>& points, int pips, float half_side, const DiceSettings& settings) {
   const auto layout = pip_layout(pips);
   if (points.size() != layout.size() || half_side <= 0) return std::numeric_limits<double>::infinity();
   const std::size_t n = points.size();
@@ -69,8 +65,9 @@ double layout_misfit(const std::vector<cv::Point2f>& points, int pips, float hal
     // faces and shadow when seen at an angle.
     const double rms = std::sqrt(err / n) / half_side;
     const double size_error =
-        std::max({0.0, std::log(kMinScale * half_side / scale), std::log(scale / (kMaxScale * half_side))});
-    best = std::min(best, rms + 0.5 * size_error);
+        std::max({0.0, std::log(settings.layout_min_scale * half_side / scale),
+                  std::log(scale / (settings.layout_max_scale * half_side))});
+    best = std::min(best, rms + settings.layout_size_weight * size_error);
   } while (std::next_permutation(perm.begin(), perm.end()));
   return best;
 }

@@ -15,6 +15,7 @@ namespace puzzlesat::dice_vision {
 // A replacement takes the pattern's pip centres and a confidence from its score and its
 // lead over the other values, scaled by `split_quality` (the die region's, as the blob
 // reader's confidence is).
-PipReading choose_reading(PipReading blobs, const FacePattern& pattern, double split_quality);
+PipReading choose_reading(PipReading blobs, const FacePattern& pattern, double split_quality,
+                          const DiceSettings& settings = {});
 
 }  // namespace puzzlesat::dice_vision

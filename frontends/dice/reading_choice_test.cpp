@@ -57,7 +57,7 @@ TEST_CASE("the pattern reader raises the count only when its value explains the 
 
   // Clearly better, but its pips are not alike in colour (a glint completed it).
   pattern = pattern_with({0, 0.1, 0.1, 0.1, 0.4, 0.6, 0.1});
-  pattern.consistency[5] = kAlikeColour / 2;
+  pattern.consistency[5] = DiceSettings{}.pattern_alike_colour / 2;
   CHECK(choose_reading(blob_reading(4), pattern, 1.0).pips == 4);
 }
 
