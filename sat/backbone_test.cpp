@@ -236,3 +236,55 @@ TEST_CASE("Chunked backbone agrees with brute force on 1000 random formulas", "[
     CHECK(s->solve() == Status::sat);
   }
 }
+
+// PHP(8, 7) with every clause widened by x: x is forced, and refuting ~x is a pigeonhole
+// proof, thousands of conflicts for CDCL while local search can never flip x. With the
+// formula given, the calls after failed walks run under a conflict limit, alternating with
+// longer walks: the answer is the same, the caller's budget is put back, and a caller's
+// conflict budget still bounds the whole question.
+TEST_CASE("Backbone with the formula: calls alternating with walks keep the answer and the budget",
+          "[sat][backbone]") {
+  Cnf php = pigeonhole(8, 7);
+  Cnf cnf;
+  cnf.reserve_vars(php.num_vars() + 1);
+  const Lit x(Var(php.num_vars() + 1));
+  for (std::size_t c = 0; c < php.num_clauses(); ++c) {
+    std::vector<Lit> clause(php.clause(c).begin(), php.clause(c).end());
+    clause.push_back(x);
+    cnf.add_clause(clause);
+  }
+  const std::vector<Lit> candidates{x};
+  for (const std::string& spec : {std::string("minisat"), std::string("cadical")}) {
+    INFO(spec);
+    auto s = make_solver(spec);
+    s->add_cnf(cnf);
+    s->set_budget({.seconds = 600});
+    const std::int64_t conflicts_before = s->stats().conflicts;
+    BackboneResult r = compute_backbone(*s, candidates, {}, &cnf);
+    REQUIRE(r.status == Status::sat);
+    CHECK(r.forced == std::vector<Lit>{x});
+    CHECK(r.free.empty());
+    CHECK(s->budget().seconds == 600);
+    CHECK_FALSE(s->budget().conflicts.has_value());
+    // More than one call means the first limited call ran out and the walk came back.
+    if (s->stats().conflicts - conflicts_before > 2000) CHECK(r.solver_calls > 1);
+
+    auto limited = make_solver(spec);
+    limited->add_cnf(cnf);
+    limited->set_budget({.conflicts = 100});
+    BackboneResult u = compute_backbone(*limited, candidates, {}, &cnf);
+    CHECK(u.status == Status::unknown);
+    CHECK(limited->budget().conflicts == 100);
+  }
+}
+
+TEST_CASE("Every built-in backend gives back the budget it was set", "[sat][solver]") {
+  for (const std::string& spec : {std::string("minisat"), std::string("cadical")}) {
+    auto s = make_solver(spec);
+    CHECK_FALSE(s->budget().conflicts.has_value());
+    CHECK_FALSE(s->budget().seconds.has_value());
+    s->set_budget({.conflicts = 5, .seconds = 2.5});
+    CHECK(s->budget().conflicts == 5);
+    CHECK(s->budget().seconds == 2.5);
+  }
+}

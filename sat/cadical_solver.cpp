@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <climits>
+#include <cstdint>
 #include <optional>
 #include <stdexcept>
 
@@ -15,13 +15,7 @@ namespace puzzlesat::sat {
 
 namespace {
 
-// CaDiCaL polls this during search; interrupt() and the deadline raise the flag.
-class StopFlag : public CaDiCaL::Terminator {
- public:
-  bool terminate() override { return stop.load(std::memory_order_relaxed); }
-  std::atomic<bool> stop{false};
-};
-
+// Counts the clauses CaDiCaL learns, one per conflict: the solver's `conflicts` figure.
 class ConflictCounter : public CaDiCaL::Learner {
  public:
   bool learning(int) override {
@@ -32,12 +26,28 @@ class ConflictCounter : public CaDiCaL::Learner {
   std::uint64_t count = 0;
 };
 
+// CaDiCaL polls this during search; interrupt() and the deadline raise the flag. A conflict
+// budget is enforced here too, on the counter above, rather than by CaDiCaL's own
+// "conflicts" limit, which counts differently: a caller that compares the conflicts a call
+// spent with its budget (sat/backbone.cpp does, to tell its limit from an interrupt) then
+// sees the figure the budget was measured in.
+class StopFlag : public CaDiCaL::Terminator {
+ public:
+  explicit StopFlag(const ConflictCounter& counter) : counter_(counter) {}
+  bool terminate() override { return stop.load(std::memory_order_relaxed) || counter_.count >= conflict_limit; }
+  std::atomic<bool> stop{false};
+  std::uint64_t conflict_limit = UINT64_MAX;
+
+ private:
+  const ConflictCounter& counter_;
+};
+
 }  // namespace
 
 struct CadicalSolver::Impl {
   CaDiCaL::Solver solver;
-  StopFlag stop;
   ConflictCounter conflicts;
+  StopFlag stop{conflicts};
   int max_var = 0;
   // CaDiCaL only answers val()/failed() until the next add(), so the answers are copied.
   std::vector<char> model;  // index = variable
@@ -87,9 +97,9 @@ Status CadicalSolver::solve(std::span<const Lit> assumptions) {
     s.assume(l.to_dimacs());
   }
   impl_->stop.stop = false;
-  if (budget_.conflicts) {
-    s.limit("conflicts", static_cast<int>(std::clamp<std::int64_t>(*budget_.conflicts, 0, INT_MAX)));
-  }
+  impl_->stop.conflict_limit =
+      budget_.conflicts ? impl_->conflicts.count + static_cast<std::uint64_t>(std::max<std::int64_t>(*budget_.conflicts, 0))
+                        : UINT64_MAX;
   std::optional<Deadline> deadline;
   if (budget_.seconds) deadline.emplace(*budget_.seconds, [this] { interrupt(); });
   int r = s.solve();

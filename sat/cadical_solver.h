@@ -25,6 +25,7 @@ class CadicalSolver final : public Solver {
   std::vector<Lit> failed_assumptions() const override;
   int fixed(Lit l) const override;
   void set_budget(const Budget& budget) override { budget_ = budget; }
+  Budget budget() const override { return budget_; }
   void set_phase(Lit l) override;
   void clear_phase(Var v) override;
   void interrupt() override;

@@ -35,6 +35,7 @@ class CheckedSolver final : public Solver {
   void clear_phase(Var v) override { backend_->clear_phase(v); }
   void set_decision_vars(std::span<const Var> vars) override { backend_->set_decision_vars(vars); }
   void set_budget(const Budget& budget) override { backend_->set_budget(budget); }
+  Budget budget() const override { return backend_->budget(); }
   void interrupt() override { backend_->interrupt(); }
   SolverStats stats() const override { return backend_->stats(); }
   bool can_trace_proof() const override { return backend_->can_trace_proof(); }

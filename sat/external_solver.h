@@ -47,6 +47,7 @@ class ExternalSolver final : public Solver {
   // Only a time budget: a separate program's conflicts cannot be counted or capped, so a
   // conflict budget throws std::invalid_argument rather than being silently ignored.
   void set_budget(const Budget& budget) override;
+  Budget budget() const override { return budget_; }
   void interrupt() override { process_.kill(); }
   // With "{proof}" in the command: the proof of the latest solve() WITHOUT assumptions
   // that answered Unsat is copied to options.path (in the program's own DRAT encoding;

@@ -108,6 +108,9 @@ class Solver {
   virtual void set_decision_vars(std::span<const Var> /*vars*/) {}
 
   virtual void set_budget(const Budget& budget) = 0;
+  // The budget set last (none by default), so an algorithm that splits one question into
+  // shorter calls can keep within it and put it back afterwards.
+  virtual Budget budget() const { return {}; }
   // Asks a running solve() to stop soon with Unknown. Safe from any thread.
   virtual void interrupt() = 0;
 
