@@ -10,6 +10,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "tests/run_cli.h"
 #include "tests/temp_file.h"
@@ -77,7 +78,7 @@ TEST_CASE("without the vision module: its commands fail with one error line and 
   const std::string cnf = dir.file("trivial.cnf");
   std::ofstream(cnf) << "p cnf 2 1\n1 -2 0\n";
 
-  for (const std::string args : {"set photo demo/set-table.jpg", "set --help", "serve --port 0",
+  for (const std::string& args : std::vector<std::string>{"set photo demo/set-table.jpg", "set --help", "serve --port 0",
                                  "yahtzee dice --help", "hexcells screenshot x.png",
                                  "hexcells deduce demo/hexcells-honeycomb-round4.hexcells -o " + dir.file("w.png")}) {
     INFO(args);
