@@ -14,8 +14,7 @@
 #include "cli/groups.h"
 #include <puzzlesat/input_error.h>
 #include <puzzlesat/progress.h>
-#include "frontends/hexcells/explain_picture.h"
-#include "frontends/image/image_file.h"
+#include "cli/vision.h"
 #include "problems/hexcells/deduce.h"
 #include "problems/hexcells/encode.h"
 #include "problems/hexcells/explain.h"
@@ -164,13 +163,7 @@ void write_picture(const DeduceArgs& a, const Board& b, const std::vector<Reason
     if (!chosen) throw InputError("--cell: " + a.cell + " is not a forced cell of this state");
   }
   if (!chosen) throw InputError("-o: no cell is forced, so there is nothing to explain", {a.path});
-  cv::Mat img = hexcells_vision::draw_explanation(b, *chosen);
-  bool written = false;
-  try {
-    written = image::write_image(a.picture, img);
-  } catch (const cv::Exception&) {
-  }
-  if (!written) throw InputError("cannot write the picture (use a .png or .jpg name)", {a.picture});
+  hexcells_picture()(a.picture, b, *chosen);  // drawn by the vision module (OpenCV)
 }
 
 void deduce_command(const DeduceArgs& a, BatchItem& item, const std::string& proof_prefix) {

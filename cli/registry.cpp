@@ -1,11 +1,13 @@
 // The command-group registry and the program around it: groups add themselves during
-// static initialisation; run() builds the tree once, after all of them exist, and turns
-// errors into one line.
+// static initialisation; run() builds the part of the tree the command line needs (loading
+// a module of groups if it must, cli/module.h) and turns errors into one line.
 #include <puzzlesat/plugin.h>
 
 #include <puzzlesat/command.h>
 #include <puzzlesat/input_error.h>
 #include <puzzlesat/solver.h>
+
+#include "cli/module.h"
 
 #include <algorithm>
 #include <cstring>
@@ -67,20 +69,72 @@ const std::vector<const CommandGroup*>& registered_groups() { return groups(); }
 
 namespace {
 
-// Top-level groups by name (the order of static initialisation is the link order);
-// extensions keep their registration order after their parent.
-void build_tree(CLI::App& root, std::map<const CommandGroup*, Node>& built) {
-  std::vector<const CommandGroup*> order = groups();
-  auto top_name = [](const CommandGroup* g) {
-    while (g->parent()) g = g->parent();
-    return g->name();
-  };
-  std::stable_sort(order.begin(), order.end(), [&](const CommandGroup* a, const CommandGroup* b) {
-    const int c = std::strcmp(top_name(a), top_name(b));
-    if (c != 0) return c < 0;
-    return a->parent() == nullptr && b->parent() != nullptr;  // the group before its extensions
-  });
-  for (const CommandGroup* g : order) add_group(root, *g, built);
+const CommandGroup* top_of(const CommandGroup* g) {
+  while (g->parent()) g = g->parent();
+  return g;
+}
+
+const CommandGroup* find_top(std::string_view name) {
+  for (const CommandGroup* g : groups())
+    if (!g->parent() && name == g->name()) return g;
+  return nullptr;
+}
+
+// `top` and every registered extension of it not yet in the tree, in registration order
+// (for the program's own groups the order of static initialisation, i.e. link order; a
+// module's come after them).
+Node& add_with_extensions(CLI::App& root, const CommandGroup& top, std::map<const CommandGroup*, Node>& built) {
+  Node& node = add_group(root, top, built);
+  for (const CommandGroup* g : groups())
+    if (g->parent() && top_of(g) == &top) add_group(root, *g, built);
+  return node;
+}
+
+// Only what the command line needs is built: the group its first word names, with its
+// extensions; a module (cli/module.h) only when that group is in it, or the command may
+// be one a module adds or changes. Otherwise (no group named: --help, --version, a bad
+// word) every top-level group, sorted by name, with its description and no commands.
+// Building every group's options cost more than the rest of a short run (docs/performance.md).
+void build_tree(CLI::App& root, std::map<const CommandGroup*, Node>& built, int argc, char** argv) {
+  int i = 1;
+  while (i < argc && argv[i][0] == '-') ++i;  // the program itself takes only flags (--help, --version)
+  const std::string_view word = i < argc ? argv[i] : "";
+  const CommandGroup* top = find_top(word);
+  if (!top) {
+    for (const ModuleGroup* m : module_groups()) {
+      if (m->parent() || word != m->name()) continue;
+      m->module().load();
+      top = find_top(word);
+      if (!top) throw ModuleError(std::string(m->module().what()) + " define no group '" + m->name() + "'");
+      if (std::strcmp(top->description(), m->description()) != 0)
+        throw std::logic_error("the declared description of '" + std::string(m->name()) + "' is not the module's");
+      break;
+    }
+  }
+  if (!top) {
+    std::vector<std::pair<const char*, const char*>> listed;
+    for (const CommandGroup* g : groups())
+      if (!g->parent()) listed.emplace_back(g->name(), g->description());
+    for (const ModuleGroup* m : module_groups())
+      if (!m->parent() && !find_top(m->name())) listed.emplace_back(m->name(), m->description());
+    std::stable_sort(listed.begin(), listed.end(), [](const auto& a, const auto& b) { return std::strcmp(a.first, b.first) < 0; });
+    for (const auto& [name, description] : listed) root.add_subcommand(name, description)->require_subcommand(1);
+    return;
+  }
+  Node& node = add_with_extensions(root, *top, built);
+  // The command word: when it is one of the group's own and no module changes it, no module is needed.
+  const std::string next = i + 1 < argc ? argv[i + 1] : "";
+  bool own = false;
+  if (!next.empty() && next[0] != '-')
+    for (CLI::App* s : node.app->get_subcommands({})) own = own || s->check_name(next);
+  bool loaded = false;
+  for (const ModuleGroup* m : module_groups()) {
+    if (!m->parent() || top_of(m->parent()) != top || m->module().loaded()) continue;
+    if (own && !m->changes(next)) continue;
+    m->module().load();
+    loaded = true;
+  }
+  if (loaded) add_with_extensions(root, *top, built);
 }
 
 // When the command line stops at a group (or the program) without naming one of its
@@ -117,11 +171,11 @@ int run(int argc, char** argv, const ProgramInfo& info) {
   app.set_version_flag("--version", info.name + " " + (info.version.empty() ? std::string(library_version()) : info.version));
   app.require_subcommand(1);
   std::map<const CommandGroup*, Node> tree;  // the groups' shared objects live as long as this
-  build_tree(app, tree);
 
   set_program_name(info.name);
   const std::string prefix = info.name + ": error: ";
   try {
+    build_tree(app, tree, argc, argv);
     app.parse(argc, argv);
   } catch (const CLI::Success& e) {
     return app.exit(e);  // --help, --version
@@ -129,6 +183,9 @@ int run(int argc, char** argv, const ProgramInfo& info) {
     std::cerr << prefix << command_word_error(app, argc, argv).value_or(e.what()) << " (see --help)\n";
     return kExitBadInput;
   } catch (const InputError& e) {
+    std::cerr << prefix << e.what() << "\n";
+    return kExitBadInput;
+  } catch (const ModuleError& e) {
     std::cerr << prefix << e.what() << "\n";
     return kExitBadInput;
   } catch (const std::bad_alloc&) {

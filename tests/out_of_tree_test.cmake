@@ -1,7 +1,7 @@
 # The out-of-tree proof (ctest out_of_tree_plugin): install this build to a fresh prefix,
 # build the in-tree puzzles listed in tests/out_of_tree/CMakeLists.txt against it alone (their
 # own sources, not copies), run their commands and compare the output; then check the
-# pkg-config file. Run as
+# pkg-config file and the installed program with its vision module. Run as
 #   cmake -DBUILD_DIR=... -DSOURCE_DIR=... -DWORK_DIR=... -P out_of_tree_test.cmake
 foreach(var BUILD_DIR SOURCE_DIR WORK_DIR)
   if(NOT DEFINED ${var})
@@ -89,5 +89,21 @@ int main() {
   if(NOT out STREQUAL "1\n")
     message(FATAL_ERROR "the pkg-config program printed ${out}")
   endif()
+endif()
+# The installed program finds its vision module relative to itself (bin/ and
+# lib/puzzlesat/, docs/architecture.md) and loads it only for the commands that need it.
+set(installed ${prefix}/bin/puzzlesat)
+run("installed puzzlesat set --help" ${installed} set --help)
+if(NOT out MATCHES "photo" OR NOT out MATCHES "solve")
+  message(FATAL_ERROR "installed puzzlesat set --help lists no vision command:\n${out}")
+endif()
+run("installed puzzlesat set photo" ${installed} set photo ${SOURCE_DIR}/demo/set-table.jpg)
+if(NOT out MATCHES "12 cards")
+  message(FATAL_ERROR "installed puzzlesat set photo printed\n${out}")
+endif()
+file(WRITE ${WORK_DIR}/trivial.cnf "p cnf 2 1\n1 -2 0\n")
+execute_process(COMMAND ${installed} cnf solve ${WORK_DIR}/trivial.cnf RESULT_VARIABLE rc OUTPUT_VARIABLE out)
+if(NOT rc EQUAL 10 OR NOT out MATCHES "s SATISFIABLE")
+  message(FATAL_ERROR "installed puzzlesat cnf solve: exit ${rc}, printed ${out}")
 endif()
 message(STATUS "out-of-tree plugin built against ${prefix} and run")
