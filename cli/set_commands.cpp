@@ -75,11 +75,8 @@ struct CardSource {
 };
 
 void check_solver(const std::string& spec) {
-  try {
-    sat::make_solver(spec);
-  } catch (const std::invalid_argument& e) {
-    throw InputError(fmt::format("--solver: {}", e.what()));
-  }
+  if (!sat::is_solver_spec(spec))
+    throw InputError(fmt::format("--solver: unknown solver '{}' (expected {})", spec, sat::solver_spec_help()));
 }
 
 json card_texts(std::span<const Card> cards) {

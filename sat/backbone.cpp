@@ -225,12 +225,12 @@ Status decide_interleaved(Solver& s, ModelWalker& walker, std::span<const Lit> a
       ++calls;
       return s.solve(assume);
     }
-    const std::int64_t before = s.stats().conflicts;
+    const auto before = static_cast<std::int64_t>(s.stats().conflicts);
     ++calls;
     const Status status = s.solve(assume);
     s.set_budget(caller);
     // Unknown with conflicts to spare: the caller's time ran out or an interrupt came.
-    if (status != Status::unknown || s.stats().conflicts - before < *round.conflicts) return status;
+    if (status != Status::unknown || static_cast<std::int64_t>(s.stats().conflicts) - before < *round.conflicts) return status;
     flips = flips > std::numeric_limits<int>::max() / 2 ? flips : 2 * flips;
     limit *= 2;
     if (walker.walk_to_false(l, flips, rng)) return Status::sat;

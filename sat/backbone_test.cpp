@@ -258,7 +258,7 @@ TEST_CASE("Backbone with the formula: calls alternating with walks keep the answ
     INFO(spec);
     auto s = make_solver(spec);
     s->add_cnf(cnf);
-    s->set_budget({.seconds = 600});
+    s->set_budget({.conflicts = std::nullopt, .seconds = 600});
     const std::int64_t conflicts_before = s->stats().conflicts;
     BackboneResult r = compute_backbone(*s, candidates, {}, &cnf);
     REQUIRE(r.status == Status::sat);
@@ -271,7 +271,7 @@ TEST_CASE("Backbone with the formula: calls alternating with walks keep the answ
 
     auto limited = make_solver(spec);
     limited->add_cnf(cnf);
-    limited->set_budget({.conflicts = 100});
+    limited->set_budget({.conflicts = 100, .seconds = std::nullopt});
     BackboneResult u = compute_backbone(*limited, candidates, {}, &cnf);
     CHECK(u.status == Status::unknown);
     CHECK(limited->budget().conflicts == 100);

@@ -40,10 +40,11 @@ Solver::Propagation Solver::propagate(std::span<const Lit>) {
 
 namespace {
 
+constexpr std::string_view kExternal = "external:";
+
 std::unique_ptr<Solver> make_backend(std::string_view spec) {
   if (spec.empty() || spec == "minisat") return std::make_unique<MinisatSolver>();
   if (spec == "cadical") return std::make_unique<CadicalSolver>();
-  constexpr std::string_view kExternal = "external:";
   if (spec.substr(0, kExternal.size()) == kExternal) {
     return std::make_unique<ExternalSolver>(std::string(spec.substr(kExternal.size())));
   }
@@ -55,6 +56,11 @@ std::unique_ptr<Solver> make_backend(std::string_view spec) {
 std::unique_ptr<Solver> make_solver(std::string_view spec) {
   if (auto backend = make_backend(spec)) return std::make_unique<CheckedSolver>(std::move(backend));
   throw std::invalid_argument("unknown solver '" + std::string(spec) + "' (expected " + solver_spec_help() + ")");
+}
+
+bool is_solver_spec(std::string_view spec) {
+  return spec.empty() || spec == "minisat" || spec == "cadical" ||
+         (spec.substr(0, kExternal.size()) == kExternal && spec.size() > kExternal.size());
 }
 
 std::string solver_spec_help() {

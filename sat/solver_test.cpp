@@ -108,6 +108,20 @@ TEST_CASE("Unknown solver names are rejected", "[sat][solver]") {
   CHECK_THROWS_WITH(not_a_solver->solve(), Catch::Contains("no readable answer"));
 }
 
+TEST_CASE("is_solver_spec accepts exactly the names make_solver accepts", "[sat][solver]") {
+  for (std::string spec : {"", "minisat", "cadical", "external:kissat", "external:x y", "external:", "external",
+                           "Minisat", "cadical ", "nosuchsolver", "extern:al"}) {
+    bool made = true;
+    try {
+      make_solver(spec);
+    } catch (const std::invalid_argument&) {
+      made = false;
+    }
+    INFO(spec);
+    CHECK(is_solver_spec(spec) == made);
+  }
+}
+
 TEST_CASE("Pigeonhole PHP(n+1, n) is unsatisfiable for n <= 8 on the built-in backends", "[sat][solver]") {
   for (const std::string& spec : kBuiltIn) {
     for (int n = 1; n <= 8; ++n) {

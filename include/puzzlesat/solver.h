@@ -152,4 +152,8 @@ std::unique_ptr<Solver> make_solver(std::string_view spec = "minisat");
 // Names accepted by make_solver, for --help texts.
 std::string solver_spec_help();
 
+// Whether make_solver accepts the name, without making a solver (an option check pays
+// nothing: constructing CaDiCaL to test its name cost a short run a fifth of its time).
+bool is_solver_spec(std::string_view spec);
+
 }  // namespace puzzlesat::sat

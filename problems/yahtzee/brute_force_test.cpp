@@ -146,6 +146,13 @@ TEST_CASE("brute force agrees with the table and the advisor near the end (simpl
   SECTION("two boxes left: small straight and threes") {
     check_state(RuleSet::simple, {all_but({kSmallStraight, kThrees}), 54, false});
   }
+  // With sixes open (at most 30 more), totals up to 32 can no longer make 63: the table
+  // computes them as one lane and copies it (table.cpp, bonus_out_of_reach). Both sides
+  // of that edge, and a total far below it, against the brute force.
+  SECTION("two boxes left: sixes with the bonus out of reach, at the edge and beyond it") {
+    for (int upper : {5, 32, 33})
+      check_state(RuleSet::simple, {all_but({kSixes, kYahtzee}), upper, false});
+  }
 }
 
 TEST_CASE("brute force agrees with the table and the advisor near the end (official)", "[yahtzee][brute]") {

@@ -6,12 +6,14 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 
 #include <puzzlesat/input_error.h>
 #include "problems/yahtzee/table_file.h"
 #include "problems/yahtzee/table_fixture.h"
+#include "problems/yahtzee/turn.h"
 
 using namespace puzzlesat::yahtzee;
 using puzzlesat::yahtzee::testing::computed_table;
@@ -46,6 +48,33 @@ TEST_CASE("one thread and several compute the same table", "[yahtzee][table]") {
   const Table& two = computed_table(RuleSet::simple);
   const Table one = Table::compute(RuleSet::simple, 1);
   CHECK(one.data() == two.data());
+}
+
+TEST_CASE("the vector build of the turn kernel gives the baseline build's bits", "[yahtzee][table]") {
+  for (RuleSet rules : {RuleSet::simple, RuleSet::official}) {
+    const Table& t = computed_table(rules);
+    TurnValues fast, base;
+    double a[Table::kLanes], b[Table::kLanes];
+    // Scorecards from every level (a stride through the masks), both flags, all lanes.
+    for (unsigned used = 0; used < kAllBoxes; used += 97) {
+      for (bool y50 : {false, true}) {
+        if (y50 && !(rules == RuleSet::official && (used & (1u << kYahtzee)))) continue;
+        const auto mask = static_cast<BoxMask>(used);
+        evaluate_turn(t, mask, y50, 0, Table::kLanes, fast, a);
+        evaluate_turn_baseline(t, mask, y50, 0, Table::kLanes, base, b);
+        INFO("used " << used << " flag " << y50);
+        CHECK(std::memcmp(a, b, sizeof a) == 0);
+        CHECK(fast.best2 == base.best2);
+        CHECK(fast.keep1 == base.keep1);
+        // The table's in-place pass gives the same widget value.
+        TurnValues lean;
+        lean.widget_only = true;
+        double c[Table::kLanes];
+        evaluate_turn(t, mask, y50, 0, Table::kLanes, lean, c);
+        CHECK(std::memcmp(a, c, sizeof a) == 0);
+      }
+    }
+  }
 }
 
 namespace {

@@ -15,6 +15,9 @@ namespace puzzlesat::yahtzee {
 // entry [keep * lanes + lane].
 struct TurnValues {
   int lanes = 0;
+  // Only the widget value is wanted (the table): the turn then runs in place in keep0,
+  // which ends holding best2, and best1, keep1 and best2 are left untouched.
+  bool widget_only = false;
   // Rolls: best box with no reroll left (points now plus the future); smaller keeps:
   // expected value of keeping them before the last reroll.
   std::vector<double> keep0;
@@ -33,6 +36,10 @@ struct TurnValues {
 // with one more box filled.
 void evaluate_turn(const Table& table, BoxMask used, bool yahtzee50, int u0, int lanes, TurnValues& out,
                    double* widget);
+// The same kernel built for the x86-64 baseline only. evaluate_turn uses an AVX2 build
+// where the processor has it; the tests hold the two to the same bits.
+void evaluate_turn_baseline(const Table& table, BoxMask used, bool yahtzee50, int u0, int lanes, TurnValues& out,
+                            double* widget);
 
 // Points gained now by putting this roll in this open box, bonuses included, and the
 // scorecard that follows.
