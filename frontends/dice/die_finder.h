@@ -23,5 +23,7 @@ struct DieRegion {
 // Die candidates in a BGR image (8-bit, three channels). Candidates may still be non-dice
 // (cables, labels); the pip counter rejects those that show no die face.
 std::vector<DieRegion> find_die_regions(const cv::Mat& bgr, const DiceSettings& settings = {});
+// The same, with the image's Lab (image::bgr_to_lab) already made by the caller.
+std::vector<DieRegion> find_die_regions(const cv::Mat& bgr, const cv::Mat& lab, const DiceSettings& settings);
 
 }  // namespace puzzlesat::dice_vision
