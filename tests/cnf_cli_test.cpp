@@ -163,8 +163,11 @@ TEST_CASE("cnf backbone and enumerate match brute force, in the documented JSON 
     auto j = nlohmann::json::parse(bb.out);
     CHECK(bb.out.rfind("{\"status\":", 0) == 0);
     CHECK(j.size() == 3);
-    CHECK(j["calls"].get<int>() >= 1);
+    // Local search may find every model a satisfiable formula needs without a solver
+    // call (docs/sat.md); refuting one always takes a call.
+    CHECK(j["calls"].get<int>() >= 0);
     if (models.empty()) {
+      CHECK(j["calls"].get<int>() >= 1);
       CHECK(j["status"] == "unsat");
       CHECK(j["forced"].empty());
     } else {
