@@ -1,7 +1,7 @@
 // Nonogram corpora: every puzzle solved and its uniqueness decided (a second SAT call), each
 // solution checked against the clues, with CPU time per file and the slowest puzzles.
 //   taskset -c 0 build/bench/bench_nonogram [--taai SET.questions.txt]... [FILE.nin|FILE.non]... [--solver S]
-//                                           [--budget SECONDS per puzzle] [--method both|sat|search]
+//                                           [--budget SECONDS per puzzle] [--method sat|search|both]
 // With no files: the two TAAI sets (icga2019, icga2020) and every wolter/nin survey puzzle
 // under ../shared/data/puzzles/nonogram. Exit 1 when a check fails.
 #include <algorithm>
@@ -30,7 +30,7 @@ struct Timed {
 };
 
 double budget = 0;  // --budget SECONDS (wall) per puzzle; 0 = none
-Method method = Method::both;
+Method method = Method::sat;
 
 // solutions: 0, 1, 2 (two or more), or kGaveUp when the puzzle ran past the budget.
 constexpr std::size_t kGaveUp = 99;
@@ -83,7 +83,7 @@ int main(int argc, char** argv) {
       budget = std::stod(argv[++i]);
     else if (!std::strcmp(argv[i], "--method") && i + 1 < argc) {
       const std::string m = argv[++i];
-      method = m == "sat" ? Method::sat : m == "search" ? Method::search : Method::both;
+      method = m == "both" ? Method::both : m == "search" ? Method::search : Method::sat;
     }
     else
       singles.push_back(argv[i]);
