@@ -345,4 +345,12 @@ SearchResult search(const Puzzle& p, std::size_t limit, const SearchLimits& limi
   return out;
 }
 
+bool settle_lines(const Puzzle& p, std::vector<std::uint8_t>& cells) {
+  Board board(p);
+  for (int cell = 0; cell < board.size(); ++cell) board.assign(cell, cells[static_cast<std::size_t>(cell)]);
+  if (!board.propagate()) return false;
+  for (int cell = 0; cell < board.size(); ++cell) cells[static_cast<std::size_t>(cell)] = board.at(cell);
+  return true;
+}
+
 }  // namespace puzzlesat::nonogram

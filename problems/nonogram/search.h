@@ -19,6 +19,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include "problems/nonogram/nonogram.h"
 
@@ -38,5 +39,10 @@ struct SearchResult {
 };
 
 SearchResult search(const Puzzle& p, std::size_t limit, const SearchLimits& limits = {});
+
+// Line solving alone, to its fixpoint: `cells` (row by row, kUnknown / kFilled / kEmpty,
+// line_solver.h) narrowed until no line changes; false on a contradiction. The same facts
+// unit propagation finds through the model's arc-consistent line automata (tested).
+bool settle_lines(const Puzzle& p, std::vector<std::uint8_t>& cells);
 
 }  // namespace puzzlesat::nonogram
