@@ -1,7 +1,7 @@
 // Nonogram corpora: every puzzle solved and its uniqueness decided (a second SAT call), each
 // solution checked against the clues, with CPU time per file and the slowest puzzles.
 //   taskset -c 0 build/bench/bench_nonogram [--taai SET.questions.txt]... [FILE.nin|FILE.non]... [--solver S]
-//                                           [--budget SECONDS per solver call]
+//                                           [--budget SECONDS per puzzle] [--method sat|search|both]
 // With no files: the two TAAI sets (icga2019, icga2020) and every wolter/nin survey puzzle
 // under ../shared/data/puzzles/nonogram. Exit 1 when a check fails.
 #include <algorithm>
@@ -29,15 +29,16 @@ struct Timed {
   std::size_t solutions;
 };
 
-double budget = 0;  // --budget SECONDS per solver call; 0 = none
+double budget = 0;  // --budget SECONDS (wall) per puzzle; 0 = none
+Method method = Method::sat;
 
-// solutions: 0, 1, 2 (two or more), or kGaveUp when a solver call ran past the budget.
+// solutions: 0, 1, 2 (two or more), or kGaveUp when the puzzle ran past the budget.
 constexpr std::size_t kGaveUp = 99;
 Timed run(const std::string& name, const Puzzle& p, const std::string& solver) {
   const std::clock_t c0 = std::clock();
   std::size_t found = kGaveUp;
   try {
-    found = solve(p, solver, 2, budget).pictures.size();  // every picture checked against the clues
+    found = solve(p, solver, 2, budget, method).pictures.size();  // every picture checked against the clues
   } catch (const std::runtime_error&) {
   }
   return {name, static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC, found};
@@ -80,6 +81,10 @@ int main(int argc, char** argv) {
       solver = argv[++i];
     else if (!std::strcmp(argv[i], "--budget") && i + 1 < argc)
       budget = std::stod(argv[++i]);
+    else if (!std::strcmp(argv[i], "--method") && i + 1 < argc) {
+      const std::string m = argv[++i];
+      method = m == "both" ? Method::both : m == "search" ? Method::search : Method::sat;
+    }
     else
       singles.push_back(argv[i]);
   }

@@ -1,12 +1,7 @@
 #include "nonogram.h"
 
-#include <stdexcept>
-
 #include <puzzlesat/clause_writer.h>
-#include <puzzlesat/enumerate.h>
-#include <puzzlesat/probe.h>
 #include <puzzlesat/regular.h>
-#include <puzzlesat/solver.h>
 
 namespace puzzlesat::nonogram {
 
@@ -85,32 +80,6 @@ bool satisfies(const Puzzle& p, const Picture& picture) {
     if (static_cast<int>(row.size()) != p.cols || row.find_first_not_of("#.") != std::string::npos) return false;
   const Puzzle shown = clues_of(picture);
   return shown.row_clues == p.row_clues && shown.col_clues == p.col_clues;
-}
-
-Solutions solve(const Puzzle& p, const std::string& solver, std::size_t limit, double seconds) {
-  const Rules r = rules(p, solver);
-  auto s = sat::make_solver(solver);
-  if (seconds > 0) s->set_budget({std::nullopt, seconds});
-  s->add_cnf(r.model.cnf());
-  std::vector<sat::Var> projection;
-  for (sat::Lit l : r.fill.all()) projection.push_back(l.var());
-  // Search decides on cells only: the automata's states follow from the cells by
-  // propagation (the encoding is arc-consistent), so branching on them only adds search.
-  // Probing then settles what "try both ways" settles before CDCL starts (docs/nonogram.md).
-  s->set_decision_vars(projection);
-  if (s->can_propagate() && sat::probe(*s, projection, {seconds}).unsat) return {{}, true};
-  const sat::EnumerationResult models = sat::enumerate_models(*s, projection, limit);
-  if (!models.complete && models.models.size() < limit) throw std::runtime_error("the solver gave up");
-  Solutions out;
-  out.complete = models.complete;
-  for (const auto& model : models.models) {
-    Picture picture(static_cast<std::size_t>(p.rows), std::string(static_cast<std::size_t>(p.cols), '.'));
-    for (std::size_t i = 0; i < model.size(); ++i)
-      if (!model[i].negated()) picture[i / static_cast<std::size_t>(p.cols)][i % static_cast<std::size_t>(p.cols)] = '#';
-    if (!satisfies(p, picture)) throw std::logic_error("the SAT model breaks a clue");
-    out.pictures.push_back(std::move(picture));
-  }
-  return out;
 }
 
 std::optional<std::vector<Deduced>> deduce(const Puzzle& p, const std::string& solver, bool explain) {

@@ -47,9 +47,14 @@ struct Solutions {
   std::vector<Picture> pictures;
   bool complete = false;  // every solution is listed
 };
+// How solve() searches (solve.cpp): CDCL over the model with the `solver` backend (the
+// default: measured fastest, docs/nonogram.md), the tournament-style probing search
+// (search.h), or both taking turns with doubling budgets, sharing the solutions found.
+enum class Method { sat, search, both };
 // Up to `limit` solutions (2 decides uniqueness), each checked with satisfies(). Throws
-// std::runtime_error when a solver call runs past `seconds` (0: no limit).
-Solutions solve(const Puzzle& p, const std::string& solver, std::size_t limit, double seconds = 0);
+// std::runtime_error when it runs past `seconds` of wall time (0: no limit).
+Solutions solve(const Puzzle& p, const std::string& solver, std::size_t limit, double seconds = 0,
+                Method method = Method::sat);
 
 struct Deduced {
   Cell cell;

@@ -7,8 +7,11 @@
 
 #include <puzzlesat/enumerate.h>
 #include <puzzlesat/input_error.h>
+#include <puzzlesat/solver.h>
 
+#include "problems/nonogram/line_solver.h"
 #include "problems/nonogram/nonogram.h"
+#include "problems/nonogram/search.h"
 #include "tests/data_paths.h"
 
 using namespace puzzlesat;
@@ -50,11 +53,18 @@ Picture random_picture(std::mt19937& rng, int rows, int cols, double density) {
 
 void check_against_brute_force(const Puzzle& p) {
   const std::set<Picture> expected = brute_force(p);
-  const Solutions all = solve(p, "minisat", sat::kNoLimit);
-  CHECK(all.complete);
-  CHECK(all.pictures.size() == expected.size());
-  CHECK(std::set<Picture>(all.pictures.begin(), all.pictures.end()) == expected);
-  CHECK(solve(p, "minisat", 2).pictures.size() == std::min<std::size_t>(2, expected.size()));
+  // Each way of solving: CDCL alone, the probing search alone, and both taking turns.
+  for (Method method : {Method::both, Method::sat, Method::search}) {
+    INFO("method " << static_cast<int>(method));
+    const Solutions all = solve(p, "minisat", sat::kNoLimit, 0, method);
+    CHECK(all.complete);
+    CHECK(all.pictures.size() == expected.size());
+    CHECK(std::set<Picture>(all.pictures.begin(), all.pictures.end()) == expected);
+    const Solutions two = solve(p, "minisat", 2, 0, method);
+    CHECK(two.pictures.size() == std::min<std::size_t>(2, expected.size()));
+    CHECK(std::set<Picture>(two.pictures.begin(), two.pictures.end()).size() == two.pictures.size());
+    for (const Picture& picture : two.pictures) CHECK(expected.count(picture) == 1);
+  }
   const auto forced = deduce(p, "minisat", false);
   REQUIRE(forced.has_value() == !expected.empty());
   if (expected.empty()) return;
@@ -94,6 +104,98 @@ TEST_CASE("nonogram up to 5x5: solutions, uniqueness and forced cells match brut
     const Puzzle q = clues_of(random_picture(rng, rows, cols, 0.5));
     p.col_clues = q.col_clues;
     check_against_brute_force(p);
+  }
+}
+
+TEST_CASE("nonogram up to 6x6: the probing search lists exactly the brute-force solutions", "[nonogram][search]") {
+  // Larger than the test above (more search nodes, probes that settle cells), only the search.
+  std::mt19937 rng(11);
+  for (int round = 0; round < 60; ++round) {
+    const int rows = 4 + static_cast<int>(rng() % 3), cols = 4 + static_cast<int>(rng() % 3);
+    Puzzle p = clues_of(random_picture(rng, rows, cols, 0.35 + 0.05 * (round % 5)));
+    if (round % 3 == 2) p.col_clues = clues_of(random_picture(rng, rows, cols, 0.5)).col_clues;
+    INFO(to_plain(p));
+    const std::set<Picture> expected = brute_force(p);
+    const SearchResult all = search(p, sat::kNoLimit);
+    CHECK(all.found.complete);
+    CHECK_FALSE(all.gave_up);
+    CHECK(std::set<Picture>(all.found.pictures.begin(), all.found.pictures.end()) == expected);
+    CHECK(all.found.pictures.size() == expected.size());
+    // Stopped after a few probes: what it found so far is still right, and not "complete".
+    const SearchResult cut = search(p, sat::kNoLimit, {0, 3});
+    if (cut.gave_up) CHECK_FALSE(cut.found.complete);
+    for (const Picture& picture : cut.found.pictures) CHECK(expected.count(picture) == 1);
+  }
+}
+
+TEST_CASE("nonogram line solver: every cell that all completions of the line agree on", "[nonogram][search]") {
+  // Against brute force over all lines of up to 9 cells: random clues (of random lines)
+  // and random known cells, often contradicting the clue.
+  std::mt19937 rng(7);
+  LineSolver solver;
+  for (int round = 0; round < 3000; ++round) {
+    const int n = 1 + static_cast<int>(rng() % 9);
+    std::string shown;
+    for (int i = 0; i < n; ++i) shown += rng() % 2 ? '#' : '.';
+    const Clue clue = runs(shown);
+    std::vector<std::uint8_t> cells(static_cast<std::size_t>(n), kUnknown);
+    for (auto& c : cells)
+      if (rng() % 3 == 0) c = rng() % 2 ? kFilled : kEmpty;
+    std::vector<std::uint8_t> want(cells.size(), 0);
+    for (int bits = 0; bits < (1 << n); ++bits) {
+      std::string line;
+      bool fits = true;
+      for (int i = 0; i < n; ++i) {
+        const bool filled = (bits >> i) & 1;
+        line += filled ? '#' : '.';
+        fits &= (cells[static_cast<std::size_t>(i)] & (filled ? kFilled : kEmpty)) != 0;
+      }
+      if (fits && runs(line) == clue)
+        for (int i = 0; i < n; ++i) want[static_cast<std::size_t>(i)] |= line[static_cast<std::size_t>(i)] == '#' ? kFilled : kEmpty;
+    }
+    const bool any = std::any_of(want.begin(), want.end(), [](std::uint8_t v) { return v != 0; });
+    auto got = cells;
+    INFO(shown << " round " << round);
+    REQUIRE(solver.settle(clue, got) == any);
+    CHECK(got == (any ? want : cells));
+  }
+}
+
+TEST_CASE("nonogram encoding: unit propagation is exactly line solving (the automata are arc-consistent)",
+          "[nonogram][search]") {
+  // From random known cells (often contradicting the clues), unit propagation through the
+  // model's line automata and the exact line solver's fixpoint agree: the same conflict,
+  // or the same cells set. A weaker encoding would set fewer.
+  std::mt19937 rng(13);
+  for (int round = 0; round < 200; ++round) {
+    const int rows = 2 + static_cast<int>(rng() % 6), cols = 2 + static_cast<int>(rng() % 6);
+    const Picture picture = random_picture(rng, rows, cols, 0.5);
+    const Puzzle p = clues_of(picture);
+    INFO(to_plain(p) << "round " << round);
+    const Rules r = rules(p, "minisat");
+    auto solver = sat::make_solver("minisat");
+    solver->add_cnf(r.model.cnf());
+    const auto fill = r.fill.all();
+    std::vector<std::uint8_t> cells(fill.size(), kUnknown);
+    std::vector<sat::Lit> assumptions;
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+      if (rng() % 4) continue;
+      const bool filled = rng() % 8 ? picture[i / static_cast<std::size_t>(cols)][i % static_cast<std::size_t>(cols)] == '#' : rng() % 2;
+      cells[i] = filled ? kFilled : kEmpty;
+      assumptions.push_back(filled ? fill[i] : ~fill[i]);
+    }
+    const sat::Solver::Propagation up = solver->propagate(assumptions);
+    const bool settled = settle_lines(p, cells);
+    REQUIRE(settled == !up.conflict);
+    if (!settled) continue;
+    std::set<sat::Lit> known(up.implied.begin(), up.implied.end());
+    known.insert(assumptions.begin(), assumptions.end());
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+      const std::uint8_t by_sat = known.count(fill[i]) || solver->fixed(fill[i]) > 0    ? kFilled
+                                  : known.count(~fill[i]) || solver->fixed(fill[i]) < 0 ? kEmpty
+                                                                                        : kUnknown;
+      CHECK(by_sat == cells[i]);
+    }
   }
 }
 

@@ -1,0 +1,48 @@
+// The tournament-style nonogram search (as in Wu et al., "An Efficient Approach to Solving
+// Nonograms", IEEE TCIAIG 2013, and the TAAI/ICGA programs after it): a depth-first search
+// over the cells whose every node is brought to a fixpoint of
+//   * line solving: each line settled exactly (line_solver.h) until no line changes, and
+//   * probing: each open cell tried both ways with line solving alone; a value that leads
+//     to a contradiction fixes the other one, cells set alike by both values are set;
+// then branches on the cell whose two probes settled the most (the larger smaller side),
+// both values in turn. Every deduction holds in all solutions below the node, so the
+// search lists each solution once, and an exhausted search has found them all: two found
+// means "not unique", one found after an exhaustive search means "unique".
+//
+// Why a line solver and not the SAT solver's propagation: the SAT model (nonogram.cpp)
+// propagates exactly the same line facts, but Solver::propagate() starts from the root at
+// every call, and probing makes two calls per open cell per node. Measured against CDCL
+// (docs/nonogram.md), this search is the slower of the two on the TAAI and webpbn corpora
+// as it stands (about 3 microseconds a probe, 3 ms a 25x25 node; tournament programs run
+// bit-parallel line solvers many times faster), so solve() uses it only when asked.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "problems/nonogram/nonogram.h"
+
+namespace puzzlesat::nonogram {
+
+struct SearchLimits {
+  double seconds = 0;         // wall time (0: none); past it the search throws std::runtime_error
+  std::uint64_t probes = 0;   // probes (0: none); past them the search gives up, see below
+};
+
+struct SearchResult {
+  Solutions found;        // up to `limit` solutions, each checked with satisfies();
+                          // complete when the search was exhausted
+  bool gave_up = false;   // stopped at limits.probes: `found` is what it had found so far
+  std::uint64_t nodes = 0;   // search nodes (probing fixpoints)
+  std::uint64_t probes = 0;  // one cell set one way and line-solved
+};
+
+SearchResult search(const Puzzle& p, std::size_t limit, const SearchLimits& limits = {});
+
+// Line solving alone, to its fixpoint: `cells` (row by row, kUnknown / kFilled / kEmpty,
+// line_solver.h) narrowed until no line changes; false on a contradiction. The same facts
+// unit propagation finds through the model's arc-consistent line automata (tested).
+bool settle_lines(const Puzzle& p, std::vector<std::uint8_t>& cells);
+
+}  // namespace puzzlesat::nonogram
