@@ -1,9 +1,13 @@
 // Plays every corpus level and prints, per level, the verdict, rounds, solver calls per
 // round and CPU seconds; then totals and the slowest ten. Usage:
 //   build/bench/bench_hexcells [LEVEL_DIR|LEVEL_FILE...] [--rounds] [--markdown] [--chunked] [--hints-first]
+//       [--incremental] [--no-settle] [--no-reuse]
 // (default ../shared/data/hexcells/levels). --markdown prints the per-level table as
 // Markdown rows (docs/hexcells-corpus.md); --chunked uses the chunked backbone;
-// --hints-first plays with PlayOptions::hints_first.
+// --hints-first plays with PlayOptions::hints_first; --incremental keeps one solver per
+// level (DeduceOptions::incremental); --no-settle asks the solver about every cell
+// (DeduceOptions::settle_by_counts off); --no-reuse forgets models between rounds
+// (DeduceOptions::reuse_models off).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -34,6 +38,12 @@ int main(int argc, char** argv) {
       options.deduce.chunked_backbone = true;
     else if (std::strcmp(argv[i], "--hints-first") == 0)
       options.hints_first = true;
+    else if (std::strcmp(argv[i], "--incremental") == 0)
+      options.deduce.incremental = true;
+    else if (std::strcmp(argv[i], "--no-settle") == 0)
+      options.deduce.settle_by_counts = false;
+    else if (std::strcmp(argv[i], "--no-reuse") == 0)
+      options.deduce.reuse_models = false;
     else
       inputs.push_back(argv[i]);
   }
