@@ -10,6 +10,7 @@
 #include <puzzlesat/chunked_backbone.h>
 #include "problems/hexcells/constraints.h"
 #include "problems/hexcells/encode.h"
+#include "problems/hexcells/encoding_cache.h"
 #include "problems/hexcells/level_formula.h"
 #include "problems/hexcells/model_memory.h"
 #include "problems/hexcells/settle.h"
@@ -51,8 +52,8 @@ bool reading_order(Pos a, Pos b) { return a.y != b.y ? a.y < b.y : a.x < b.x; }
 // literal and retired when the Part goes.
 class Part {
  public:
-  Part(const Board& board, const std::string& solver_spec)
-      : board_(board), own_(std::make_unique<Own>()), solver_spec_(solver_spec) {}
+  Part(const Board& board, const std::string& solver_spec, EncodingCache* shapes = nullptr)
+      : board_(board), own_(std::make_unique<Own>()), shapes_(shapes), solver_spec_(solver_spec) {}
   Part(const Board& board, LevelFormula& level) : board_(board), level_(&level) {}
   Part(const Part&) = delete;
   Part& operator=(const Part&) = delete;
@@ -63,6 +64,8 @@ class Part {
   void add(const Constraint& c) {
     if (level_)
       level_->encode_hint(c);
+    else if (shapes_)
+      shapes_->encode(own_->cnf, own_->vars, c, board_);
     else
       encode(own_->cnf, own_->vars, c, board_);
     add_scope(c);
@@ -125,7 +128,12 @@ class Part {
   // The solver holding every clause added so far.
   sat::Solver& solver() {
     if (level_) return level_->solver();
-    if (!own_->solver) own_->solver = sat::make_solver(solver_spec_);
+    if (!own_->solver) {
+      // Loaded whole, so the backend can size its arrays and watch lists once.
+      own_->solver = sat::make_solver(solver_spec_);
+      own_->solver->add_cnf(own_->cnf);
+      own_->loaded = own_->cnf.num_clauses();
+    }
     own_->solver->reserve_vars(own_->cnf.num_vars());
     for (; own_->loaded < own_->cnf.num_clauses(); ++own_->loaded) own_->solver->add_clause(own_->cnf.clause(own_->loaded));
     return *own_->solver;
@@ -152,6 +160,7 @@ class Part {
   };
   const Board& board_;
   std::unique_ptr<Own> own_;
+  EncodingCache* shapes_ = nullptr;  // hints encoded by shape, if given
   LevelFormula* level_ = nullptr;
   std::optional<sat::Lit> active_;
   std::string solver_spec_;
@@ -364,7 +373,8 @@ Deduction Deducer::solve(const Board& board, bool hints_only) {
     level = level_.get();
   }
   auto new_part = [&] {
-    return level ? std::make_unique<Part>(board, *level) : std::make_unique<Part>(board, options_.solver);
+    return level ? std::make_unique<Part>(board, *level)
+                 : std::make_unique<Part>(board, options_.solver, options_.cache_encodings ? &shapes_ : nullptr);
   };
   for (Constraint& c : visible) {
     Open o;
@@ -524,7 +534,7 @@ Deduction Deducer::solve(const Board& board, bool hints_only) {
   // 6. REMAINING may matter: solve the groups whose count can vary together with it.
   // A fresh formula: in the level's solver the counting refutations REMAINING needs took
   // longer (tumbling-dice 0.07 -> 0.23 s), its clauses left behind slowing later calls.
-  auto joint_part = std::make_unique<Part>(board, options_.solver);
+  auto joint_part = std::make_unique<Part>(board, options_.solver, options_.cache_encodings ? &shapes_ : nullptr);
   Part& part = *joint_part;
   std::vector<const Constraint*> rules;
   std::vector<Pos> joint_cells = free_cells, joint_counted = free_cells;

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "problems/hexcells/encoding_cache.h"
 #include "problems/hexcells/level.h"
 #include "problems/hexcells/model_memory.h"
 
@@ -64,6 +65,9 @@ struct DeduceOptions {
   // Keep the models the solver finds (ModelMemory) and, in later rounds, skip the
   // questions they answer (a cell coloured both ways by models of its group is free).
   bool reuse_models = true;
+  // Encode each hint shape once and copy it (EncodingCache) instead of building the
+  // cardinality and contiguity gadgets for every question.
+  bool cache_encodings = true;
   // The SAT backend (sat::make_solver spec): "minisat", "cadical" or "external:CMD".
   std::string solver = "minisat";
 };
@@ -96,7 +100,8 @@ class Deducer {
   DeduceOptions options_;
   std::map<std::string, GroupResult> cache_;
   std::unique_ptr<LevelFormula> level_;
-  ModelMemory models_;  // with DeduceOptions::incremental
+  ModelMemory models_;
+  EncodingCache shapes_;  // with DeduceOptions::incremental
 };
 
 inline Deduction deduce(const Board& board, DeduceOptions options = {}) { return Deducer(options).deduce(board); }

@@ -32,7 +32,7 @@ TEST_CASE("deduce agrees with brute-force enumeration on random small states", "
     Deduction expected = brute_force_deduce(state);
     // The default, the reference paths, and each shortcut switched off or on alone.
     DeduceOptions plain;  // every question to a fresh solver, as before the shortcuts
-    plain.settle_by_counts = plain.reuse_models = false;
+    plain.settle_by_counts = plain.reuse_models = plain.cache_encodings = false;
     DeduceOptions incremental;
     incremental.incremental = true;
     DeduceOptions incremental_plain = plain;

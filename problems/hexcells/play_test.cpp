@@ -93,7 +93,7 @@ TEST_CASE("settling by counts, reused models and the level's solver reveal what 
           "[hexcells][play]") {
   std::mt19937 rng(77);
   PlayOptions fresh;  // every question to a fresh solver, no shortcut
-  fresh.deduce.settle_by_counts = fresh.deduce.reuse_models = false;
+  fresh.deduce.settle_by_counts = fresh.deduce.reuse_models = fresh.deduce.cache_encodings = false;
   PlayOptions incremental;
   incremental.deduce.incremental = true;
   PlayOptions incremental_fresh = fresh;
