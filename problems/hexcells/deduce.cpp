@@ -331,19 +331,27 @@ Deducer::Deducer(Deducer&&) noexcept = default;
 Deducer& Deducer::operator=(Deducer&&) noexcept = default;
 
 Deduction Deducer::deduce(const Board& board) {
-  if (!options_.settle_by_counts) return solve(board, false);
-  std::vector<Constraint> constraints = visible_constraints(board);
+  std::vector<Constraint> visible = visible_constraints(board);
+  if (!options_.settle_by_counts) return solve(board, std::move(visible), false);
   // hints_first must return what the hints alone force whenever that is something, so
-  // REMAINING settles nothing there.
-  if (options_.hints_first) std::erase_if(constraints, [](const Constraint& c) { return c.is_remaining; });
-  Settled settled = settle_by_counts(board, constraints);
+  // REMAINING settles nothing there (it is the last constraint).
+  std::span<const Constraint> settling(visible.data(), visible.size() - (options_.hints_first ? 1 : 0));
+  Settled settled = settle_by_counts(board, settling);
   if (!settled.consistent) {
     Deduction d;
     d.consistent = false;
     return d;
   }
-  if (settled.blue.empty() && settled.black.empty()) return solve(board, false);
-  Deduction d = solve(with_settled(board, settled), options_.hints_first);
+  if (settled.blue.empty() && settled.black.empty()) return solve(board, std::move(visible), false);
+  // The hints are those of the board (settled cells show no number); REMAINING is not.
+  Board reduced = with_settled(board, settled);
+  visible.pop_back();
+  Constraint rem;
+  rem.is_remaining = true;
+  rem.number = reduced.remaining.value();
+  for (Pos p : reduced.hidden_cells()) rem.slots.emplace_back(p);
+  visible.push_back(std::move(rem));
+  Deduction d = solve(reduced, std::move(visible), options_.hints_first);
   if (!d.consistent) return d;
   d.blue.insert(d.blue.end(), settled.blue.begin(), settled.blue.end());
   d.black.insert(d.black.end(), settled.black.begin(), settled.black.end());
@@ -352,7 +360,7 @@ Deduction Deducer::deduce(const Board& board) {
   return d;
 }
 
-Deduction Deducer::solve(const Board& board, bool hints_only) {
+Deduction Deducer::solve(const Board& board, std::vector<Constraint> visible, bool hints_only) {
   Deduction result;
   auto colour = [&](Pos p) { return board.at(p).color; };
   auto fail = [&] {
@@ -365,7 +373,6 @@ Deduction Deducer::solve(const Board& board, bool hints_only) {
   // 1. Open constraints: drop the ones with nothing hidden (after checking them).
   std::vector<Open> hints;
   Open remaining;
-  std::vector<Constraint> visible = visible_constraints(board);
   LevelFormula* level = nullptr;
   if (options_.incremental && options_.split_components && !options_.chunked_backbone) {
     if (!level_) level_ = std::make_unique<LevelFormula>(options_.solver);
@@ -563,8 +570,18 @@ Deduction Deducer::solve(const Board& board, bool hints_only) {
   rules.push_back(&joint_remaining);
   ++result.stats.components_solved;
   result.stats.remaining_solved = true;
+  // A remembered colouring of every hidden cell here that meets the hints and this
+  // REMAINING is a model of the joint formula (it has the colours the groups force, as
+  // every model of their hints does).
+  std::vector<int> known_models;
+  if (options_.reuse_models) {
+    std::vector<Pos> all = joint_cells;
+    for (auto& [root, g] : groups)
+      if (g.result->lo != g.result->hi) all.insert(all.end(), g.cells.begin(), g.cells.end());
+    known_models = models_.models_of(board, all, rules);
+  }
   GroupResult joint = backbone(part, board, joint_cells, rules, options_.chunked_backbone, result.stats.solver_calls,
-                               models_, {});
+                               models_, known_models);
   if (!joint.consistent) return fail();
   take(joint);
   return finish();

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "problems/hexcells/constraints.h"
 #include "problems/hexcells/encoding_cache.h"
 #include "problems/hexcells/level.h"
 #include "problems/hexcells/model_memory.h"
@@ -95,7 +96,8 @@ class Deducer {
  private:
   // The deduction proper. hints_only: stop before REMAINING as hints_first does when the
   // hints force something (deduce() settled some cells by the hints already).
-  Deduction solve(const Board& board, bool hints_only);
+  // visible: the board's visible_constraints (REMAINING last).
+  Deduction solve(const Board& board, std::vector<Constraint> visible, bool hints_only);
 
   DeduceOptions options_;
   std::map<std::string, GroupResult> cache_;

@@ -2,6 +2,11 @@
 
 namespace puzzlesat::hexcells {
 
+std::unordered_map<std::string, EncodingCache::Shape>& EncodingCache::shapes() {
+  thread_local std::unordered_map<std::string, Shape> memo;
+  return memo;
+}
+
 void EncodingCache::encode(sat::Cnf& cnf, CellVars& vars, const Constraint& c, const Board& board) {
   // The shape: everything encode() looks at except which cells are hidden. A count only
   // sees how many hidden cells there are and how many blues they need; contiguity sees
@@ -28,7 +33,7 @@ void EncodingCache::encode(sat::Cnf& cnf, CellVars& vars, const Constraint& c, c
   else
     key = std::to_string(static_cast<int>(c.rule)) + (c.ring ? "r" : "l") + std::to_string(c.number) + ":" + key;
 
-  auto [it, fresh] = shapes_.try_emplace(key);
+  auto [it, fresh] = shapes().try_emplace(key);
   Shape& shape = it->second;
   if (fresh) {
     sat::Cnf scratch;

@@ -27,7 +27,10 @@ class EncodingCache {
     std::vector<sat::Lit> lits;         // the clauses, one after another
     std::vector<std::size_t> starts;    // where each clause begins in lits
   };
-  std::unordered_map<std::string, Shape> shapes_;
+  // Shared by every cache of a thread: shapes do not depend on the level, and a level
+  // alone repeats too few of them to pay for building each (a pure memo, bounded by the
+  // few thousand shapes boards have).
+  static std::unordered_map<std::string, Shape>& shapes();
   std::vector<sat::Lit> renamed_, clause_;
 };
 

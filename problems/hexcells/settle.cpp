@@ -4,7 +4,7 @@
 
 namespace puzzlesat::hexcells {
 
-Settled settle_by_counts(const Board& board, const std::vector<Constraint>& constraints) {
+Settled settle_by_counts(const Board& board, std::span<const Constraint> constraints) {
   Settled out;
   std::map<Pos, Color> value;  // settled so far
   auto colour = [&](Pos p) {

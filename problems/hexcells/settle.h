@@ -5,6 +5,7 @@
 // way; the solver is then asked only about the board with them taken as revealed.
 #pragma once
 
+#include <span>
 #include <vector>
 
 #include "problems/hexcells/constraints.h"
@@ -21,7 +22,7 @@ struct Settled {
 
 // Every cell settled this way is forced (holds in every colouring consistent with the
 // constraints); contiguity ({n}, -n-) is not used, only each hint's count.
-Settled settle_by_counts(const Board& board, const std::vector<Constraint>& constraints);
+Settled settle_by_counts(const Board& board, std::span<const Constraint> constraints);
 
 // The board with the settled cells revealed in their colours (showing no number, since
 // the player has not seen them) and REMAINING lowered by the blue ones: it has exactly
