@@ -120,6 +120,8 @@ class Part {
     return out;
   }
   sat::Lit cell(Pos p) { return level_ ? level_->cell(p) : own_->vars.cell(p); }
+  // Whether the solver is the level's, shared with other questions.
+  bool shared() const { return level_ != nullptr; }
   // What every question must assume: the activation literal, if any.
   std::vector<sat::Lit> assumptions() const {
     if (active_) return {*active_};
@@ -231,6 +233,14 @@ Deducer::GroupResult backbone(Part& part, const Board& board, const std::vector<
   sat::Solver& solver = part.solver();
   if (settled_at_root(part, solver, board, cells, rules, r)) return r;
   std::vector<sat::Lit> assumptions = part.assumptions();
+  // Decisions on the cells only: the gadgets' auxiliaries follow from the cells by unit
+  // propagation, so a model needs no decisions on them (MiniSat completes any it leaves
+  // open), and each call stops descending through hundreds of them.
+  if (!part.shared()) {
+    std::vector<sat::Var> decide;
+    for (Pos p : cells) decide.push_back(part.cell(p).var());
+    solver.set_decision_vars(decide);
+  }
   std::vector<std::vector<bool>> found;
   auto keep = [&] {
     std::vector<bool>& m = found.emplace_back();
