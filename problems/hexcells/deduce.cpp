@@ -236,9 +236,11 @@ Deducer::GroupResult backbone(Part& part, const Board& board, const std::vector<
   // Decisions on the cells only: the gadgets' auxiliaries follow from the cells by unit
   // propagation, so a model needs no decisions on them (MiniSat completes any it leaves
   // open), and each call stops descending through hundreds of them.
-  if (!part.shared()) {
+  {
+    // In the level's solver every hidden cell is decided (the other groups need a model
+    // too); in a fresh one, this question's cells.
     std::vector<sat::Var> decide;
-    for (Pos p : cells) decide.push_back(part.cell(p).var());
+    for (Pos p : part.shared() ? board.hidden_cells() : cells) decide.push_back(part.cell(p).var());
     solver.set_decision_vars(decide);
   }
   std::vector<std::vector<bool>> found;
@@ -550,7 +552,8 @@ Deduction Deducer::solve(const Board& board, std::vector<Constraint> visible, bo
 
   // 6. REMAINING may matter: solve the groups whose count can vary together with it.
   // A fresh formula: in the level's solver the counting refutations REMAINING needs took
-  // longer (tumbling-dice 0.07 -> 0.23 s), its clauses left behind slowing later calls.
+  // longer (tumbling-dice 0.07 -> 0.23 s CPU; on the eight slowest levels 2.5 G -> 5.8 G
+  // instructions), its clauses left behind slowing later calls.
   auto joint_part = std::make_unique<Part>(board, options_.solver, options_.cache_encodings ? &shapes_ : nullptr);
   Part& part = *joint_part;
   std::vector<const Constraint*> rules;
