@@ -77,6 +77,8 @@ class Part {
       level_->encode(c);
       level_->pop_guard();
     } else {
+      // Not by shape: REMAINING's count changes every round, so its shapes rarely repeat
+      // (by shape: 6.43 G instructions for the corpus against 6.41 G).
       encode(own_->cnf, own_->vars, c, board_);
     }
     add_scope(c);
@@ -156,7 +158,7 @@ class Part {
 
   struct Own {
     sat::Cnf cnf;
-    CellVars vars{cnf};
+    CellVars vars{cnf, false};
     std::unique_ptr<sat::Solver> solver;
     std::size_t loaded = 0;
   };
@@ -224,14 +226,17 @@ Deducer::GroupResult backbone(Part& part, const Board& board, const std::vector<
     return false;
   };
   for (const auto& cls : classes) {
-    for (std::size_t i = 1; i < cls.size(); ++i) part.add_temporary({~part.cell(cls[i]), part.cell(cls[i - 1])});
     if (!some(cls, false)) candidates.push_back(part.cell(cls.back()));
     if (!some(cls, true)) candidates.push_back(~part.cell(cls.front()));
   }
   Deducer::GroupResult r;
   if (candidates.empty() && !known.empty()) return r;  // a model exists; nothing is forced
+  // Root facts before the symmetry breaking is added, so they follow from the rules alone.
   sat::Solver& solver = part.solver();
   if (settled_at_root(part, solver, board, cells, rules, r)) return r;
+  for (const auto& cls : classes)
+    for (std::size_t i = 1; i < cls.size(); ++i) part.add_temporary({~part.cell(cls[i]), part.cell(cls[i - 1])});
+  part.solver();  // loads them
   std::vector<sat::Lit> assumptions = part.assumptions();
   // Decisions on the cells only: the gadgets' auxiliaries follow from the cells by unit
   // propagation, so a model needs no decisions on them (MiniSat completes any it leaves

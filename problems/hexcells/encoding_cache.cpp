@@ -37,7 +37,7 @@ void EncodingCache::encode(sat::Cnf& cnf, CellVars& vars, const Constraint& c, c
   Shape& shape = it->second;
   if (fresh) {
     sat::Cnf scratch;
-    CellVars scratch_vars(scratch);
+    CellVars scratch_vars(scratch, false);
     for (Pos p : hidden) scratch_vars.cell(p);
     hexcells::encode(scratch, scratch_vars, c, board);
     shape.vars = scratch.num_vars();
