@@ -56,8 +56,9 @@ struct DeduceOptions {
   bool hints_first = false;
   // Playing: one solver per level keeps the hints across rounds (LevelFormula): each hint
   // is encoded once, revealed cells become units, and a round's own clauses (symmetry
-  // breaking, REMAINING) sit under an activation literal. Off: a fresh formula and solver
-  // for every question, as before (for cross-checks). Only with split_components and without
+  // breaking) sit under an activation literal; REMAINING's joint solve stays fresh. Off
+  // (the default: measured slower, docs/hexcells-corpus.md "Issue #22"): a fresh formula
+  // and solver for every question. Only with split_components and without
   // chunked_backbone (which takes no assumptions).
   bool incremental = false;
   // Before any solver call, settle the cells single hints force by their counts alone
@@ -101,9 +102,9 @@ class Deducer {
 
   DeduceOptions options_;
   std::map<std::string, GroupResult> cache_;
-  std::unique_ptr<LevelFormula> level_;
+  std::unique_ptr<LevelFormula> level_;  // with DeduceOptions::incremental
   ModelMemory models_;
-  EncodingCache shapes_;  // with DeduceOptions::incremental
+  EncodingCache shapes_;
 };
 
 inline Deduction deduce(const Board& board, DeduceOptions options = {}) { return Deducer(options).deduce(board); }

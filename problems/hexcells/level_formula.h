@@ -2,8 +2,9 @@
 // the one before only by revealed cells (their colours become unit clauses) and the new
 // hints those cells carry (encoded once, when they first appear), so the formula only
 // grows: a round's questions pay for search, not for encoding the board again and loading
-// a fresh solver. Clauses that hold for one round only (symmetry breaking, REMAINING over
-// the cells it counts that round) go under an activation literal and are retired after.
+// a fresh solver. Clauses that hold for one round only (symmetry breaking) go under an
+// activation literal and are retired after. Measured slower than fresh solvers per group
+// (docs/hexcells-corpus.md, "Issue #22"), so DeduceOptions::incremental is off by default.
 #pragma once
 
 #include <map>
