@@ -1,9 +1,14 @@
 // Plays every corpus level and prints, per level, the verdict, rounds, solver calls per
 // round and CPU seconds; then totals and the slowest ten. Usage:
 //   build/bench/bench_hexcells [LEVEL_DIR|LEVEL_FILE...] [--rounds] [--markdown] [--chunked] [--hints-first]
+//       [--incremental] [--no-settle] [--no-reuse] [--no-shapes]
 // (default ../shared/data/hexcells/levels). --markdown prints the per-level table as
 // Markdown rows (docs/hexcells-corpus.md); --chunked uses the chunked backbone;
-// --hints-first plays with PlayOptions::hints_first.
+// --hints-first plays with PlayOptions::hints_first; --incremental keeps one solver per
+// level (DeduceOptions::incremental); --no-settle asks the solver about every cell
+// (DeduceOptions::settle_by_counts off); --no-reuse forgets models between rounds
+// (DeduceOptions::reuse_models off); --no-shapes encodes every hint afresh
+// (DeduceOptions::cache_encodings off).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -34,6 +39,14 @@ int main(int argc, char** argv) {
       options.deduce.chunked_backbone = true;
     else if (std::strcmp(argv[i], "--hints-first") == 0)
       options.hints_first = true;
+    else if (std::strcmp(argv[i], "--incremental") == 0)
+      options.deduce.incremental = true;
+    else if (std::strcmp(argv[i], "--no-settle") == 0)
+      options.deduce.settle_by_counts = false;
+    else if (std::strcmp(argv[i], "--no-reuse") == 0)
+      options.deduce.reuse_models = false;
+    else if (std::strcmp(argv[i], "--no-shapes") == 0)
+      options.deduce.cache_encodings = false;
     else
       inputs.push_back(argv[i]);
   }
@@ -61,7 +74,7 @@ int main(int argc, char** argv) {
   std::clock_t cpu_start = std::clock();
   double total = 0;
   int solved = 0, stuck = 0;
-  long calls = 0;
+  long calls = 0, solves = 0, joint = 0;
   if (markdown)
     std::printf("| level | verdict | rounds | hidden | solver calls | seconds |\n|---|---|---:|---:|---:|---:|\n");
   else
@@ -90,13 +103,18 @@ int main(int argc, char** argv) {
     rows.push_back({name, r.seconds});
     total += r.seconds;
     calls += r.solver_calls;
+    for (const Round& round : r.steps) {
+      solves += round.stats.components_solved;
+      joint += round.stats.remaining_solved;
+    }
     (r.verdict == Verdict::solved ? solved : stuck)++;
   }
   std::sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return a.seconds > b.seconds; });
   double cpu = static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC;
   std::printf("\n%zu levels: %d solved, %d stuck, %ld solver calls, %.3f s CPU in play() summed over levels, "
-              "%.3f s CPU for the whole run (reading included)\nslowest ten:\n",
-              files.size(), solved, stuck, calls, total, cpu);
+              "%.3f s CPU for the whole run (reading included)\n"
+              "%ld groups solved (%ld rounds with REMAINING solved jointly)\nslowest ten:\n",
+              files.size(), solved, stuck, calls, total, cpu, solves, joint);
   for (std::size_t i = 0; i < std::min<std::size_t>(10, rows.size()); ++i)
     std::printf("  %-70s %.4f s\n", rows[i].name.c_str(), rows[i].seconds);
 }

@@ -238,7 +238,7 @@ Status decide_interleaved(Solver& s, ModelWalker& walker, std::span<const Lit> a
 }
 
 BackboneResult compute_implied(Solver& s, std::span<const Lit> candidates, std::span<const Lit> assumptions,
-                               const Cnf* formula) {
+                               const Cnf* formula, const std::function<void()>& on_model) {
   BackboneResult result;
   int max_var = 0;
   for (Lit c : candidates) max_var = std::max(max_var, c.var().id());
@@ -265,6 +265,7 @@ BackboneResult compute_implied(Solver& s, std::span<const Lit> candidates, std::
       result.status = status;
       return result;
     }
+    if (on_model) on_model();
   }
   auto first_value = [&](Lit l) { return walked_first ? walker->value(l) : s.model_value(l); };
 
@@ -360,6 +361,7 @@ BackboneResult compute_implied(Solver& s, std::span<const Lit> candidates, std::
     }
     // A model with ~l: it clears l and every later open candidate it contradicts (all
     // earlier ones are already decided).
+    if (on_model) on_model();
     verdict(l) = Verdict::free;
     clear_by_model(i + 1);
     settle_fixed(i + 1);

@@ -28,10 +28,20 @@ Status CheckedSolver::solve(std::span<const Lit> assumptions) {
 }
 
 void CheckedSolver::check_model(std::span<const Lit> assumptions) const {
+  // The model is read once per variable: a virtual call per literal looked at cost as
+  // much as a short search (a Hexcells round: many small calls on formulas of a few
+  // hundred clauses).
+  std::vector<char>& value = model_;
+  value.assign(2 * static_cast<std::size_t>(clauses_.num_vars()) + 2, 0);
+  for (int v = 1; v <= clauses_.num_vars(); ++v) {
+    const bool t = backend_->model_value(Var(v));
+    value[Lit(Var(v)).code()] = t;
+    value[(~Lit(Var(v))).code()] = !t;
+  }
   for (std::size_t i = 0; i < clauses_.num_clauses(); ++i) {
     bool satisfied = false;
     for (Lit l : clauses_.clause(i)) {
-      if (backend_->model_value(l)) {
+      if (value[l.code()]) {
         satisfied = true;
         break;
       }

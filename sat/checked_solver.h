@@ -8,6 +8,7 @@
 #pragma once
 
 #include <memory>
+#include <vector>
 
 #include <puzzlesat/cnf.h>
 #include <puzzlesat/solver.h>
@@ -52,6 +53,7 @@ class CheckedSolver final : public Solver {
 
   std::unique_ptr<Solver> backend_;
   Cnf clauses_;  // every clause the backend got, to check its models against
+  mutable std::vector<char> model_;  // check_model's copy of the model, by literal code
 };
 
 }  // namespace puzzlesat::sat

@@ -8,6 +8,7 @@
 //   sat::BackboneResult r = sat::compute_backbone(*solver, cells);  // r.forced, r.free
 #pragma once
 
+#include <functional>
 #include <span>
 #include <vector>
 
@@ -52,7 +53,12 @@ BackboneResult compute_backbone(Solver& s, std::span<const Lit> candidates,
 // to whom only one polarity of some variables means anything. forced: the candidates
 // true in every model; free: those false in some model; both in candidate order. At
 // most 1 + (number of distinct candidate literals) calls; units and assumptions as above.
+//
+// on_model, if given, runs after every solver call that finds a model, while the solver
+// still holds it (s.model_value): a caller that asks similar questions again (the next
+// round of a puzzle) can keep the models and settle candidates with them for free.
 BackboneResult compute_implied(Solver& s, std::span<const Lit> candidates,
-                               std::span<const Lit> assumptions = {}, const Cnf* formula = nullptr);
+                               std::span<const Lit> assumptions = {}, const Cnf* formula = nullptr,
+                               const std::function<void()>& on_model = {});
 
 }  // namespace puzzlesat::sat

@@ -3,12 +3,17 @@
 #include <algorithm>
 #include <memory>
 #include <numeric>
+#include <optional>
 #include <set>
 
 #include <puzzlesat/cardinality.h>
 #include <puzzlesat/chunked_backbone.h>
 #include "problems/hexcells/constraints.h"
 #include "problems/hexcells/encode.h"
+#include "problems/hexcells/encoding_cache.h"
+#include "problems/hexcells/level_formula.h"
+#include "problems/hexcells/model_memory.h"
+#include "problems/hexcells/settle.h"
 #include <puzzlesat/backbone.h>
 #include <puzzlesat/solver.h>
 
@@ -41,17 +46,59 @@ struct UnionFind {
 
 bool reading_order(Pos a, Pos b) { return a.y != b.y ? a.y < b.y : a.x < b.x; }
 
-// A formula over some cells, loaded into a solver that keeps growing with it.
+// The formula of one question: either its own (a fresh formula and solver) or the
+// level's formula kept across rounds, where the hints are in already and what holds for
+// this question only (symmetry breaking, REMAINING) is switched on by an activation
+// literal and retired when the Part goes.
 class Part {
  public:
-  Part(const Board& board, const std::string& solver_spec) : board_(board), vars_(cnf_), solver_spec_(solver_spec) {}
+  Part(const Board& board, const std::string& solver_spec, EncodingCache* shapes = nullptr)
+      : board_(board), own_(std::make_unique<Own>()), shapes_(shapes), solver_spec_(solver_spec) {}
+  Part(const Board& board, LevelFormula& level) : board_(board), level_(&level) {}
+  Part(const Part&) = delete;
+  Part& operator=(const Part&) = delete;
+  ~Part() {
+    if (level_ && active_) level_->retire(*active_);
+  }
+  // A hint (in the level's formula: encoded there once, for good).
   void add(const Constraint& c) {
-    encode(cnf_, vars_, c, board_);
-    Scope scope;
-    scope.positional = c.rule != Constraint::Rule::count;
-    for (const auto& s : c.slots)
-      if (s && board_.at(*s).hidden()) scope.cells.insert(*s);
-    scopes_.push_back(std::move(scope));
+    if (level_)
+      level_->encode_hint(c);
+    else if (shapes_)
+      shapes_->encode(own_->cnf, own_->vars, c, board_);
+    else
+      encode(own_->cnf, own_->vars, c, board_);
+    add_scope(c);
+  }
+  // A constraint for this question only (REMAINING over the cells it counts now).
+  void add_temporary(const Constraint& c) {
+    if (level_) {
+      level_->push_guard(activation());
+      level_->encode(c);
+      level_->pop_guard();
+    } else {
+      // Not by shape: REMAINING's count changes every round, so its shapes rarely repeat
+      // (by shape: 6.43 G instructions for the corpus against 6.41 G).
+      encode(own_->cnf, own_->vars, c, board_);
+    }
+    add_scope(c);
+  }
+  // A clause for this question only.
+  void add_temporary(std::initializer_list<sat::Lit> clause) {
+    if (level_) {
+      level_->push_guard(activation());
+      level_->add_clause(clause);
+      level_->pop_guard();
+    } else {
+      own_->cnf.add_clause(clause);
+    }
+  }
+  // A clause that holds in every later state too (a colour the hints force).
+  void add_fact(sat::Lit l) {
+    if (level_)
+      level_->add_clause({l});
+    else
+      own_->cnf.add_unit(l);
   }
   // Groups of cells that no constraint tells apart: in the same count constraints and in
   // no contiguity constraint. Swapping two such cells maps models to models.
@@ -74,29 +121,81 @@ class Part {
     for (auto& [sig, group] : by_signature) out.push_back(std::move(group));
     return out;
   }
-  sat::Lit cell(Pos p) { return vars_.cell(p); }
-  sat::Cnf& cnf() { return cnf_; }
+  sat::Lit cell(Pos p) { return level_ ? level_->cell(p) : own_->vars.cell(p); }
+  // Whether the solver is the level's, shared with other questions.
+  bool shared() const { return level_ != nullptr; }
+  // What every question must assume: the activation literal, if any.
+  std::vector<sat::Lit> assumptions() const {
+    if (active_) return {*active_};
+    return {};
+  }
   // The solver holding every clause added so far.
   sat::Solver& solver() {
-    if (!solver_) solver_ = sat::make_solver(solver_spec_);
-    solver_->reserve_vars(cnf_.num_vars());
-    for (; loaded_ < cnf_.num_clauses(); ++loaded_) solver_->add_clause(cnf_.clause(loaded_));
-    return *solver_;
+    if (level_) return level_->solver();
+    if (!own_->solver) {
+      // Loaded whole, so the backend can size its arrays and watch lists once.
+      own_->solver = sat::make_solver(solver_spec_);
+      own_->solver->add_cnf(own_->cnf);
+      own_->loaded = own_->cnf.num_clauses();
+    }
+    own_->solver->reserve_vars(own_->cnf.num_vars());
+    for (; own_->loaded < own_->cnf.num_clauses(); ++own_->loaded) own_->solver->add_clause(own_->cnf.clause(own_->loaded));
+    return *own_->solver;
   }
 
  private:
+  sat::Lit activation() {
+    if (!active_) active_ = level_->new_activation();
+    return *active_;
+  }
+  void add_scope(const Constraint& c) {
+    Scope scope;
+    scope.positional = c.rule != Constraint::Rule::count;
+    for (const auto& s : c.slots)
+      if (s && board_.at(*s).hidden()) scope.cells.insert(*s);
+    scopes_.push_back(std::move(scope));
+  }
+
+  struct Own {
+    sat::Cnf cnf;
+    CellVars vars{cnf, false};
+    std::unique_ptr<sat::Solver> solver;
+    std::size_t loaded = 0;
+  };
   const Board& board_;
-  sat::Cnf cnf_;
-  CellVars vars_;
+  std::unique_ptr<Own> own_;
+  EncodingCache* shapes_ = nullptr;  // hints encoded by shape, if given
+  LevelFormula* level_ = nullptr;
+  std::optional<sat::Lit> active_;
   std::string solver_spec_;
-  std::unique_ptr<sat::Solver> solver_;
-  std::size_t loaded_ = 0;
   struct Scope {
     std::set<Pos> cells;
     bool positional = false;
   };
   std::vector<Scope> scopes_;
 };
+
+// When the solver holds every cell of `cells` fixed at its root (units and what they
+// propagate), those values are the only candidates for a model; if every rule holds under
+// them they are one, so every cell is forced. Fills r then and returns true; false when
+// some cell is open or a rule fails under the root values (the solver decides then).
+bool settled_at_root(Part& part, const sat::Solver& solver, const Board& board, const std::vector<Pos>& cells,
+                     const std::vector<const Constraint*>& rules, Deducer::GroupResult& r) {
+  if (rules.empty()) return false;
+  for (Pos p : cells)
+    if (solver.fixed(part.cell(p)) == 0) return false;
+  bool complete = true;
+  auto colour = [&](Pos p) {
+    if (!board.at(p).hidden()) return board.at(p).color;
+    int f = solver.fixed(part.cell(p));
+    complete &= f != 0;
+    return f > 0 ? Color::blue : Color::black;
+  };
+  for (const Constraint* c : rules)
+    if (!holds(*c, colour) || !complete) return false;
+  for (Pos p : cells) (solver.fixed(part.cell(p)) > 0 ? r.blue : r.black).push_back(p);
+  return true;
+}
 
 // The backbone over `cells`. Interchangeable cells make the solver prove counting
 // facts the hard way (pigeonhole-like refutations), so within each class of them the
@@ -105,18 +204,59 @@ class Part {
 // and forced black iff x1 is; only "xk blue" and "x1 black" need asking. The other two
 // questions ("xk black", "x1 blue") settle no cell, and asking them can be expensive:
 // on tumbling-dice, proving that not all free cells are blue took 8 000 conflicts.
-Deducer::GroupResult backbone(Part& part, const std::vector<Pos>& cells, bool chunked, int& calls) {
+//
+// `rules` are the constraints over `cells` (with the board's revealed cells): when the
+// solver has fixed every candidate at its root already (unit propagation over the
+// level's formula settles most cells of a Hexcells round), checking that they hold under
+// those values replaces the solver calls.
+//
+// `memory` holds models from earlier rounds and `known` the slots of it that are models
+// of these rules: a class one of them colours blue somewhere is not forced black, and one
+// it colours black somewhere is not forced blue, so those questions are not asked. The
+// models the solver finds are stored in `memory` for the next rounds.
+Deducer::GroupResult backbone(Part& part, const Board& board, const std::vector<Pos>& cells,
+                              const std::vector<const Constraint*>& rules, bool chunked, int& calls,
+                              ModelMemory& memory, const std::vector<int>& known) {
   std::vector<std::vector<Pos>> classes = part.interchangeable(cells);
   std::vector<sat::Lit> candidates;
+  auto some = [&](const std::vector<Pos>& cls, bool blue) {
+    for (int k : known)
+      for (Pos p : cls)
+        if (memory.blue(p, k) == blue) return true;
+    return false;
+  };
   for (const auto& cls : classes) {
-    for (std::size_t i = 1; i < cls.size(); ++i) part.cnf().add_clause({~part.cell(cls[i]), part.cell(cls[i - 1])});
-    candidates.push_back(part.cell(cls.back()));
-    candidates.push_back(~part.cell(cls.front()));
+    if (!some(cls, false)) candidates.push_back(part.cell(cls.back()));
+    if (!some(cls, true)) candidates.push_back(~part.cell(cls.front()));
   }
-  sat::BackboneResult bb = chunked ? sat::chunked_backbone(part.solver(), candidates)
-                                   : sat::compute_implied(part.solver(), candidates);
-  calls += bb.solver_calls;
   Deducer::GroupResult r;
+  if (candidates.empty() && !known.empty()) return r;  // a model exists; nothing is forced
+  // Root facts before the symmetry breaking is added, so they follow from the rules alone.
+  sat::Solver& solver = part.solver();
+  if (settled_at_root(part, solver, board, cells, rules, r)) return r;
+  for (const auto& cls : classes)
+    for (std::size_t i = 1; i < cls.size(); ++i) part.add_temporary({~part.cell(cls[i]), part.cell(cls[i - 1])});
+  part.solver();  // loads them
+  std::vector<sat::Lit> assumptions = part.assumptions();
+  // Decisions on the cells only: the gadgets' auxiliaries follow from the cells by unit
+  // propagation, so a model needs no decisions on them (MiniSat completes any it leaves
+  // open), and each call stops descending through hundreds of them.
+  {
+    // In the level's solver every hidden cell is decided (the other groups need a model
+    // too); in a fresh one, this question's cells.
+    std::vector<sat::Var> decide;
+    for (Pos p : part.shared() ? board.hidden_cells() : cells) decide.push_back(part.cell(p).var());
+    solver.set_decision_vars(decide);
+  }
+  std::vector<std::vector<bool>> found;
+  auto keep = [&] {
+    std::vector<bool>& m = found.emplace_back();
+    for (Pos p : cells) m.push_back(solver.model_value(part.cell(p)));
+  };
+  sat::BackboneResult bb = chunked ? sat::chunked_backbone(solver, candidates)
+                                   : sat::compute_implied(solver, candidates, assumptions, nullptr, keep);
+  memory.store(cells, found);
+  calls += bb.solver_calls;
   if (bb.status != sat::Status::sat) {
     r.consistent = false;
     return r;
@@ -202,7 +342,42 @@ std::pair<int, int> count_bounds(const std::vector<const Open*>& hints, const st
 
 }  // namespace
 
+Deducer::Deducer(DeduceOptions options) : options_(std::move(options)) {}
+Deducer::~Deducer() = default;
+Deducer::Deducer(Deducer&&) noexcept = default;
+Deducer& Deducer::operator=(Deducer&&) noexcept = default;
+
 Deduction Deducer::deduce(const Board& board) {
+  std::vector<Constraint> visible = visible_constraints(board);
+  if (!options_.settle_by_counts) return solve(board, std::move(visible), false);
+  // hints_first must return what the hints alone force whenever that is something, so
+  // REMAINING settles nothing there (it is the last constraint).
+  std::span<const Constraint> settling(visible.data(), visible.size() - (options_.hints_first ? 1 : 0));
+  Settled settled = settle_by_counts(board, settling);
+  if (!settled.consistent) {
+    Deduction d;
+    d.consistent = false;
+    return d;
+  }
+  if (settled.blue.empty() && settled.black.empty()) return solve(board, std::move(visible), false);
+  // The hints are those of the board (settled cells show no number); REMAINING is not.
+  Board reduced = with_settled(board, settled);
+  visible.pop_back();
+  Constraint rem;
+  rem.is_remaining = true;
+  rem.number = reduced.remaining.value();
+  for (Pos p : reduced.hidden_cells()) rem.slots.emplace_back(p);
+  visible.push_back(std::move(rem));
+  Deduction d = solve(reduced, std::move(visible), options_.hints_first);
+  if (!d.consistent) return d;
+  d.blue.insert(d.blue.end(), settled.blue.begin(), settled.blue.end());
+  d.black.insert(d.black.end(), settled.black.begin(), settled.black.end());
+  std::sort(d.blue.begin(), d.blue.end(), reading_order);
+  std::sort(d.black.begin(), d.black.end(), reading_order);
+  return d;
+}
+
+Deduction Deducer::solve(const Board& board, std::vector<Constraint> visible, bool hints_only) {
   Deduction result;
   auto colour = [&](Pos p) { return board.at(p).color; };
   auto fail = [&] {
@@ -215,7 +390,17 @@ Deduction Deducer::deduce(const Board& board) {
   // 1. Open constraints: drop the ones with nothing hidden (after checking them).
   std::vector<Open> hints;
   Open remaining;
-  for (Constraint& c : visible_constraints(board)) {
+  LevelFormula* level = nullptr;
+  if (options_.incremental && options_.split_components && !options_.chunked_backbone) {
+    if (!level_) level_ = std::make_unique<LevelFormula>(options_.solver);
+    level_->sync(board, visible);
+    level = level_.get();
+  }
+  auto new_part = [&] {
+    return level ? std::make_unique<Part>(board, *level)
+                 : std::make_unique<Part>(board, options_.solver, options_.cache_encodings ? &shapes_ : nullptr);
+  };
+  for (Constraint& c : visible) {
     Open o;
     o.blue_needed = c.number;
     for (const auto& s : c.slots) {
@@ -283,7 +468,9 @@ Deduction Deducer::deduce(const Board& board) {
     for (const Open& h : hints) part.add(h.constraint);
     part.add(remaining_over(rest, rem));
     result.stats.components = result.stats.components_solved = 1;
-    GroupResult r = backbone(part, hidden, options_.chunked_backbone, result.stats.solver_calls);
+    std::vector<const Constraint*> rules;  // none: the reference path always asks the solver
+    ModelMemory none;
+    GroupResult r = backbone(part, board, hidden, rules, options_.chunked_backbone, result.stats.solver_calls, none, {});
     if (!r.consistent) return fail();
     take(r);
     return finish();
@@ -327,11 +514,22 @@ Deduction Deducer::deduce(const Board& board) {
     g.result = &it->second;
     if (fresh) {
       ++result.stats.components_solved;
-      Part part(board, options_.solver);
-      for (const Open* o : g.hints) part.add(o->constraint);
-      it->second = backbone(part, g.cells, options_.chunked_backbone, result.stats.solver_calls);
+      auto part = new_part();
+      std::vector<const Constraint*> rules;
+      for (const Open* o : g.hints) {
+        part->add(o->constraint);
+        rules.push_back(&o->constraint);
+      }
+      std::vector<int> known;
+      if (options_.reuse_models) known = models_.models_of(board, g.cells, rules);
+      it->second = backbone(*part, board, g.cells, rules, options_.chunked_backbone, result.stats.solver_calls,
+                            models_, known);
     }
-    if (!g.result->consistent) return fail();
+    if (!g.result->consistent) {
+      // Not remembered: in the level's formula another group's contradiction shows too.
+      cache_.erase(it);
+      return fail();
+    }
   }
 
   // 5. Does REMAINING matter? Each group's counted cells hold between lo (forced blue)
@@ -350,7 +548,7 @@ Deduction Deducer::deduce(const Board& board) {
   }
   if (rem < sum_lo || rem > sum_hi + nfree) return fail();
   for (auto& [root, g] : groups) take(*g.result);
-  if (options_.hints_first && (!blue.empty() || !black.empty())) {
+  if (hints_only || (options_.hints_first && (!blue.empty() || !black.empty()))) {
     result.complete = false;
     return finish();
   }
@@ -358,7 +556,12 @@ Deduction Deducer::deduce(const Board& board) {
   if (slack && (nfree == 0 || (rem - sum_hi >= 1 && rem - sum_lo <= nfree - 1))) return finish();
 
   // 6. REMAINING may matter: solve the groups whose count can vary together with it.
-  Part part(board, options_.solver);
+  // A fresh formula: in the level's solver the counting refutations REMAINING needs took
+  // longer (tumbling-dice 0.07 -> 0.23 s CPU; on the eight slowest levels 2.5 G -> 5.8 G
+  // instructions), its clauses left behind slowing later calls.
+  auto joint_part = std::make_unique<Part>(board, options_.solver, options_.cache_encodings ? &shapes_ : nullptr);
+  Part& part = *joint_part;
+  std::vector<const Constraint*> rules;
   std::vector<Pos> joint_cells = free_cells, joint_counted = free_cells;
   int joint_rem = rem;
   std::vector<Pos> known;  // forced on their own already: units, not candidates
@@ -367,20 +570,36 @@ Deduction Deducer::deduce(const Board& board) {
       joint_rem -= g.result->lo;
       continue;
     }
-    for (const Open* o : g.hints) part.add(o->constraint);
+    for (const Open* o : g.hints) {
+      part.add(o->constraint);
+      rules.push_back(&o->constraint);
+    }
     for (Pos p : g.cells) {
       bool is_blue = in(g.result->blue, p), is_black = in(g.result->black, p);
       if (is_blue || is_black)
-        part.cnf().add_unit(is_blue ? part.cell(p) : ~part.cell(p));
+        part.add_fact(is_blue ? part.cell(p) : ~part.cell(p));
       else
         joint_cells.push_back(p);
     }
     joint_counted.insert(joint_counted.end(), g.counted.begin(), g.counted.end());
   }
-  part.add(remaining_over(joint_counted, joint_rem));
+  Constraint joint_remaining = remaining_over(joint_counted, joint_rem);
+  part.add_temporary(joint_remaining);
+  rules.push_back(&joint_remaining);
   ++result.stats.components_solved;
   result.stats.remaining_solved = true;
-  GroupResult joint = backbone(part, joint_cells, options_.chunked_backbone, result.stats.solver_calls);
+  // A remembered colouring of every hidden cell here that meets the hints and this
+  // REMAINING is a model of the joint formula (it has the colours the groups force, as
+  // every model of their hints does).
+  std::vector<int> known_models;
+  if (options_.reuse_models) {
+    std::vector<Pos> all = joint_cells;
+    for (auto& [root, g] : groups)
+      if (g.result->lo != g.result->hi) all.insert(all.end(), g.cells.begin(), g.cells.end());
+    known_models = models_.models_of(board, all, rules);
+  }
+  GroupResult joint = backbone(part, board, joint_cells, rules, options_.chunked_backbone, result.stats.solver_calls,
+                               models_, known_models);
   if (!joint.consistent) return fail();
   take(joint);
   return finish();

@@ -4,12 +4,18 @@
 #pragma once
 
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "problems/hexcells/constraints.h"
+#include "problems/hexcells/encoding_cache.h"
 #include "problems/hexcells/level.h"
+#include "problems/hexcells/model_memory.h"
 
 namespace puzzlesat::hexcells {
+
+class LevelFormula;
 
 struct DeduceStats {
   int components = 0;         // independent groups of hidden cells
@@ -48,6 +54,22 @@ struct DeduceOptions {
   // always complete. For playing, where the cells REMAINING forces now stay forced and
   // are found in a later round (docs/hexcells.md, "Playing").
   bool hints_first = false;
+  // Playing: one solver per level keeps the hints across rounds (LevelFormula): each hint
+  // is encoded once, revealed cells become units, and a round's own clauses (symmetry
+  // breaking) sit under an activation literal; REMAINING's joint solve stays fresh. Off
+  // (the default: measured slower, docs/hexcells-corpus.md "Issue #22"): a fresh formula
+  // and solver for every question. Only with split_components and without
+  // chunked_backbone (which takes no assumptions).
+  bool incremental = false;
+  // Before any solver call, settle the cells single hints force by their counts alone
+  // (problems/hexcells/settle.h) and solve the board with those taken as revealed.
+  bool settle_by_counts = true;
+  // Keep the models the solver finds (ModelMemory) and, in later rounds, skip the
+  // questions they answer (a cell coloured both ways by models of its group is free).
+  bool reuse_models = true;
+  // Encode each hint shape once and copy it (EncodingCache) instead of building the
+  // cardinality and contiguity gadgets for every question.
+  bool cache_encodings = true;
   // The SAT backend (sat::make_solver spec): "minisat", "cadical" or "external:CMD".
   std::string solver = "minisat";
 };
@@ -56,7 +78,12 @@ struct DeduceOptions {
 // that playing a level does not solve unchanged parts of the board again each round.
 class Deducer {
  public:
-  explicit Deducer(DeduceOptions options = {}) : options_(options) {}
+  explicit Deducer(DeduceOptions options = {});
+  ~Deducer();
+  Deducer(Deducer&&) noexcept;
+  Deducer& operator=(Deducer&&) noexcept;
+  // Boards given one after another may share work when each extends the one before (more
+  // cells revealed, as in play); any board is deduced correctly.
   Deduction deduce(const Board& board);
 
   // What one group of constraints forces on its own, and outer bounds on how many of its
@@ -68,8 +95,16 @@ class Deducer {
   };
 
  private:
+  // The deduction proper. hints_only: stop before REMAINING as hints_first does when the
+  // hints force something (deduce() settled some cells by the hints already).
+  // visible: the board's visible_constraints (REMAINING last).
+  Deduction solve(const Board& board, std::vector<Constraint> visible, bool hints_only);
+
   DeduceOptions options_;
   std::map<std::string, GroupResult> cache_;
+  std::unique_ptr<LevelFormula> level_;  // with DeduceOptions::incremental
+  ModelMemory models_;
+  EncodingCache shapes_;
 };
 
 inline Deduction deduce(const Board& board, DeduceOptions options = {}) { return Deducer(options).deduce(board); }

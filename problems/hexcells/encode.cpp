@@ -8,7 +8,7 @@ namespace puzzlesat::hexcells {
 sat::Lit CellVars::cell(Pos p) {
   auto it = vars_.find(p);
   if (it != vars_.end()) return it->second;
-  sat::Lit l = cnf_.new_lit("cell" + to_string(p));
+  sat::Lit l = named_ ? cnf_.new_lit("cell" + to_string(p)) : cnf_.new_lit();
   vars_.emplace(p, l);
   return l;
 }

@@ -14,12 +14,16 @@ namespace puzzlesat::hexcells {
 class CellVars {
  public:
   explicit CellVars(sat::Cnf& cnf) : cnf_(cnf) {}
+  // named false: plain variables, for formulas nobody reads (a deduction's questions);
+  // naming each one cost a string per cell per question.
+  CellVars(sat::Cnf& cnf, bool named) : cnf_(cnf), named_(named) {}
   // The variable of hidden cell p, made on first use.
   sat::Lit cell(Pos p);
   const std::map<Pos, sat::Lit>& all() const { return vars_; }
 
  private:
   sat::Cnf& cnf_;
+  bool named_ = true;
   std::map<Pos, sat::Lit> vars_;
 };
 
