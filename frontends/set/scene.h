@@ -52,6 +52,9 @@ struct SceneOptions {
   cv::Scalar tint{1, 1, 1};  // BGR gains on top of the random colour cast: tinted light
   bool draw_pile = false;    // a face-up stack of 4-9 cards at the left or right edge; only its
                              // top card shows, and only it is in `cards`
+  bool steep_pile = false;   // with draw_pile: the pile seen steeply and turned 30-55 degrees, so that
+                             // its top card is a sheared parallelogram foreshortened to 35-55 %, over
+                             // a band of cut edges; it lies at the frame's edge, 5-20 % of it outside
 };
 
 struct Scene {

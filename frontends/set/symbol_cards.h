@@ -23,6 +23,7 @@ struct SymbolBlob {
   double length = 0, width = 0;  // the rectangle's long and short sides, pixels
   cv::Point2f axis;            // unit vector along the long side
   double hue = 0;              // degrees, of its ink against the local white
+  bool bridged = false;        // a broken outline closed across its gap (symbol_max_gap)
 };
 
 // Symbols that belong to one card and the card frame they imply.
