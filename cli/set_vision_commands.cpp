@@ -139,7 +139,7 @@ struct RenderOptions {
   bool touching = false;
   bool white_desk = false, shadow = false, corner_labels = false, shadow_tips = false, end_covers = false;
   bool grey_desk = false, card_shadows = false, glare = false, draw_pile = false, steep_pile = false;
-  double edge_contrast = 1, edge_softness = 0, exposure = 1;
+  double edge_contrast = 1, edge_softness = 0, exposure = 1, falloff = 1;
   std::vector<double> tint{1, 1, 1};  // R, G, B
   std::string framing = "table";
   CardStyle print;
@@ -165,6 +165,7 @@ void run_render(const RenderOptions& opt) {
   so.card_shadows = opt.card_shadows;
   so.glare = opt.glare;
   so.exposure = opt.exposure;
+  so.falloff = opt.falloff;
   so.tint = cv::Scalar(opt.tint[2], opt.tint[1], opt.tint[0]);
   so.draw_pile = opt.draw_pile || opt.steep_pile;
   so.steep_pile = opt.steep_pile;
@@ -340,6 +341,10 @@ void add_set_vision_commands(Commands& commands) {
   render->add_flag("--glare", ropt->glare, "A bright specular patch over one card");
   render->add_option("--exposure", ropt->exposure, "Light level: below 1 is dim light (and more sensor noise)")
       ->check(CLI::Range(0.1, 2.0))
+      ->capture_default_str();
+  render->add_option("--falloff", ropt->falloff,
+                     "Below 1: one lamp beside the table, the farthest corner lit to this share of the brightest")
+      ->check(CLI::Range(0.1, 1.0))
       ->capture_default_str();
   render->add_option("--tint", ropt->tint, "Colour of the light as R,G,B gains, e.g. 1,0.8,0.55 for lamplight")
       ->delimiter(',')

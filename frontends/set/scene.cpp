@@ -279,6 +279,7 @@ cv::Mat light_and_camera(Rng& rng, cv::Mat img, const SceneOptions& opt) {
       cv::Vec3f& p = f.at<cv::Vec3f>(y, x);
       for (int c = 0; c < 3; ++c) p[c] *= g * cast[c];
     }
+  if (opt.falloff < 1) scene_detail::apply_falloff(rng, f, opt.falloff);
   const bool dim = opt.exposure != 1 || opt.tint != cv::Scalar(1, 1, 1);
   if (dim) scene_detail::apply_light(f, opt.exposure, opt.tint);
   f.convertTo(img, CV_8UC3);

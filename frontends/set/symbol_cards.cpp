@@ -103,7 +103,27 @@ bool as_symbol(const std::vector<cv::Point>& contour, const InkImage& ink, const
   out.length = len;
   out.width = wid;
   out.axis = u;
+  out.hull.assign(hull.begin(), hull.end());
   return true;
+}
+
+// The blob's width along `dir` (a unit vector) through its centre: under any affine view
+// of a card, the chord across the row of symbols is the printed symbol width seen in
+// that view, where the extent square to the symbol's axis grows with the shear.
+double chord(const SymbolBlob& b, cv::Point2f dir) {
+  double lo = 0, hi = 0;
+  const size_t n = b.hull.size();
+  for (size_t i = 0; i < n; ++i) {
+    cv::Point2f p = b.hull[i] - b.box.center, e = b.hull[(i + 1) % n] - b.hull[i];
+    // Where centre + t dir meets p + s e, 0 <= s <= 1.
+    double cross = double(dir.x) * e.y - double(dir.y) * e.x;
+    if (std::abs(cross) < 1e-9) continue;
+    double t = (double(p.x) * e.y - double(p.y) * e.x) / cross;
+    double along_edge = (double(p.x) * dir.y - double(p.y) * dir.x) / cross;
+    if (along_edge < 0 || along_edge > 1) continue;
+    lo = std::min(lo, t), hi = std::max(hi, t);
+  }
+  return hi - lo;
 }
 
 // Two symbols of one card: alike in colour and size, parallel, side by side across
@@ -125,7 +145,14 @@ bool same_card(const SymbolBlob& a, const SymbolBlob& b, const ReaderSettings& s
   // their axis by a share of their length, which no count of their foreshortened widths
   // bounds; the next card along the symbols lies 1.43 lengths away.
   double offset = std::max(s.symbol_max_offset * w, s.symbol_max_shear * (a.length + b.length) / 2);
-  return along <= offset && across >= s.symbol_min_pitch * w && across <= s.symbol_max_pitch * w;
+  if (along > offset) return false;
+  if (across >= s.symbol_min_pitch * w && across <= s.symbol_max_pitch * w) return true;
+  // Sheared: the pitch in chords along the row, which the shear leaves as printed.
+  const double step = cv::norm(d);
+  if (step <= 0) return false;
+  const cv::Point2f dir = d * float(1 / step);
+  const double chords = (chord(a, dir) + chord(b, dir)) / 2;
+  return chords > 0 && step >= s.symbol_min_pitch * chords && step <= s.symbol_max_pitch * chords;
 }
 
 // The card frame around a group: its long axis runs across the symbols' long axes; the
