@@ -199,6 +199,7 @@ std::vector<SymbolGroup> find_symbol_groups(const cv::Mat& bgr) {
   std::vector<cv::Vec4i> hierarchy;
   cv::findContours(closed, contours, hierarchy, cv::RETR_CCOMP, cv::CHAIN_APPROX_NONE);
   std::vector<SymbolBlob> blobs;
+  std::vector<int> arcs;  // broken outlines no gap of symbol_max_gap closes alone
   for (size_t i = 0; i < contours.size(); ++i) {
     if (hierarchy[i][3] >= 0) continue;
     SymbolBlob b;
@@ -208,15 +209,32 @@ std::vector<SymbolGroup> find_symbol_groups(const cv::Mat& bgr) {
     }
     // An open symbol's thin outline, faded where it is a pixel wide at the view's
     // scale, breaks into a C whose contour runs round both sides of the line: it is
-    // measured again with a gap of a few pixels closed, by every test as before. (Not
-    // the whole view closed: the rows of a steeply seen card's symbols would join.)
+    // measured again with a gap of a few pixels closed, by every test as before.
     const double hull = hull_area(contours[i]);
-    if (s.symbol_max_gap >= 1 && hull >= s.symbol_min_area && cv::contourArea(contours[i]) < kBrokenOutline * hull &&
-        as_symbol(bridge_gap(contours[i], 1, int(s.symbol_max_gap)), ink, s, b)) {
+    if (s.symbol_max_gap < 1 || hull < s.symbol_min_area || cv::contourArea(contours[i]) >= kBrokenOutline * hull)
+      continue;
+    if (as_symbol(bridge_gap(contours[i], 1, int(s.symbol_max_gap)), ink, s, b)) {
       b.bridged = true;
       blobs.push_back(b);
+    } else {
+      arcs.push_back(int(i));
     }
   }
+  // An outline broken twice lies in two arcs: each pair of arcs that come within a gap
+  // of each other is closed as one. (Not the whole view closed: the rows of a steeply
+  // seen card's symbols lie a few pixels apart and would join.)
+  const int gap = 2 * int(s.symbol_max_gap);
+  for (size_t x = 0; x < arcs.size(); ++x)
+    for (size_t y = x + 1; y < arcs.size(); ++y) {
+      const auto &a = contours[arcs[x]], &c = contours[arcs[y]];
+      cv::Rect ra = cv::boundingRect(a), rc = cv::boundingRect(c);
+      if (((ra + cv::Size(gap, gap) - cv::Point(gap / 2, gap / 2)) & rc).empty()) continue;
+      SymbolBlob b;
+      if (as_symbol(bridge_gaps({a, c}, 1, int(s.symbol_max_gap)), ink, s, b)) {
+        b.bridged = true;
+        blobs.push_back(b);
+      }
+    }
 
   // Components of the "same card" relation, each a row of symbols.
   const int n = int(blobs.size());

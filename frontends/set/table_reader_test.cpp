@@ -256,7 +256,7 @@ TEST_CASE("the top card of a steep draw pile at the frame's edge is found by its
     CHECK(score(scene, table).spurious == 0);
   }
   INFO(read << " of " << asked << " top cards read");
-  // 12 of 13 (5 of 13 before the sheared rows, bridged outlines and the third symbol
+  // 12 of 13 (none of the 13 before the sheared rows, bridged outlines and the third symbol
   // re-centred). Left: seed 7, foreshortened so far that its diamonds look longest
   // along the row, and its symbols' axis is the row's.
   CHECK(read >= asked - 1);
