@@ -124,10 +124,14 @@ TableReading read_table(const cv::Mat& photo, double scale) {
     // A frame drawn around symbols holds a card only if the card read there has as
     // many symbols as the group. (Their colour is judged better on the card.)
     const int read = card.reading.attributes[set::kNumber].value + 1;
-    if (group && read == 3 && group->symbols.size() == 2) {
-      // Three read round two found: the finder missed the third (faded, washed out),
-      // which lies a pitch beyond one end of the pair. The frame centred on the three
-      // must read three too; the pair's own frame, off by half a pitch, does not count.
+    const bool faded = group && std::any_of(group->symbols.begin(), group->symbols.end(),
+                                            [](const SymbolBlob& b) { return b.bridged; });
+    if (faded && read == 3 && group->symbols.size() == 2) {
+      // Three read round a pair whose outlines fade (one had to be bridged): the finder
+      // missed the third, broken past closing, a pitch beyond one end of the pair. The
+      // frame centred on the three must read three too; the pair's own frame, off by
+      // half a pitch, does not count. (Two solid blobs reading three are more often two
+      // whole cards seen as "symbols" against a whiter table: no such second chance.)
       const cv::Point2f half = (group->symbols[1].box.center - group->symbols[0].box.center) * 0.5f;
       double best = -1;
       Quad best_quad = q;
