@@ -120,7 +120,6 @@ TableReading read_table(const cv::Mat& photo, double scale) {
     // has foreshortened its length below its width; a lone one does not.
     const bool oriented = group && group->symbols.size() >= 2;
     card.reading = read_at(q, oriented);
-    if (!looks_like_card(card.reading)) return;
     // A frame drawn around symbols holds a card only if the card read there has as
     // many symbols as the group. (Their colour is judged better on the card.)
     const int read = card.reading.attributes[set::kNumber].value + 1;
@@ -129,9 +128,10 @@ TableReading read_table(const cv::Mat& photo, double scale) {
     if (faded && read == 3 && group->symbols.size() == 2) {
       // Three read round a pair whose outlines fade (one had to be bridged): the finder
       // missed the third, broken past closing, a pitch beyond one end of the pair. The
-      // frame centred on the three must read three too; the pair's own frame, off by
-      // half a pitch, does not count. (Two solid blobs reading three are more often two
-      // whole cards seen as "symbols" against a whiter table: no such second chance.)
+      // frame centred on the three must read three and look like a card; the pair's own
+      // frame, off by half a pitch and so reaching past the card, is not asked to. (Two
+      // solid blobs reading three are more often two whole cards seen as "symbols"
+      // against a whiter table: no such second chance.)
       const cv::Point2f half = (group->symbols[1].box.center - group->symbols[0].box.center) * 0.5f;
       double best = -1;
       Quad best_quad = q;
@@ -147,7 +147,7 @@ TableReading read_table(const cv::Mat& photo, double scale) {
       }
       if (best < 0) return;
       q = best_quad;
-    } else if (group && read != int(group->symbols.size())) {
+    } else if (!looks_like_card(card.reading) || (group && read != int(group->symbols.size()))) {
       return;
     }
     kept.push_back(q);
