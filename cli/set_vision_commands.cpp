@@ -138,8 +138,8 @@ struct RenderOptions {
   int cards = 12;
   bool touching = false;
   bool white_desk = false, shadow = false, corner_labels = false, shadow_tips = false, end_covers = false;
-  bool grey_desk = false, card_shadows = false, glare = false, draw_pile = false;
-  double edge_contrast = 1, edge_softness = 0, exposure = 1;
+  bool grey_desk = false, card_shadows = false, glare = false, draw_pile = false, steep_pile = false;
+  double edge_contrast = 1, edge_softness = 0, exposure = 1, falloff = 1;
   std::vector<double> tint{1, 1, 1};  // R, G, B
   std::string framing = "table";
   CardStyle print;
@@ -165,8 +165,10 @@ void run_render(const RenderOptions& opt) {
   so.card_shadows = opt.card_shadows;
   so.glare = opt.glare;
   so.exposure = opt.exposure;
+  so.falloff = opt.falloff;
   so.tint = cv::Scalar(opt.tint[2], opt.tint[1], opt.tint[0]);
-  so.draw_pile = opt.draw_pile;
+  so.draw_pile = opt.draw_pile || opt.steep_pile;
+  so.steep_pile = opt.steep_pile;
   Scene scene = compose_scene(opt.seed, so);
   bool written = false;
   try {
@@ -340,12 +342,18 @@ void add_set_vision_commands(Commands& commands) {
   render->add_option("--exposure", ropt->exposure, "Light level: below 1 is dim light (and more sensor noise)")
       ->check(CLI::Range(0.1, 2.0))
       ->capture_default_str();
+  render->add_option("--falloff", ropt->falloff,
+                     "Below 1: one lamp beside the table, the farthest corner lit to this share of the brightest")
+      ->check(CLI::Range(0.1, 1.0))
+      ->capture_default_str();
   render->add_option("--tint", ropt->tint, "Colour of the light as R,G,B gains, e.g. 1,0.8,0.55 for lamplight")
       ->delimiter(',')
       ->expected(3)
       ->check(CLI::Range(0.0, 2.0));
   render->add_flag("--draw-pile", ropt->draw_pile,
                    "A face-up stack of cards at the left or right edge; its top card is labelled");
+  render->add_flag("--steep-pile", ropt->steep_pile,
+                   "The draw pile seen steeply across its turned cards, at the frame's edge (implies --draw-pile)");
   render->add_option("--labels", ropt->labels, "Also write the cards, one per line, to this file (X.cards.txt)");
   render->add_flag("--json", ropt->json, R"(Print {"image": OUTPUT, "seed": n, "cards": [card...]} on one line)");
   render->callback([ropt] { run_render(*ropt); });

@@ -76,10 +76,10 @@ TEST_CASE("set eval over the white-desk photos meets the published floors") {
   REQUIRE(r.exit_code == 0);
   const auto t = nlohmann::json::parse(r.out)["totals"];
   CHECK(t["labelled"] == 78);
-  // 75 of 78 found and read right (docs/set-vision.md lists the three misses).
-  CHECK(t["recall"].get<double>() >= 75.0 / 78 - 1e-9);
+  // 77 of 78 found and read right (docs/set-vision.md, "Known limits", has the miss).
+  CHECK(t["recall"].get<double>() >= 77.0 / 78 - 1e-9);
   CHECK(t["precision"].get<double>() >= 0.999);
-  CHECK(t["card_accuracy"].get<double>() >= 75.0 / 78 - 1e-9);
+  CHECK(t["card_accuracy"].get<double>() >= 77.0 / 78 - 1e-9);
 }
 
 TEST_CASE("set eval over the single-card photos, labelled by their names, meets the published floors") {

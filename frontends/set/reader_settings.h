@@ -79,9 +79,10 @@ namespace puzzlesat::set_vision {
   /* The symbol finder (symbol_cards.cpp) */                                                                          \
   X(symbol_white_window, 0.1, 0.02, 0.5,                                                                              \
     "the local-white max filter's width over the image's long side: wide enough to reach paper from a line's core")   \
-  X(symbol_min_paper_light, 0.5, 0, 1,                                                                             \
+  X(symbol_min_paper_light, 0.3, 0, 1,                                                                             \
     "ink is looked for where the local white is at least this share of the photo's paper white (its 95th "        \
-    "percentile): not in dark corners")                                                                            \
+    "percentile): not in dark corners. One lamp beside a desk leaves its far corner at 0.25-0.5 of that (dev "   \
+    "photos; rendered --falloff 0.25 on a white desk: all read at 0.3, 94.8 % at 0.5)")                          \
   X(symbol_ink_darkness, 0.12, 0.02, 0.6,                                                                           \
     "a pixel is ink when this much darker than the local white: a 2-px printed line at 1000 px is ~0.25")        \
   X(symbol_min_colourfulness, 0.05, 0, 2,                                                                          \
@@ -107,6 +108,16 @@ namespace puzzlesat::set_vision {
   X(symbol_max_offset, 0.8, 0, 2,                                                                                  \
     "sideways offset between symbols of a card, in symbol widths: a slanted view shears a row of diamonds by "     \
     "0.6; the next card sideways is 3 widths away")                                                                 \
+  X(symbol_max_shear, 0.8, 0, 1.4,                                                                                   \
+    "or up to this share of a symbol's length: a steep view across a turned card shears its row by 0.3-0.4 "      \
+    "lengths (dev photos, the draw pile's top card; rendered); the next card along the symbols is 1.43 away "   \
+    "(printed)")                                                                                                    \
+  X(symbol_frame_shear_deg, 10, 0, 60,                                                                               \
+    "a group's frame is a parallelogram along its row of symbols when the row is this far from square to their "  \
+    "axis (degrees); printed rows are square, and a nearer row is the centres' jitter (rendered)")              \
+  X(symbol_max_gap, 2, 0, 10,                                                                                       \
+    "the ink is searched again with gaps up to twice this (pixels of the detection view) closed: an open "      \
+    "symbol's line a pixel wide at the view's scale breaks where it fades (dev photos); 0 turns it off")        \
   X(symbol_min_pitch, 1.05, 0.5, 3, "centre distance of neighbouring symbols, in symbol widths: printed 1.35")       \
   X(symbol_max_pitch, 1.75, 1, 4, "cards laid end to end put 1.96 widths or more between their symbols (printed)")  \
   X(symbol_width_share, 0.215, 0.1, 0.5, "a symbol's width over the card's length (printed)")                         \

@@ -214,6 +214,46 @@ void draw_pile(Rng& rng, cv::Mat& img, Scene& scene, const std::vector<int>& dec
   }
 }
 
+// The pile of draw_pile seen steeply from across the table (SceneOptions::steep_pile):
+// each card turned in the table's plane and then foreshortened up the picture, which
+// shears its rectangle into a parallelogram and thins every printed line across the
+// view; the cards below the top one show only as a band of grey cut edges beneath it.
+// It lies at the left or right edge of the frame, which cuts off a little of it.
+void draw_steep_pile(Rng& rng, cv::Mat& img, Scene& scene, const std::vector<int>& deck, int first, double length,
+                     bool left, const SceneOptions& opt) {
+  int n = 4 + int(rng() % 6);
+  n = std::min(n, 81 - first);
+  const set::Card card = set::card_at(deck[first + n - 1]);
+  RenderedCard r = render_card(card, int(length), scene_print(opt));
+  const double turn = uniform(rng, 30, 55) * (rng() % 2 ? 1 : -1) * kPi / 180;
+  const double squash = uniform(rng, 0.35, 0.55);
+  // Turned about the card's centre, then squashed vertically: the linear part, and the
+  // half-width of the bounding box it gives the card.
+  const double a = std::cos(turn), b = -std::sin(turn), c = squash * std::sin(turn), d = squash * std::cos(turn);
+  const double hw = (std::abs(a) * r.image.cols + std::abs(b) * r.image.rows) / 2;
+  const double hh = (std::abs(c) * r.image.cols + std::abs(d) * r.image.rows) / 2;
+  const double outside = uniform(rng, 0.05, 0.2) * 2 * hw;
+  const double x = left ? hw - outside : img.cols - hw + outside;
+  const double y = uniform(rng, 0.08 * img.rows + hh, 0.5 * img.rows);
+  const double thickness = uniform(rng, 0.006, 0.012) * length;  // one card's edge, seen from the side
+  auto map_at = [&](double dy) {
+    cv::Mat m = (cv::Mat_<double>(2, 3) << a, b, 0, c, d, 0);
+    m.at<double>(0, 2) = x - (a * r.image.cols + b * r.image.rows) / 2;
+    m.at<double>(1, 2) = y + dy - (c * r.image.cols + d * r.image.rows) / 2;
+    return m;
+  };
+  for (int k = n - 1; k >= 1; --k) {  // the lower cards' cut edges, from the bottom up
+    const double grey = uniform(rng, 105, 165);
+    RenderedCard edge{cv::Mat(r.image.size(), CV_8UC3, cv::Scalar(grey, grey, grey + 4)), r.mask};
+    place_card(img, edge, map_at(k * thickness), opt.edge_softness);
+  }
+  const cv::Mat m = map_at(0);
+  place_card(img, r, m, opt.edge_softness);
+  cover_card(rng, img, m, r.image.size(), card, opt);
+  scene.cards.push_back(card);
+  scene.corners.push_back(card_quad(m, r.image.size()));
+}
+
 // Light, camera and file: an optional cast shadow, a gradient across the picture and a
 // colour cast (with the options' exposure and tint), then blur, noise and JPEG.
 cv::Mat light_and_camera(Rng& rng, cv::Mat img, const SceneOptions& opt) {
@@ -239,6 +279,7 @@ cv::Mat light_and_camera(Rng& rng, cv::Mat img, const SceneOptions& opt) {
       cv::Vec3f& p = f.at<cv::Vec3f>(y, x);
       for (int c = 0; c < 3; ++c) p[c] *= g * cast[c];
     }
+  if (opt.falloff < 1) scene_detail::apply_falloff(rng, f, opt.falloff);
   const bool dim = opt.exposure != 1 || opt.tint != cv::Scalar(1, 1, 1);
   if (dim) scene_detail::apply_light(f, opt.exposure, opt.tint);
   f.convertTo(img, CV_8UC3);
@@ -346,7 +387,8 @@ Scene compose_scene(std::uint32_t seed, const SceneOptions& opt) {
   if (opt.draw_pile) {
     double x = pile_left ? 0.05 * opt.width + 0.5 * cell_w : 0.05 * opt.width + (cols + 0.5) * cell_w;
     double y = uniform(rng, 0.05 * opt.height + 0.5 * cell_h, 0.95 * opt.height - 0.5 * cell_h);
-    draw_pile(rng, img, scene, deck, count, length, portrait, {x, y}, opt);
+    if (opt.steep_pile) draw_steep_pile(rng, img, scene, deck, count, length, pile_left, opt);
+    else draw_pile(rng, img, scene, deck, count, length, portrait, {x, y}, opt);
   }
 
   // Perspective: move the image corners inwards by random amounts.

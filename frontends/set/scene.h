@@ -50,8 +50,13 @@ struct SceneOptions {
   bool glare = false;        // a bright specular patch over one card
   double exposure = 1;       // below 1: dim light (and the camera's extra noise)
   cv::Scalar tint{1, 1, 1};  // BGR gains on top of the random colour cast: tinted light
+  double falloff = 1;        // below 1: one lamp beside the table, its light falling to this share of
+                             // its brightest in the farthest corner (a dim corner)
   bool draw_pile = false;    // a face-up stack of 4-9 cards at the left or right edge; only its
                              // top card shows, and only it is in `cards`
+  bool steep_pile = false;   // with draw_pile: the pile seen steeply and turned 30-55 degrees, so that
+                             // its top card is a sheared parallelogram foreshortened to 35-55 %, over
+                             // a band of cut edges; it lies at the frame's edge, 5-20 % of it outside
 };
 
 struct Scene {

@@ -65,6 +65,26 @@ void add_glare(Rng& rng, cv::Mat& img, const Quad& q) {
   f.convertTo(img, CV_8UC3);
 }
 
+void apply_falloff(Rng& rng, cv::Mat& f32, double floor) {
+  const double w = f32.cols, h = f32.rows;
+  const double t = uniform(rng, 0, 4);  // round the edge: top, right, bottom, left
+  const int side = std::min(3, int(t));
+  const double along = t - side;
+  const cv::Point2d lamp = side == 0 ? cv::Point2d(along * w, 0)
+                           : side == 1 ? cv::Point2d(w, along * h)
+                           : side == 2 ? cv::Point2d((1 - along) * w, h)
+                                       : cv::Point2d(0, (1 - along) * h);
+  double reach = 0;
+  for (cv::Point2d corner : {cv::Point2d(0, 0), cv::Point2d(w, 0), cv::Point2d(w, h), cv::Point2d(0, h)})
+    reach = std::max(reach, cv::norm(corner - lamp));
+  for (int y = 0; y < f32.rows; ++y)
+    for (int x = 0; x < f32.cols; ++x) {
+      // Smooth near the lamp, steepest far from it, as a lamp's light spreads.
+      const double r = cv::norm(cv::Point2d(x, y) - lamp) / reach;
+      f32.at<cv::Vec3f>(y, x) *= float(1 - (1 - floor) * std::pow(r, 1.5));
+    }
+}
+
 void apply_light(cv::Mat& f32, double exposure, cv::Scalar tint) {
   cv::multiply(f32, cv::Scalar(exposure * tint[0], exposure * tint[1], exposure * tint[2]), f32);
 }

@@ -29,6 +29,10 @@ void draw_card_shadow(Rng& rng, cv::Mat& img, const cv::Mat& m, cv::Size card);
 // under its middle is washed out towards white.
 void add_glare(Rng& rng, cv::Mat& img, const Quad& q);
 
+// A lamp beside the table (a float image): the light falls with the distance from a
+// random point on the picture's edge, to `floor` of its brightest in the farthest corner.
+void apply_falloff(Rng& rng, cv::Mat& f32, double floor);
+
 // Exposure (below 1: dim) and a colour gain per channel (BGR) on a float image.
 void apply_light(cv::Mat& f32, double exposure, cv::Scalar tint);
 

@@ -314,3 +314,41 @@ TEST_CASE("scenes: a draw pile adds one labelled card, its top one, at the left 
   CHECK(left > 0);
   CHECK(right > 0);
 }
+
+TEST_CASE("scenes: a steep pile's top card is a sheared, foreshortened card at the frame's edge") {
+  SceneOptions opt;
+  opt.cards = 9;
+  opt.draw_pile = true;
+  opt.steep_pile = true;
+  for (std::uint32_t seed = 1; seed <= 8; ++seed) {
+    Scene s = compose_scene(seed, opt);
+    REQUIRE(s.cards.size() == 10);
+    const Quad& q = s.corners.back();
+    INFO("seed " << seed);
+    // Its corners are far from square (the turned card seen steeply) ...
+    cv::Point2f a = q[1] - q[0], b = q[3] - q[0];
+    double cos_corner = std::abs(a.dot(b)) / (cv::norm(a) * cv::norm(b));
+    CHECK(cos_corner > std::sin(15 * CV_PI / 180));
+    // ... it is foreshortened: its area well below a table card's ...
+    CHECK(quad_area(q) < 0.7 * quad_area(s.corners[0]));
+    // ... and it lies at the left or right edge, a part of it outside or at the frame.
+    float lo = std::min({q[0].x, q[1].x, q[2].x, q[3].x}), hi = std::max({q[0].x, q[1].x, q[2].x, q[3].x});
+    CHECK((lo < 0.1f * float(opt.width) || hi > 0.9f * float(opt.width)));
+  }
+}
+
+TEST_CASE("scenes: one lamp's fall-off leaves a corner at the share of the light asked for") {
+  SceneOptions opt = pale_desk(true);
+  opt.cards = 1;
+  opt.falloff = 0.3;
+  cv::Mat g = grey(compose_scene(3, opt).image);
+  std::vector<double> corners;
+  for (cv::Point at : {cv::Point(0, 0), cv::Point(g.cols - 40, 0), cv::Point(0, g.rows - 40), cv::Point(g.cols - 40, g.rows - 40)})
+    corners.push_back(cv::mean(g(cv::Rect(at, cv::Size(40, 40))))[0]);
+  std::sort(corners.begin(), corners.end());
+  CHECK(corners.front() < 0.55 * corners.back());
+  // Without the option, the picture is lit as before (the gradient alone).
+  opt.falloff = 1;
+  cv::Mat even = grey(compose_scene(3, opt).image);
+  CHECK(cv::mean(even)[0] > cv::mean(g)[0] + 20);
+}

@@ -9,6 +9,7 @@
 #include "frontends/set/attribute_decisions.h"
 #include "frontends/set/local_white.h"
 #include "frontends/set/reader_settings.h"
+#include "frontends/set/symbol_outlines.h"
 
 namespace puzzlesat::set_vision {
 namespace {
@@ -102,7 +103,27 @@ bool as_symbol(const std::vector<cv::Point>& contour, const InkImage& ink, const
   out.length = len;
   out.width = wid;
   out.axis = u;
+  out.hull.assign(hull.begin(), hull.end());
   return true;
+}
+
+// The blob's width along `dir` (a unit vector) through its centre: under any affine view
+// of a card, the chord across the row of symbols is the printed symbol width seen in
+// that view, where the extent square to the symbol's axis grows with the shear.
+double chord(const SymbolBlob& b, cv::Point2f dir) {
+  double lo = 0, hi = 0;
+  const size_t n = b.hull.size();
+  for (size_t i = 0; i < n; ++i) {
+    cv::Point2f p = b.hull[i] - b.box.center, e = b.hull[(i + 1) % n] - b.hull[i];
+    // Where centre + t dir meets p + s e, 0 <= s <= 1.
+    double cross = double(dir.x) * e.y - double(dir.y) * e.x;
+    if (std::abs(cross) < 1e-9) continue;
+    double t = (double(p.x) * e.y - double(p.y) * e.x) / cross;
+    double along_edge = (double(p.x) * dir.y - double(p.y) * dir.x) / cross;
+    if (along_edge < 0 || along_edge > 1) continue;
+    lo = std::min(lo, t), hi = std::max(hi, t);
+  }
+  return hi - lo;
 }
 
 // Two symbols of one card: alike in colour and size, parallel, side by side across
@@ -120,7 +141,18 @@ bool same_card(const SymbolBlob& a, const SymbolBlob& b, const ReaderSettings& s
   double w = (a.width + b.width) / 2;
   double along = std::abs(d.dot(a.axis));
   double across = std::abs(d.x * a.axis.y - d.y * a.axis.x);
-  return along <= s.symbol_max_offset * w && across >= s.symbol_min_pitch * w && across <= s.symbol_max_pitch * w;
+  // A steep view of a card turned away from the camera shears the row of symbols along
+  // their axis by a share of their length, which no count of their foreshortened widths
+  // bounds; the next card along the symbols lies 1.43 lengths away.
+  double offset = std::max(s.symbol_max_offset * w, s.symbol_max_shear * (a.length + b.length) / 2);
+  if (along > offset) return false;
+  if (across >= s.symbol_min_pitch * w && across <= s.symbol_max_pitch * w) return true;
+  // Sheared: the pitch in chords along the row, which the shear leaves as printed.
+  const double step = cv::norm(d);
+  if (step <= 0) return false;
+  const cv::Point2f dir = d * float(1 / step);
+  const double chords = (chord(a, dir) + chord(b, dir)) / 2;
+  return chords > 0 && step >= s.symbol_min_pitch * chords && step <= s.symbol_max_pitch * chords;
 }
 
 // The card frame around a group: its long axis runs across the symbols' long axes; the
@@ -138,6 +170,17 @@ Quad card_frame(const std::vector<SymbolBlob>& group, const ReaderSettings& s) {
   double card_length = width / n / s.symbol_width_share;
   double card_width = length / n / s.symbol_length_share;
   cv::Point2f v(-u.y, u.x);
+  // The card's length runs along the row of symbols, which a sheared view turns away
+  // from square to their axis: the frame is then the parallelogram the card's
+  // rectangle is seen as, as long across the symbols' axis as the unsheared frame.
+  cv::Point2f row = group.back().box.center - group.front().box.center;
+  const double row_length = cv::norm(row);
+  if (group.size() >= 2 && row_length > 0) {
+    cv::Point2f along_row = row * float(1 / row_length);
+    if (along_row.dot(v) < 0) along_row = -along_row;
+    // Nearly square: the plain rectangle, which the centres' jitter would only skew.
+    if (along_row.dot(v) < std::cos(s.symbol_frame_shear_deg * CV_PI / 180)) v = along_row * float(1 / along_row.dot(v));
+  }
   cv::Point2f hl = v * float(card_length / 2), hw = u * float(card_width / 2);
   return {centre - hl - hw, centre + hl - hw, centre + hl + hw, centre - hl + hw};
 }
@@ -148,18 +191,50 @@ std::vector<SymbolGroup> find_symbol_groups(const cv::Mat& bgr) {
   CV_Assert(bgr.type() == CV_8UC3);
   const ReaderSettings& s = reader_settings();
   InkImage ink = find_ink(bgr, s);
-  cv::Mat closed;
-  cv::morphologyEx(ink.mask, closed, cv::MORPH_CLOSE, cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(3, 3)));
   // Every outer boundary, also those inside a hole of another blob: where the table is
   // darker than the paper, a card is a hole in the table's blob and its symbols lie in it.
+  cv::Mat closed;
+  cv::morphologyEx(ink.mask, closed, cv::MORPH_CLOSE, cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(3, 3)));
   std::vector<std::vector<cv::Point>> contours;
   std::vector<cv::Vec4i> hierarchy;
   cv::findContours(closed, contours, hierarchy, cv::RETR_CCOMP, cv::CHAIN_APPROX_NONE);
   std::vector<SymbolBlob> blobs;
+  std::vector<int> arcs;  // broken outlines no gap of symbol_max_gap closes alone
   for (size_t i = 0; i < contours.size(); ++i) {
+    if (hierarchy[i][3] >= 0) continue;
     SymbolBlob b;
-    if (hierarchy[i][3] < 0 && as_symbol(contours[i], ink, s, b)) blobs.push_back(b);
+    if (as_symbol(contours[i], ink, s, b)) {
+      blobs.push_back(b);
+      continue;
+    }
+    // An open symbol's thin outline, faded where it is a pixel wide at the view's
+    // scale, breaks into a C whose contour runs round both sides of the line: it is
+    // measured again with a gap of a few pixels closed, by every test as before.
+    const double hull = hull_area(contours[i]);
+    if (s.symbol_max_gap < 1 || hull < s.symbol_min_area || cv::contourArea(contours[i]) >= kBrokenOutline * hull)
+      continue;
+    if (as_symbol(bridge_gap(contours[i], 1, int(s.symbol_max_gap)), ink, s, b)) {
+      b.bridged = true;
+      blobs.push_back(b);
+    } else {
+      arcs.push_back(int(i));
+    }
   }
+  // An outline broken twice lies in two arcs: each pair of arcs that come within a gap
+  // of each other is closed as one. (Not the whole view closed: the rows of a steeply
+  // seen card's symbols lie a few pixels apart and would join.)
+  const int gap = 2 * int(s.symbol_max_gap);
+  for (size_t x = 0; x < arcs.size(); ++x)
+    for (size_t y = x + 1; y < arcs.size(); ++y) {
+      const auto &a = contours[arcs[x]], &c = contours[arcs[y]];
+      cv::Rect ra = cv::boundingRect(a), rc = cv::boundingRect(c);
+      if (((ra + cv::Size(gap, gap) - cv::Point(gap / 2, gap / 2)) & rc).empty()) continue;
+      SymbolBlob b;
+      if (as_symbol(bridge_gaps({a, c}, 1, int(s.symbol_max_gap)), ink, s, b)) {
+        b.bridged = true;
+        blobs.push_back(b);
+      }
+    }
 
   // Components of the "same card" relation, each a row of symbols.
   const int n = int(blobs.size());
@@ -193,6 +268,9 @@ std::vector<SymbolGroup> find_symbol_groups(const cv::Mat& bgr) {
       // A lone blob as elongated as a foreshortened symbol is more often a streak of a
       // textured table; two or three alike and evenly spaced are not.
       if (row.size() == 1 && blobs[row[0]].length > s.symbol_max_lone_aspect * blobs[row[0]].width) continue;
+      // Closing a gap makes a symbol of many a curved mark; alone, such a shape is not
+      // taken for a card, two or three alike at the printed pitch are.
+      if (row.size() == 1 && blobs[row[0]].bridged) continue;
       SymbolGroup g;
       for (int i : row) g.symbols.push_back(blobs[i]);
       g.card = card_frame(g.symbols, s);

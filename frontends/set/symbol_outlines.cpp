@@ -41,15 +41,19 @@ double hull_area(const std::vector<cv::Point>& contour) {
 // The outline with its gap bridged: grown until it closes around its inside, filled,
 // then shrunk back by as much. The smallest growth that gives a plausible solid shape
 // wins. Growing also fills a squiggle's bays a little, so the caller flags the shape.
-std::vector<cv::Point> bridge_gap(const std::vector<cv::Point>& contour) {
-  constexpr int kPad = 30;
-  cv::Rect box = cv::boundingRect(contour);
+std::vector<cv::Point> bridge_gap(const std::vector<cv::Point>& contour, int step, int max_radius) {
+  return bridge_gaps({contour}, step, max_radius);
+}
+
+std::vector<cv::Point> bridge_gaps(const std::vector<std::vector<cv::Point>>& pieces, int step, int max_radius) {
+  const int kPad = max_radius + 6;
+  cv::Rect box = cv::boundingRect(pieces[0]);
+  for (const auto& p : pieces) box |= cv::boundingRect(p);
   cv::Mat line = cv::Mat::zeros(box.height + 2 * kPad, box.width + 2 * kPad, CV_8U);
   cv::Point shift = cv::Point(kPad, kPad) - box.tl();
-  cv::drawContours(line, std::vector<std::vector<cv::Point>>{contour}, 0, 255, cv::FILLED, cv::LINE_8,
-                   cv::noArray(), INT_MAX, shift);
-  std::vector<cv::Point> best = contour;
-  for (int r = 4; r <= 24; r += 4) {
+  cv::drawContours(line, pieces, -1, 255, cv::FILLED, cv::LINE_8, cv::noArray(), INT_MAX, shift);
+  std::vector<cv::Point> best = pieces[0];
+  for (int r = step; r <= max_radius; r += step) {
     cv::Mat disc = cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(2 * r + 1, 2 * r + 1)), grown;
     cv::dilate(line, grown, disc);
     std::vector<std::vector<cv::Point>> found;

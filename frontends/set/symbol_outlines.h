@@ -19,8 +19,14 @@ constexpr double kBrokenOutline = 0.6;
 // Ink above `strong`, extended by the fainter ink (above `faint`) connected to it.
 cv::Mat with_faint_continuations(const cv::Mat& dark, double strong, double faint);
 
-// A broken outline (see kBrokenOutline) closed into a solid shape.
-std::vector<cv::Point> bridge_gap(const std::vector<cv::Point>& contour);
+// A broken outline (see kBrokenOutline) closed into a solid shape: grown by `step`,
+// 2 x `step`, ... up to `max_radius` pixels until it closes. The defaults suit the
+// 330 x 212 canonical card; the symbol finder bridges in its own, smaller pixels.
+std::vector<cv::Point> bridge_gap(const std::vector<cv::Point>& contour, int step = 4, int max_radius = 24);
+
+// The same for an outline broken into several `pieces` (non-empty): one shape closed
+// round them all.
+std::vector<cv::Point> bridge_gaps(const std::vector<std::vector<cv::Point>>& pieces, int step, int max_radius);
 
 // Blobs larger than any symbol in a card of `size` replaced by the symbols joined in them.
 void split_oversized(std::vector<std::vector<cv::Point>>& contours, cv::Size size);

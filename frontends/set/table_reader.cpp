@@ -109,19 +109,50 @@ TableReading read_table(const cv::Mat& photo, double scale) {
   // its proposals go first, and a symbol group inside a card already kept is that card.
   std::vector<Quad> kept;  // view pixels
   TableReading table;
-  auto consider = [&](Quad q, const SymbolGroup* group) {
+  auto read_at = [&](const Quad& q, bool oriented) {
     Quad full = q;
     for (auto& p : full) p *= float(1 / shrink);
+    return read_card(oriented ? warp_card_along(image, full) : warp_card(image, full));
+  };
+  auto consider = [&](Quad q, const SymbolGroup* group) {
     TableCard card;
     // Two or three symbols in a row fix the card's orientation, even when a steep view
     // has foreshortened its length below its width; a lone one does not.
     const bool oriented = group && group->symbols.size() >= 2;
-    card.reading = read_card(oriented ? warp_card_along(image, full) : warp_card(image, full));
-    if (!looks_like_card(card.reading)) return;
+    card.reading = read_at(q, oriented);
     // A frame drawn around symbols holds a card only if the card read there has as
     // many symbols as the group. (Their colour is judged better on the card.)
-    if (group && card.reading.attributes[set::kNumber].value + 1 != int(group->symbols.size())) return;
+    const int read = card.reading.attributes[set::kNumber].value + 1;
+    const bool faded = group && std::any_of(group->symbols.begin(), group->symbols.end(),
+                                            [](const SymbolBlob& b) { return b.bridged; });
+    if (faded && read == 3 && group->symbols.size() == 2) {
+      // Three read round a pair whose outlines fade (one had to be bridged): the finder
+      // missed the third, broken past closing, a pitch beyond one end of the pair. The
+      // frame centred on the three must read three and look like a card; the pair's own
+      // frame, off by half a pitch and so reaching past the card, is not asked to. (Two
+      // solid blobs reading three are more often two whole cards seen as "symbols"
+      // against a whiter table: no such second chance.)
+      const cv::Point2f half = (group->symbols[1].box.center - group->symbols[0].box.center) * 0.5f;
+      double best = -1;
+      Quad best_quad = q;
+      for (float side : {-1.f, 1.f}) {
+        Quad shifted = q;
+        for (auto& p : shifted) p += side * half;
+        CardReading r = read_at(shifted, true);
+        if (looks_like_card(r) && r.attributes[set::kNumber].value == 2 && r.confidence() > best) {
+          best = r.confidence();
+          best_quad = shifted;
+          card.reading = r;
+        }
+      }
+      if (best < 0) return;
+      q = best_quad;
+    } else if (!looks_like_card(card.reading) || (group && read != int(group->symbols.size()))) {
+      return;
+    }
     kept.push_back(q);
+    Quad full = q;
+    for (auto& p : full) p *= float(1 / shrink);
     for (auto& p : full) p *= float(scale);
     card.corners = full;
     table.cards.push_back(card);
