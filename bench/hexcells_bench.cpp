@@ -1,11 +1,10 @@
 // Plays every corpus level and prints, per level, the verdict, rounds, solver calls per
 // round and CPU seconds; then totals and the slowest ten. Usage:
 //   build/bench/bench_hexcells [LEVEL_DIR|LEVEL_FILE...] [--rounds] [--markdown] [--chunked] [--hints-first]
-//       [--incremental] [--no-settle] [--no-reuse] [--no-shapes]
+//       [--no-settle] [--no-reuse] [--no-shapes]
 // (default ../shared/data/hexcells/levels). --markdown prints the per-level table as
 // Markdown rows (docs/hexcells-corpus.md); --chunked uses the chunked backbone;
-// --hints-first plays with PlayOptions::hints_first; --incremental keeps one solver per
-// level (DeduceOptions::incremental); --no-settle asks the solver about every cell
+// --hints-first plays with PlayOptions::hints_first; --no-settle asks the solver about every cell
 // (DeduceOptions::settle_by_counts off); --no-reuse forgets models between rounds
 // (DeduceOptions::reuse_models off); --no-shapes encodes every hint afresh
 // (DeduceOptions::cache_encodings off).
@@ -39,8 +38,6 @@ int main(int argc, char** argv) {
       options.deduce.chunked_backbone = true;
     else if (std::strcmp(argv[i], "--hints-first") == 0)
       options.hints_first = true;
-    else if (std::strcmp(argv[i], "--incremental") == 0)
-      options.deduce.incremental = true;
     else if (std::strcmp(argv[i], "--no-settle") == 0)
       options.deduce.settle_by_counts = false;
     else if (std::strcmp(argv[i], "--no-reuse") == 0)

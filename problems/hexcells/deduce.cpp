@@ -11,7 +11,6 @@
 #include "problems/hexcells/constraints.h"
 #include "problems/hexcells/encode.h"
 #include "problems/hexcells/encoding_cache.h"
-#include "problems/hexcells/level_formula.h"
 #include "problems/hexcells/model_memory.h"
 #include "problems/hexcells/settle.h"
 #include <puzzlesat/backbone.h>
@@ -46,60 +45,32 @@ struct UnionFind {
 
 bool reading_order(Pos a, Pos b) { return a.y != b.y ? a.y < b.y : a.x < b.x; }
 
-// The formula of one question: either its own (a fresh formula and solver) or the
-// level's formula kept across rounds, where the hints are in already and what holds for
-// this question only (symmetry breaking, REMAINING) is switched on by an activation
-// literal and retired when the Part goes.
+// The formula of one question: a fresh formula and solver, the hints encoded by shape
+// when an EncodingCache is given. (One solver per level, kept across rounds, was measured
+// slower: docs/hexcells.md, "Not kept".)
 class Part {
  public:
   Part(const Board& board, const std::string& solver_spec, EncodingCache* shapes = nullptr)
-      : board_(board), own_(std::make_unique<Own>()), shapes_(shapes), solver_spec_(solver_spec) {}
-  Part(const Board& board, LevelFormula& level) : board_(board), level_(&level) {}
+      : board_(board), shapes_(shapes), solver_spec_(solver_spec) {}
   Part(const Part&) = delete;
   Part& operator=(const Part&) = delete;
-  ~Part() {
-    if (level_ && active_) level_->retire(*active_);
-  }
-  // A hint (in the level's formula: encoded there once, for good).
+  // A hint.
   void add(const Constraint& c) {
-    if (level_)
-      level_->encode_hint(c);
-    else if (shapes_)
-      shapes_->encode(own_->cnf, own_->vars, c, board_);
+    if (shapes_)
+      shapes_->encode(own_.cnf, own_.vars, c, board_);
     else
-      encode(own_->cnf, own_->vars, c, board_);
+      encode(own_.cnf, own_.vars, c, board_);
     add_scope(c);
   }
-  // A constraint for this question only (REMAINING over the cells it counts now).
+  // A constraint encoded afresh (REMAINING over the cells it counts now). Not by shape:
+  // REMAINING's count changes every round, so its shapes rarely repeat (by shape: 6.43 G
+  // instructions for the corpus against 6.41 G).
   void add_temporary(const Constraint& c) {
-    if (level_) {
-      level_->push_guard(activation());
-      level_->encode(c);
-      level_->pop_guard();
-    } else {
-      // Not by shape: REMAINING's count changes every round, so its shapes rarely repeat
-      // (by shape: 6.43 G instructions for the corpus against 6.41 G).
-      encode(own_->cnf, own_->vars, c, board_);
-    }
+    encode(own_.cnf, own_.vars, c, board_);
     add_scope(c);
   }
-  // A clause for this question only.
-  void add_temporary(std::initializer_list<sat::Lit> clause) {
-    if (level_) {
-      level_->push_guard(activation());
-      level_->add_clause(clause);
-      level_->pop_guard();
-    } else {
-      own_->cnf.add_clause(clause);
-    }
-  }
-  // A clause that holds in every later state too (a colour the hints force).
-  void add_fact(sat::Lit l) {
-    if (level_)
-      level_->add_clause({l});
-    else
-      own_->cnf.add_unit(l);
-  }
+  // A clause (symmetry breaking, a colour the hints force).
+  void add_clause(std::initializer_list<sat::Lit> clause) { own_.cnf.add_clause(clause); }
   // Groups of cells that no constraint tells apart: in the same count constraints and in
   // no contiguity constraint. Swapping two such cells maps models to models.
   std::vector<std::vector<Pos>> interchangeable(const std::vector<Pos>& cells) const {
@@ -121,33 +92,21 @@ class Part {
     for (auto& [sig, group] : by_signature) out.push_back(std::move(group));
     return out;
   }
-  sat::Lit cell(Pos p) { return level_ ? level_->cell(p) : own_->vars.cell(p); }
-  // Whether the solver is the level's, shared with other questions.
-  bool shared() const { return level_ != nullptr; }
-  // What every question must assume: the activation literal, if any.
-  std::vector<sat::Lit> assumptions() const {
-    if (active_) return {*active_};
-    return {};
-  }
+  sat::Lit cell(Pos p) { return own_.vars.cell(p); }
   // The solver holding every clause added so far.
   sat::Solver& solver() {
-    if (level_) return level_->solver();
-    if (!own_->solver) {
+    if (!own_.solver) {
       // Loaded whole, so the backend can size its arrays and watch lists once.
-      own_->solver = sat::make_solver(solver_spec_);
-      own_->solver->add_cnf(own_->cnf);
-      own_->loaded = own_->cnf.num_clauses();
+      own_.solver = sat::make_solver(solver_spec_);
+      own_.solver->add_cnf(own_.cnf);
+      own_.loaded = own_.cnf.num_clauses();
     }
-    own_->solver->reserve_vars(own_->cnf.num_vars());
-    for (; own_->loaded < own_->cnf.num_clauses(); ++own_->loaded) own_->solver->add_clause(own_->cnf.clause(own_->loaded));
-    return *own_->solver;
+    own_.solver->reserve_vars(own_.cnf.num_vars());
+    for (; own_.loaded < own_.cnf.num_clauses(); ++own_.loaded) own_.solver->add_clause(own_.cnf.clause(own_.loaded));
+    return *own_.solver;
   }
 
  private:
-  sat::Lit activation() {
-    if (!active_) active_ = level_->new_activation();
-    return *active_;
-  }
   void add_scope(const Constraint& c) {
     Scope scope;
     scope.positional = c.rule != Constraint::Rule::count;
@@ -163,10 +122,8 @@ class Part {
     std::size_t loaded = 0;
   };
   const Board& board_;
-  std::unique_ptr<Own> own_;
+  Own own_;
   EncodingCache* shapes_ = nullptr;  // hints encoded by shape, if given
-  LevelFormula* level_ = nullptr;
-  std::optional<sat::Lit> active_;
   std::string solver_spec_;
   struct Scope {
     std::set<Pos> cells;
@@ -206,9 +163,9 @@ bool settled_at_root(Part& part, const sat::Solver& solver, const Board& board, 
 // on tumbling-dice, proving that not all free cells are blue took 8 000 conflicts.
 //
 // `rules` are the constraints over `cells` (with the board's revealed cells): when the
-// solver has fixed every candidate at its root already (unit propagation over the
-// level's formula settles most cells of a Hexcells round), checking that they hold under
-// those values replaces the solver calls.
+// solver has fixed every candidate at its root already (unit propagation through the
+// hints' encodings settled them), checking that the rules hold under those values
+// replaces the solver calls.
 //
 // `memory` holds models from earlier rounds and `known` the slots of it that are models
 // of these rules: a class one of them colours blue somewhere is not forced black, and one
@@ -235,17 +192,14 @@ Deducer::GroupResult backbone(Part& part, const Board& board, const std::vector<
   sat::Solver& solver = part.solver();
   if (settled_at_root(part, solver, board, cells, rules, r)) return r;
   for (const auto& cls : classes)
-    for (std::size_t i = 1; i < cls.size(); ++i) part.add_temporary({~part.cell(cls[i]), part.cell(cls[i - 1])});
+    for (std::size_t i = 1; i < cls.size(); ++i) part.add_clause({~part.cell(cls[i]), part.cell(cls[i - 1])});
   part.solver();  // loads them
-  std::vector<sat::Lit> assumptions = part.assumptions();
   // Decisions on the cells only: the gadgets' auxiliaries follow from the cells by unit
   // propagation, so a model needs no decisions on them (MiniSat completes any it leaves
   // open), and each call stops descending through hundreds of them.
   {
-    // In the level's solver every hidden cell is decided (the other groups need a model
-    // too); in a fresh one, this question's cells.
     std::vector<sat::Var> decide;
-    for (Pos p : part.shared() ? board.hidden_cells() : cells) decide.push_back(part.cell(p).var());
+    for (Pos p : cells) decide.push_back(part.cell(p).var());
     solver.set_decision_vars(decide);
   }
   std::vector<std::vector<bool>> found;
@@ -254,7 +208,7 @@ Deducer::GroupResult backbone(Part& part, const Board& board, const std::vector<
     for (Pos p : cells) m.push_back(solver.model_value(part.cell(p)));
   };
   sat::BackboneResult bb = chunked ? sat::chunked_backbone(solver, candidates)
-                                   : sat::compute_implied(solver, candidates, assumptions, nullptr, keep);
+                                   : sat::compute_implied(solver, candidates, {}, nullptr, keep);
   memory.store(cells, found);
   calls += bb.solver_calls;
   if (bb.status != sat::Status::sat) {
@@ -390,15 +344,8 @@ Deduction Deducer::solve(const Board& board, std::vector<Constraint> visible, bo
   // 1. Open constraints: drop the ones with nothing hidden (after checking them).
   std::vector<Open> hints;
   Open remaining;
-  LevelFormula* level = nullptr;
-  if (options_.incremental && options_.split_components && !options_.chunked_backbone) {
-    if (!level_) level_ = std::make_unique<LevelFormula>(options_.solver);
-    level_->sync(board, visible);
-    level = level_.get();
-  }
   auto new_part = [&] {
-    return level ? std::make_unique<Part>(board, *level)
-                 : std::make_unique<Part>(board, options_.solver, options_.cache_encodings ? &shapes_ : nullptr);
+    return std::make_unique<Part>(board, options_.solver, options_.cache_encodings ? &shapes_ : nullptr);
   };
   for (Constraint& c : visible) {
     Open o;
@@ -526,8 +473,7 @@ Deduction Deducer::solve(const Board& board, std::vector<Constraint> visible, bo
                             models_, known);
     }
     if (!g.result->consistent) {
-      // Not remembered: in the level's formula another group's contradiction shows too.
-      cache_.erase(it);
+      cache_.erase(it);  // not remembered: an impossible state is not played on
       return fail();
     }
   }
@@ -556,10 +502,7 @@ Deduction Deducer::solve(const Board& board, std::vector<Constraint> visible, bo
   if (slack && (nfree == 0 || (rem - sum_hi >= 1 && rem - sum_lo <= nfree - 1))) return finish();
 
   // 6. REMAINING may matter: solve the groups whose count can vary together with it.
-  // A fresh formula: in the level's solver the counting refutations REMAINING needs took
-  // longer (tumbling-dice 0.07 -> 0.23 s CPU; on the eight slowest levels 2.5 G -> 5.8 G
-  // instructions), its clauses left behind slowing later calls.
-  auto joint_part = std::make_unique<Part>(board, options_.solver, options_.cache_encodings ? &shapes_ : nullptr);
+  auto joint_part = new_part();
   Part& part = *joint_part;
   std::vector<const Constraint*> rules;
   std::vector<Pos> joint_cells = free_cells, joint_counted = free_cells;
@@ -577,7 +520,7 @@ Deduction Deducer::solve(const Board& board, std::vector<Constraint> visible, bo
     for (Pos p : g.cells) {
       bool is_blue = in(g.result->blue, p), is_black = in(g.result->black, p);
       if (is_blue || is_black)
-        part.add_fact(is_blue ? part.cell(p) : ~part.cell(p));
+        part.add_clause({is_blue ? part.cell(p) : ~part.cell(p)});
       else
         joint_cells.push_back(p);
     }

@@ -4,7 +4,6 @@
 #pragma once
 
 #include <map>
-#include <memory>
 #include <string>
 #include <vector>
 
@@ -15,7 +14,6 @@
 
 namespace puzzlesat::hexcells {
 
-class LevelFormula;
 
 struct DeduceStats {
   int components = 0;         // independent groups of hidden cells
@@ -54,13 +52,6 @@ struct DeduceOptions {
   // always complete. For playing, where the cells REMAINING forces now stay forced and
   // are found in a later round (docs/hexcells.md, "Playing").
   bool hints_first = false;
-  // Playing: one solver per level keeps the hints across rounds (LevelFormula): each hint
-  // is encoded once, revealed cells become units, and a round's own clauses (symmetry
-  // breaking) sit under an activation literal; REMAINING's joint solve stays fresh. Off
-  // (the default: measured slower, docs/hexcells-corpus.md "Issue #22"): a fresh formula
-  // and solver for every question. Only with split_components and without
-  // chunked_backbone (which takes no assumptions).
-  bool incremental = false;
   // Before any solver call, settle the cells single hints force by their counts alone
   // (problems/hexcells/settle.h) and solve the board with those taken as revealed.
   bool settle_by_counts = true;
@@ -102,7 +93,6 @@ class Deducer {
 
   DeduceOptions options_;
   std::map<std::string, GroupResult> cache_;
-  std::unique_ptr<LevelFormula> level_;  // with DeduceOptions::incremental
   ModelMemory models_;
   EncodingCache shapes_;
 };

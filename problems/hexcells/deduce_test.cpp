@@ -33,12 +33,7 @@ TEST_CASE("deduce agrees with brute-force enumeration on random small states", "
     // The default, the reference paths, and each shortcut switched off or on alone.
     DeduceOptions plain;  // every question to a fresh solver, as before the shortcuts
     plain.settle_by_counts = plain.reuse_models = plain.cache_encodings = false;
-    DeduceOptions incremental;
-    incremental.incremental = true;
-    DeduceOptions incremental_plain = plain;
-    incremental_plain.incremental = true;
-    for (DeduceOptions options : {DeduceOptions{}, DeduceOptions{false, true}, DeduceOptions{true, false}, plain,
-                                  incremental, incremental_plain}) {
+    for (DeduceOptions options : {DeduceOptions{}, DeduceOptions{false, true}, DeduceOptions{true, false}, plain}) {
       Deduction got = deduce(state, options);
       REQUIRE(got.consistent == expected.consistent);
       CHECK(got.blue == expected.blue);
