@@ -27,6 +27,12 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// Cell i of a picture in reading order, as the model's fill variables are ordered.
+template <typename P>
+auto& cell(P& picture, int cols, std::size_t i) {
+  return picture[i / static_cast<std::size_t>(cols)][i % static_cast<std::size_t>(cols)];
+}
+
 // The SAT side, kept between turns so that its learnt clauses carry over.
 class Cdcl {
  public:
@@ -43,8 +49,7 @@ class Cdcl {
     std::vector<sat::Lit> clause;
     const auto fill = rules_.fill.all();
     for (std::size_t i = 0; i < fill.size(); ++i) {
-      const bool filled = picture[i / static_cast<std::size_t>(puzzle_.cols)][i % static_cast<std::size_t>(puzzle_.cols)] == '#';
-      clause.push_back(filled ? ~fill[i] : fill[i]);
+      clause.push_back(cell(picture, puzzle_.cols, i) == '#' ? ~fill[i] : fill[i]);
     }
     solver_->add_clause(clause);
   }
@@ -74,7 +79,7 @@ class Cdcl {
       out.assign(static_cast<std::size_t>(puzzle_.rows), std::string(static_cast<std::size_t>(puzzle_.cols), '.'));
       const auto fill = rules_.fill.all();
       for (std::size_t i = 0; i < fill.size(); ++i)
-        if (solver_->model_value(fill[i])) out[i / static_cast<std::size_t>(puzzle_.cols)][i % static_cast<std::size_t>(puzzle_.cols)] = '#';
+        if (solver_->model_value(fill[i])) cell(out, puzzle_.cols, i) = '#';
       if (!satisfies(puzzle_, out)) throw std::logic_error("the SAT model breaks a clue");
       block(out);
     }
