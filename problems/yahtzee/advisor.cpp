@@ -35,9 +35,11 @@ Advice advise(const Table& table, const AdviceQuery& query) {
   }
   TurnValues turn;
   double widget = 0;
-  evaluate_turn(table, query.state.used, query.state.yahtzee50, capped_upper(query.state.upper), 1, turn, &widget);
+  const int upper = capped_upper(query.state.upper);
+  evaluate_turn(table, query.state.used, query.state.yahtzee50, {&upper, 1}, turn, &widget);
   const std::vector<double>& keep_value = query.rerolls == 1 ? turn.keep0 : turn.keep1;
-  for (int keep : space.sub_keeps(roll)) advice.keeps.push_back({space.pips(keep), keep_value[keep]});
+  for (int keep : space.sub_keeps(roll))
+    advice.keeps.push_back({space.pips(keep), keep_value[static_cast<size_t>(keep) * turn.lanes]});
   // Ties (a die that cannot matter) go to the larger keep: fewer dice to pick up.
   std::sort(advice.keeps.begin(), advice.keeps.end(), [](const KeepChoice& a, const KeepChoice& b) {
     if (a.expected != b.expected) return a.expected > b.expected;

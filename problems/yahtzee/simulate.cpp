@@ -14,11 +14,13 @@ namespace puzzlesat::yahtzee {
 namespace {
 
 // The best keep among the sub-keeps of the dice, by the given keep values.
-int best_keep(int roll, const std::vector<double>& keep_value) {
+// The keep of the roll with the highest value (lane 0 of a turn of `lanes` lanes).
+int best_keep(int roll, const std::vector<double>& keep_value, int lanes) {
   const auto& space = DiceSpace::get();
+  auto value = [&](int keep) { return keep_value[static_cast<size_t>(keep) * lanes]; };
   int best = roll;
   for (int k : space.sub_keeps(roll))
-    if (keep_value[k] > keep_value[best]) best = k;
+    if (value(k) > value(best)) best = k;
   return best;
 }
 
@@ -46,10 +48,11 @@ int play_optimal_game(const Table& table, std::mt19937_64& rng) {
   TurnValues turn;
   for (int t = 0; t < kBoxes; ++t) {
     double widget;
-    evaluate_turn(table, state.used, state.yahtzee50, capped_upper(state.upper), 1, turn, &widget);
+    const int upper = capped_upper(state.upper);
+    evaluate_turn(table, state.used, state.yahtzee50, {&upper, 1}, turn, &widget);
     int roll = reroll(0, rng);
-    roll = reroll(best_keep(roll, turn.keep1), rng);
-    roll = reroll(best_keep(roll, turn.keep0), rng);
+    roll = reroll(best_keep(roll, turn.keep1, turn.lanes), rng);
+    roll = reroll(best_keep(roll, turn.keep0, turn.lanes), rng);
     const Counts& dice = DiceSpace::get().counts(roll);
     int best_box = -1;
     double best_value = -1;

@@ -3,12 +3,14 @@
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <numeric>
 
 #include <puzzlesat/input_error.h>
 #include "problems/yahtzee/table_file.h"
@@ -57,13 +59,15 @@ TEST_CASE("the vector build of the turn kernel gives the baseline build's bits",
     const Table& t = computed_table(rules);
     TurnValues fast, base;
     double a[Table::kLanes], b[Table::kLanes];
+    std::array<int, Table::kLanes> totals;
+    std::iota(totals.begin(), totals.end(), 0);
     // Scorecards from every level (a stride through the masks), both flags, all lanes.
     for (unsigned used = 0; used < kAllBoxes; used += 97) {
       for (bool y50 : {false, true}) {
         if (y50 && !(rules == RuleSet::official && (used & (1u << kYahtzee)))) continue;
         const auto mask = static_cast<BoxMask>(used);
-        evaluate_turn(t, mask, y50, 0, Table::kLanes, fast, a);
-        evaluate_turn_baseline(t, mask, y50, 0, Table::kLanes, base, b);
+        evaluate_turn(t, mask, y50, totals, fast, a);
+        evaluate_turn_baseline(t, mask, y50, totals, base, b);
         INFO("used " << used << " flag " << y50);
         CHECK(std::memcmp(a, b, sizeof a) == 0);
         CHECK(fast.best2 == base.best2);
@@ -72,7 +76,7 @@ TEST_CASE("the vector build of the turn kernel gives the baseline build's bits",
         TurnValues lean;
         lean.widget_only = true;
         double c[Table::kLanes];
-        evaluate_turn(t, mask, y50, 0, Table::kLanes, lean, c);
+        evaluate_turn(t, mask, y50, totals, lean, c);
         CHECK(std::memcmp(a, c, sizeof a) == 0);
       }
     }
