@@ -8,6 +8,7 @@
 
 #include "frontends/dice/dice_settings.h"
 #include "frontends/image/lab.h"
+#include "frontends/image/mask_outline.h"
 
 namespace puzzlesat::dice_vision {
 
@@ -122,9 +123,9 @@ Blob describe_mask(cv::Mat mask, cv::Rect box) {
   Blob b;
   b.box = box;
   b.mask = std::move(mask);
-  std::vector<cv::Point> pts;
-  cv::findNonZero(b.mask, pts);
-  b.area = static_cast<double>(pts.size());
+  // Hull and rectangle from each row's end pixels: the same as from all pixels (mask_outline.h).
+  const std::vector<cv::Point> pts = image::row_extremes(b.mask);
+  b.area = cv::countNonZero(b.mask);
   b.shape = cv::minAreaRect(pts);
   std::vector<cv::Point> hull;
   cv::convexHull(pts, hull);
@@ -191,9 +192,8 @@ void fill_small_holes(cv::Mat& mask, double max_hole) {
 // A die is convex: its region is the hull of the pixels found, which also restores the
 // bits of a face that happened to match the table.
 DieRegion region_from_mask(const cv::Mat& piece, cv::Rect box, double quality) {
-  std::vector<cv::Point> pts, hull;
-  cv::findNonZero(piece, pts);
-  cv::convexHull(pts, hull);
+  std::vector<cv::Point> hull;
+  cv::convexHull(image::row_extremes(piece), hull);
   DieRegion r;
   r.box = box;
   r.mask = cv::Mat::zeros(piece.size(), CV_8U);
