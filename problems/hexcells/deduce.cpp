@@ -51,21 +51,27 @@ bool reading_order(Pos a, Pos b) { return a.y != b.y ? a.y < b.y : a.x < b.x; }
 // contiguity constraint. Swapping two such cells maps models to models.
 std::vector<std::vector<Pos>> interchangeable(const std::vector<Pos>& cells, const std::vector<const Constraint*>& rules,
                                               const Board& board) {
-  std::map<Pos, std::vector<int>> signature;
-  std::set<Pos> positional;
+  // Each cell's signature (the rules it is in, by index) in a flat array by tile: a map
+  // per cell cost more than the rest of this function.
+  constexpr int kPositional = -1;  // first entry of a cell in a contiguity rule
+  std::vector<std::vector<int>> signature(kGridSize * kGridSize);
+  auto at = [&](Pos p) -> std::vector<int>& { return signature[static_cast<std::size_t>(p.y * kGridSize + p.x)]; };
   for (std::size_t i = 0; i < rules.size(); ++i)
     for (const auto& s : rules[i]->slots) {
       if (!s || !board.at(*s).hidden()) continue;
-      signature[*s].push_back(static_cast<int>(i));
-      if (rules[i]->rule != Constraint::Rule::count) positional.insert(*s);
+      std::vector<int>& sig = at(*s);
+      if (rules[i]->rule != Constraint::Rule::count && (sig.empty() || sig[0] != kPositional))
+        sig.insert(sig.begin(), kPositional);
+      sig.push_back(static_cast<int>(i));
     }
   std::map<std::vector<int>, std::vector<Pos>> by_signature;
   std::vector<std::vector<Pos>> out;
   for (Pos p : cells) {
-    if (positional.count(p))
+    std::vector<int>& sig = at(p);
+    if (!sig.empty() && sig[0] == kPositional)
       out.push_back({p});
     else
-      by_signature[signature[p]].push_back(p);
+      by_signature[std::move(sig)].push_back(p);
   }
   for (auto& [sig, group] : by_signature) out.push_back(std::move(group));
   return out;

@@ -59,6 +59,7 @@ Pos line_step(Kind k) {
 
 std::vector<std::optional<Pos>> hint_scope(const Board& board, Pos p) {
   std::vector<std::optional<Pos>> scope;
+  scope.reserve(kGridSize);  // room for any scope (at most 18 slots or a line), so one allocation
   const Tile& t = board.get(p);
   if (t.is_line()) {
     Pos step = line_step(t.kind);
