@@ -69,7 +69,8 @@ struct DeduceOptions {
 };
 
 // Deduction that remembers what it found for each independent group of constraints, so
-// that playing a level does not solve unchanged parts of the board again each round.
+// that playing a level does not solve unchanged parts of the board again each round, and
+// keeps each group's formula and solver for its next round (group_solvers.h).
 class Deducer {
  public:
   explicit Deducer(DeduceOptions options = {});
