@@ -1,8 +1,10 @@
 // Plays every corpus level and prints, per level, the verdict, rounds, solver calls per
 // round and CPU seconds; then totals and the slowest ten. Usage:
-//   build/bench/bench_hexcells [LEVEL_DIR|LEVEL_FILE...] [--rounds] [--markdown] [--chunked] [--hints-first]
-//       [--no-settle] [--no-reuse] [--no-shapes]
-// (default ../shared/data/hexcells/levels). --markdown prints the per-level table as
+//   build/bench/bench_hexcells [LEVEL_DIR|LEVEL_FILE...] [--rounds] [--cells] [--markdown] [--chunked]
+//       [--hints-first] [--no-settle] [--no-reuse] [--no-shapes]
+// (default ../shared/data/hexcells/levels). --cells prints the cells each round reveals, so
+// that two versions' outputs can be diffed: a faster deduction must reveal exactly the
+// same cells in the same rounds (the CPU columns aside). --markdown prints the per-level table as
 // Markdown rows (docs/hexcells-corpus.md); --chunked uses the chunked backbone;
 // --hints-first plays with PlayOptions::hints_first; --no-settle asks the solver about every cell
 // (DeduceOptions::settle_by_counts off); --no-reuse forgets models between rounds
@@ -27,11 +29,13 @@ namespace fs = std::filesystem;
 
 int main(int argc, char** argv) {
   std::vector<fs::path> inputs;
-  bool per_round = false, markdown = false;
+  bool per_round = false, cells = false, markdown = false;
   PlayOptions options;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--rounds") == 0)
       per_round = true;
+    else if (std::strcmp(argv[i], "--cells") == 0)
+      cells = true;
     else if (std::strcmp(argv[i], "--markdown") == 0)
       markdown = true;
     else if (std::strcmp(argv[i], "--chunked") == 0)
@@ -96,6 +100,15 @@ int main(int argc, char** argv) {
       std::printf("\n    ms per round:");
       for (const Round& round : r.steps) std::printf(" %.1f", round.seconds * 1000);
       std::printf("\n");
+    }
+    if (cells) {
+      for (const Round& round : r.steps) {
+        std::printf("    round %d blue", round.number);
+        for (Pos p : round.blue) std::printf(" %s", to_string(p).c_str());
+        std::printf(" black");
+        for (Pos p : round.black) std::printf(" %s", to_string(p).c_str());
+        std::printf("\n");
+      }
     }
     rows.push_back({name, r.seconds});
     total += r.seconds;

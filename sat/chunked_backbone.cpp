@@ -4,13 +4,14 @@
 
 namespace puzzlesat::sat {
 
-BackboneResult chunked_backbone(Solver& s, std::span<const Lit> candidates) {
+BackboneResult chunked_backbone(Solver& s, std::span<const Lit> candidates, std::span<const Lit> assumptions) {
   BackboneResult result;
   int max_var = 0;
   for (Lit c : candidates) max_var = std::max(max_var, c.var().id());
   if (max_var > s.num_vars()) s.reserve_vars(max_var);
   ++result.solver_calls;
-  Status status = s.solve();
+  std::vector<Lit> assume(assumptions.begin(), assumptions.end());
+  Status status = s.solve(assume);
   if (status != Status::sat) {
     result.status = status;
     return result;
@@ -28,7 +29,9 @@ BackboneResult chunked_backbone(Solver& s, std::span<const Lit> candidates) {
     for (Lit g : open) clause.push_back(~g);
     s.add_clause(clause);
     ++result.solver_calls;
-    status = s.solve({act});
+    assume.push_back(act);
+    status = s.solve(assume);
+    assume.pop_back();
     s.add_clause({~act});
     if (status == Status::unknown) break;
     if (status == Status::unsat) {
@@ -40,7 +43,8 @@ BackboneResult chunked_backbone(Solver& s, std::span<const Lit> candidates) {
   }
   for (Lit c : candidates) s.clear_phase(c.var());
   result.status = status == Status::unknown ? Status::unknown : Status::sat;
-  for (Lit f : forced) s.add_clause({f});
+  if (assumptions.empty())
+    for (Lit f : forced) s.add_clause({f});
   // Report in candidate order, as compute_backbone does.
   for (Lit c : candidates) {
     auto it = std::find_if(forced.begin(), forced.end(), [&](Lit f) { return f.var() == c.var(); });

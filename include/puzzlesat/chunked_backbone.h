@@ -11,8 +11,9 @@
 
 namespace puzzlesat::sat {
 
-// Forced literals are added to the solver as units; the solver gains retired
-// activation variables (a Cnf feeding it later must reserve_vars(s.num_vars())).
-BackboneResult chunked_backbone(Solver& s, std::span<const Lit> candidates);
+// Forced literals are added to the solver as units (without assumptions; with them,
+// forced means implied under them); the solver gains retired activation variables (a Cnf
+// feeding it later must reserve_vars(s.num_vars())).
+BackboneResult chunked_backbone(Solver& s, std::span<const Lit> candidates, std::span<const Lit> assumptions = {});
 
 }  // namespace puzzlesat::sat

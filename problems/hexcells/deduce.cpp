@@ -11,6 +11,8 @@
 #include "problems/hexcells/constraints.h"
 #include "problems/hexcells/encode.h"
 #include "problems/hexcells/encoding_cache.h"
+#include "problems/hexcells/group_formula.h"
+#include "problems/hexcells/group_solvers.h"
 #include "problems/hexcells/model_memory.h"
 #include "problems/hexcells/settle.h"
 #include <puzzlesat/backbone.h>
@@ -45,98 +47,41 @@ struct UnionFind {
 
 bool reading_order(Pos a, Pos b) { return a.y != b.y ? a.y < b.y : a.x < b.x; }
 
-// The formula of one question: a fresh formula and solver, the hints encoded by shape
-// when an EncodingCache is given. (One solver per level, kept across rounds, was measured
-// slower: docs/hexcells.md, "Not kept".)
-class Part {
- public:
-  Part(const Board& board, const std::string& solver_spec, EncodingCache* shapes = nullptr)
-      : board_(board), shapes_(shapes), solver_spec_(solver_spec) {}
-  Part(const Part&) = delete;
-  Part& operator=(const Part&) = delete;
-  // A hint.
-  void add(const Constraint& c) {
-    if (shapes_)
-      shapes_->encode(own_.cnf, own_.vars, c, board_);
+// Groups of cells that no rule tells apart: in the same count constraints and in no
+// contiguity constraint. Swapping two such cells maps models to models.
+std::vector<std::vector<Pos>> interchangeable(const std::vector<Pos>& cells, const std::vector<const Constraint*>& rules,
+                                              const Board& board) {
+  // Each cell's signature (the rules it is in, by index) in a flat array by tile: a map
+  // per cell cost more than the rest of this function.
+  constexpr int kPositional = -1;  // first entry of a cell in a contiguity rule
+  std::vector<std::vector<int>> signature(kGridSize * kGridSize);
+  auto at = [&](Pos p) -> std::vector<int>& { return signature[static_cast<std::size_t>(p.y * kGridSize + p.x)]; };
+  for (std::size_t i = 0; i < rules.size(); ++i)
+    for (const auto& s : rules[i]->slots) {
+      if (!s || !board.at(*s).hidden()) continue;
+      std::vector<int>& sig = at(*s);
+      if (rules[i]->rule != Constraint::Rule::count && (sig.empty() || sig[0] != kPositional))
+        sig.insert(sig.begin(), kPositional);
+      sig.push_back(static_cast<int>(i));
+    }
+  std::map<std::vector<int>, std::vector<Pos>> by_signature;
+  std::vector<std::vector<Pos>> out;
+  for (Pos p : cells) {
+    std::vector<int>& sig = at(p);
+    if (!sig.empty() && sig[0] == kPositional)
+      out.push_back({p});
     else
-      encode(own_.cnf, own_.vars, c, board_);
-    add_scope(c);
+      by_signature[std::move(sig)].push_back(p);
   }
-  // A constraint encoded afresh (REMAINING over the cells it counts now). Not by shape:
-  // REMAINING's count changes every round, so its shapes rarely repeat (by shape: 6.43 G
-  // instructions for the corpus against 6.41 G).
-  void add_temporary(const Constraint& c) {
-    encode(own_.cnf, own_.vars, c, board_);
-    add_scope(c);
-  }
-  // A clause (symmetry breaking, a colour the hints force).
-  void add_clause(std::initializer_list<sat::Lit> clause) { own_.cnf.add_clause(clause); }
-  // Groups of cells that no constraint tells apart: in the same count constraints and in
-  // no contiguity constraint. Swapping two such cells maps models to models.
-  std::vector<std::vector<Pos>> interchangeable(const std::vector<Pos>& cells) const {
-    std::map<std::vector<int>, std::vector<Pos>> by_signature;
-    std::vector<std::vector<Pos>> out;
-    for (Pos p : cells) {
-      std::vector<int> sig;
-      bool positional = false;
-      for (std::size_t i = 0; i < scopes_.size(); ++i) {
-        if (!scopes_[i].cells.count(p)) continue;
-        sig.push_back(static_cast<int>(i));
-        positional |= scopes_[i].positional;
-      }
-      if (positional)
-        out.push_back({p});
-      else
-        by_signature[sig].push_back(p);
-    }
-    for (auto& [sig, group] : by_signature) out.push_back(std::move(group));
-    return out;
-  }
-  sat::Lit cell(Pos p) { return own_.vars.cell(p); }
-  // The solver holding every clause added so far.
-  sat::Solver& solver() {
-    if (!own_.solver) {
-      // Loaded whole, so the backend can size its arrays and watch lists once.
-      own_.solver = sat::make_solver(solver_spec_);
-      own_.solver->add_cnf(own_.cnf);
-      own_.loaded = own_.cnf.num_clauses();
-    }
-    own_.solver->reserve_vars(own_.cnf.num_vars());
-    for (; own_.loaded < own_.cnf.num_clauses(); ++own_.loaded) own_.solver->add_clause(own_.cnf.clause(own_.loaded));
-    return *own_.solver;
-  }
-
- private:
-  void add_scope(const Constraint& c) {
-    Scope scope;
-    scope.positional = c.rule != Constraint::Rule::count;
-    for (const auto& s : c.slots)
-      if (s && board_.at(*s).hidden()) scope.cells.insert(*s);
-    scopes_.push_back(std::move(scope));
-  }
-
-  struct Own {
-    sat::Cnf cnf;
-    CellVars vars{cnf, false};
-    std::unique_ptr<sat::Solver> solver;
-    std::size_t loaded = 0;
-  };
-  const Board& board_;
-  Own own_;
-  EncodingCache* shapes_ = nullptr;  // hints encoded by shape, if given
-  std::string solver_spec_;
-  struct Scope {
-    std::set<Pos> cells;
-    bool positional = false;
-  };
-  std::vector<Scope> scopes_;
-};
+  for (auto& [sig, group] : by_signature) out.push_back(std::move(group));
+  return out;
+}
 
 // When the solver holds every cell of `cells` fixed at its root (units and what they
 // propagate), those values are the only candidates for a model; if every rule holds under
 // them they are one, so every cell is forced. Fills r then and returns true; false when
 // some cell is open or a rule fails under the root values (the solver decides then).
-bool settled_at_root(Part& part, const sat::Solver& solver, const Board& board, const std::vector<Pos>& cells,
+bool settled_at_root(GroupFormula& part, const sat::Solver& solver, const Board& board, const std::vector<Pos>& cells,
                      const std::vector<const Constraint*>& rules, Deducer::GroupResult& r) {
   if (rules.empty()) return false;
   for (Pos p : cells)
@@ -154,7 +99,8 @@ bool settled_at_root(Part& part, const sat::Solver& solver, const Board& board, 
   return true;
 }
 
-// The backbone over `cells`. Interchangeable cells make the solver prove counting
+// The backbone over `cells` (`classes`: them, split into interchangeable cells).
+// Interchangeable cells make the solver prove counting
 // facts the hard way (pigeonhole-like refutations), so within each class of them the
 // blue cells are made to come first (x1 >= x2 >= ... >= xk), which keeps one model per
 // count. A cell of the class is then forced blue iff xk is (every model has all blue),
@@ -171,10 +117,12 @@ bool settled_at_root(Part& part, const sat::Solver& solver, const Board& board, 
 // of these rules: a class one of them colours blue somewhere is not forced black, and one
 // it colours black somewhere is not forced blue, so those questions are not asked. The
 // models the solver finds are stored in `memory` for the next rounds.
-Deducer::GroupResult backbone(Part& part, const Board& board, const std::vector<Pos>& cells,
-                              const std::vector<const Constraint*>& rules, bool chunked, int& calls,
-                              ModelMemory& memory, const std::vector<int>& known) {
-  std::vector<std::vector<Pos>> classes = part.interchangeable(cells);
+//
+// The symmetry breaking holds for this call only (the formula may be asked again in a
+// later round, when the classes differ): under an activation literal, retired after.
+Deducer::GroupResult backbone(GroupFormula& part, const Board& board, const std::vector<Pos>& cells,
+                              const std::vector<std::vector<Pos>>& classes, const std::vector<const Constraint*>& rules,
+                              bool chunked, int& calls, ModelMemory& memory, const std::vector<int>& known) {
   std::vector<sat::Lit> candidates;
   auto some = [&](const std::vector<Pos>& cls, bool blue) {
     for (int k : known)
@@ -191,8 +139,13 @@ Deducer::GroupResult backbone(Part& part, const Board& board, const std::vector<
   // Root facts before the symmetry breaking is added, so they follow from the rules alone.
   sat::Solver& solver = part.solver();
   if (settled_at_root(part, solver, board, cells, rules, r)) return r;
-  for (const auto& cls : classes)
-    for (std::size_t i = 1; i < cls.size(); ++i) part.add_clause({~part.cell(cls[i]), part.cell(cls[i - 1])});
+  std::vector<sat::Lit> assumptions;
+  for (const auto& cls : classes) {
+    if (cls.size() < 2) continue;
+    if (assumptions.empty()) assumptions.push_back(part.activation());
+    for (std::size_t i = 1; i < cls.size(); ++i)
+      part.add_clause({~assumptions[0], ~part.cell(cls[i]), part.cell(cls[i - 1])});
+  }
   part.solver();  // loads them
   // Decisions on the cells only: the gadgets' auxiliaries follow from the cells by unit
   // propagation, so a model needs no decisions on them (MiniSat completes any it leaves
@@ -207,8 +160,12 @@ Deducer::GroupResult backbone(Part& part, const Board& board, const std::vector<
     std::vector<bool>& m = found.emplace_back();
     for (Pos p : cells) m.push_back(solver.model_value(part.cell(p)));
   };
-  sat::BackboneResult bb = chunked ? sat::chunked_backbone(solver, candidates)
-                                   : sat::compute_implied(solver, candidates, {}, nullptr, keep);
+  sat::BackboneResult bb = chunked ? sat::chunked_backbone(solver, candidates, assumptions)
+                                   : sat::compute_implied(solver, candidates, assumptions, nullptr, keep);
+  if (!assumptions.empty()) {
+    part.add_clause({~assumptions[0]});
+    part.solver();
+  }
   memory.store(cells, found);
   calls += bb.solver_calls;
   if (bb.status != sat::Status::sat) {
@@ -296,7 +253,10 @@ std::pair<int, int> count_bounds(const std::vector<const Open*>& hints, const st
 
 }  // namespace
 
-Deducer::Deducer(DeduceOptions options) : options_(std::move(options)) {}
+Deducer::Deducer(DeduceOptions options)
+    : options_(std::move(options)),
+      shapes_(std::make_unique<EncodingCache>()),
+      groups_(std::make_unique<GroupSolvers>(options_.solver, options_.cache_encodings ? shapes_.get() : nullptr)) {}
 Deducer::~Deducer() = default;
 Deducer::Deducer(Deducer&&) noexcept = default;
 Deducer& Deducer::operator=(Deducer&&) noexcept = default;
@@ -344,9 +304,7 @@ Deduction Deducer::solve(const Board& board, std::vector<Constraint> visible, bo
   // 1. Open constraints: drop the ones with nothing hidden (after checking them).
   std::vector<Open> hints;
   Open remaining;
-  auto new_part = [&] {
-    return std::make_unique<Part>(board, options_.solver, options_.cache_encodings ? &shapes_ : nullptr);
-  };
+  EncodingCache* shapes = options_.cache_encodings ? shapes_.get() : nullptr;
   for (Constraint& c : visible) {
     Open o;
     o.blue_needed = c.number;
@@ -411,13 +369,20 @@ Deduction Deducer::solve(const Board& board, std::vector<Constraint> visible, bo
 
   if (!options_.split_components) {
     // Reference path: one formula with everything.
-    Part part(board, options_.solver);
-    for (const Open& h : hints) part.add(h.constraint);
-    part.add(remaining_over(rest, rem));
+    GroupFormula part(options_.solver, nullptr);
+    std::vector<const Constraint*> all;
+    for (const Open& h : hints) {
+      part.add(h.constraint, board);
+      all.push_back(&h.constraint);
+    }
+    Constraint counter = remaining_over(rest, rem);
+    part.add_temporary(counter, board);
+    all.push_back(&counter);
     result.stats.components = result.stats.components_solved = 1;
     std::vector<const Constraint*> rules;  // none: the reference path always asks the solver
     ModelMemory none;
-    GroupResult r = backbone(part, board, hidden, rules, options_.chunked_backbone, result.stats.solver_calls, none, {});
+    GroupResult r = backbone(part, board, hidden, interchangeable(hidden, all, board), rules, options_.chunked_backbone,
+                             result.stats.solver_calls, none, {});
     if (!r.consistent) return fail();
     take(r);
     return finish();
@@ -445,7 +410,8 @@ Deduction Deducer::solve(const Board& board, std::vector<Constraint> visible, bo
     if (counted[index[p]]) it->second.counted.push_back(p);
   }
 
-  // 4. Each group alone (or as remembered).
+  // 4. Each group alone (or as remembered), in the formula it had last round if any.
+  groups_->start(board);
   for (auto& [root, g] : groups) {
     ++result.stats.components;
     std::string key;
@@ -461,16 +427,16 @@ Deduction Deducer::solve(const Board& board, std::vector<Constraint> visible, bo
     g.result = &it->second;
     if (fresh) {
       ++result.stats.components_solved;
-      auto part = new_part();
+      GroupFormula& part = groups_->formula_for(g.cells, board);
       std::vector<const Constraint*> rules;
       for (const Open* o : g.hints) {
-        part->add(o->constraint);
+        part.add(o->constraint, board);
         rules.push_back(&o->constraint);
       }
       std::vector<int> known;
       if (options_.reuse_models) known = models_.models_of(board, g.cells, rules);
-      it->second = backbone(*part, board, g.cells, rules, options_.chunked_backbone, result.stats.solver_calls,
-                            models_, known);
+      it->second = backbone(part, board, g.cells, interchangeable(g.cells, rules, board), rules,
+                            options_.chunked_backbone, result.stats.solver_calls, models_, known);
     }
     if (!g.result->consistent) {
       cache_.erase(it);  // not remembered: an impossible state is not played on
@@ -502,8 +468,7 @@ Deduction Deducer::solve(const Board& board, std::vector<Constraint> visible, bo
   if (slack && (nfree == 0 || (rem - sum_hi >= 1 && rem - sum_lo <= nfree - 1))) return finish();
 
   // 6. REMAINING may matter: solve the groups whose count can vary together with it.
-  auto joint_part = new_part();
-  Part& part = *joint_part;
+  GroupFormula part(options_.solver, shapes);  // asked once: REMAINING differs every round
   std::vector<const Constraint*> rules;
   std::vector<Pos> joint_cells = free_cells, joint_counted = free_cells;
   int joint_rem = rem;
@@ -514,7 +479,7 @@ Deduction Deducer::solve(const Board& board, std::vector<Constraint> visible, bo
       continue;
     }
     for (const Open* o : g.hints) {
-      part.add(o->constraint);
+      part.add(o->constraint, board);
       rules.push_back(&o->constraint);
     }
     for (Pos p : g.cells) {
@@ -527,7 +492,7 @@ Deduction Deducer::solve(const Board& board, std::vector<Constraint> visible, bo
     joint_counted.insert(joint_counted.end(), g.counted.begin(), g.counted.end());
   }
   Constraint joint_remaining = remaining_over(joint_counted, joint_rem);
-  part.add_temporary(joint_remaining);
+  part.add_temporary(joint_remaining, board);
   rules.push_back(&joint_remaining);
   ++result.stats.components_solved;
   result.stats.remaining_solved = true;
@@ -541,8 +506,8 @@ Deduction Deducer::solve(const Board& board, std::vector<Constraint> visible, bo
       if (g.result->lo != g.result->hi) all.insert(all.end(), g.cells.begin(), g.cells.end());
     known_models = models_.models_of(board, all, rules);
   }
-  GroupResult joint = backbone(part, board, joint_cells, rules, options_.chunked_backbone, result.stats.solver_calls,
-                               models_, known_models);
+  GroupResult joint = backbone(part, board, joint_cells, interchangeable(joint_cells, rules, board), rules,
+                               options_.chunked_backbone, result.stats.solver_calls, models_, known_models);
   if (!joint.consistent) return fail();
   take(joint);
   return finish();

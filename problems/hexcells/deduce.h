@@ -4,6 +4,7 @@
 #pragma once
 
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,8 @@
 #include "problems/hexcells/model_memory.h"
 
 namespace puzzlesat::hexcells {
+
+class GroupSolvers;
 
 
 struct DeduceStats {
@@ -66,7 +69,8 @@ struct DeduceOptions {
 };
 
 // Deduction that remembers what it found for each independent group of constraints, so
-// that playing a level does not solve unchanged parts of the board again each round.
+// that playing a level does not solve unchanged parts of the board again each round, and
+// keeps each group's formula and solver for its next round (group_solvers.h).
 class Deducer {
  public:
   explicit Deducer(DeduceOptions options = {});
@@ -94,7 +98,8 @@ class Deducer {
   DeduceOptions options_;
   std::map<std::string, GroupResult> cache_;
   ModelMemory models_;
-  EncodingCache shapes_;
+  std::unique_ptr<EncodingCache> shapes_;  // by pointer: groups_ keeps its address
+  std::unique_ptr<GroupSolvers> groups_;
 };
 
 inline Deduction deduce(const Board& board, DeduceOptions options = {}) { return Deducer(options).deduce(board); }

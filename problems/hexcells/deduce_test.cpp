@@ -90,3 +90,25 @@ TEST_CASE("a state that no colouring satisfies is reported inconsistent", "[hexc
   CHECK_FALSE(deduce(b).consistent);
   CHECK_FALSE(brute_force_deduce(b).consistent);
 }
+
+// A Deducer keeps each group's formula for the next board only while that board extends
+// the last one (group_solvers.h); given unrelated boards one after another, spoilt ones
+// among them, it must answer each as a fresh deduction would.
+TEST_CASE("one Deducer on unrelated and impossible boards in turn answers each afresh", "[hexcells][deduce]") {
+  std::mt19937 rng(4242);
+  Deducer shared;
+  for (int i = 0; i < 200; ++i) {
+    Board state = visible_state(random_level(rng, 14));
+    if (i % 4 == 1)
+      for (Pos p : Board::positions())
+        if (state.at(p).shows_number() && state.at(p).number > 0) {
+          *state.at(p).number -= 1;
+          break;
+        }
+    INFO("board " << i << "\n" << write_state(state));
+    Deduction got = shared.deduce(state), expected = brute_force_deduce(state);
+    REQUIRE(got.consistent == expected.consistent);
+    CHECK(got.blue == expected.blue);
+    CHECK(got.black == expected.black);
+  }
+}

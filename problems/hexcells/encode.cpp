@@ -13,7 +13,7 @@ sat::Lit CellVars::cell(Pos p) {
   return l;
 }
 
-void encode(sat::Cnf& cnf, CellVars& vars, const Constraint& c, const Board& board) {
+void encode(sat::Cnf& cnf, CellVars& vars, const Constraint& c, const Board& board, enc::CardEncoding counts) {
   if (c.rule == Constraint::Rule::count) {
     // Revealed blue cells only lower the count the hidden ones must reach.
     std::vector<sat::Lit> hidden;
@@ -26,7 +26,7 @@ void encode(sat::Cnf& cnf, CellVars& vars, const Constraint& c, const Board& boa
       else
         k -= t.color == Color::blue;
     }
-    enc::exactly(cnf, hidden, k);
+    enc::exactly(cnf, hidden, k, counts);
     return;
   }
   std::vector<enc::Slot> slots;

@@ -6,6 +6,7 @@
 #include <span>
 
 #include "problems/hexcells/constraints.h"
+#include <puzzlesat/cardinality.h>
 #include <puzzlesat/cnf.h>
 
 namespace puzzlesat::hexcells {
@@ -28,8 +29,10 @@ class CellVars {
 };
 
 // Adds c's clauses over the cells' variables (hidden) and constants (revealed cells,
-// whose colour the board gives). Clauses obey the cnf's current guard scope.
-void encode(sat::Cnf& cnf, CellVars& vars, const Constraint& c, const Board& board);
+// whose colour the board gives). Clauses obey the cnf's current guard scope. A count is
+// written in `counts` (by default the smallest encoding for its size).
+void encode(sat::Cnf& cnf, CellVars& vars, const Constraint& c, const Board& board,
+            enc::CardEncoding counts = enc::CardEncoding::automatic);
 
 // The state's whole formula as it is written (no reformulation): every visible hint and
 // REMAINING over all hidden cells, each preceded by a comment naming it. Its models

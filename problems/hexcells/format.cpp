@@ -164,10 +164,7 @@ class Reader {
 
   void grid_row(int y) {
     const Line* l = take();
-    bool rest_blank = true;
-    for (std::size_t i = next_ - 1; l && i < lines_.size(); ++i) rest_blank &= strip(lines_[i].raw).first.empty();
-    if (!l || rest_blank)
-      fail("file ends after " + std::to_string(y) + " of 33 grid rows", l ? l->number : end_line(), 1);
+    if (!l) fail("file ends after " + std::to_string(y) + " of 33 grid rows", end_line(), 1);
     // Spaces and tabs are dropped (indented files exist); columns refer to the raw line.
     std::string row;
     std::vector<int> cols;
@@ -177,6 +174,11 @@ class Reader {
       cols.push_back(static_cast<int>(i) + 1);
     }
     if (row.size() != 2 * kGridSize) {
+      // Only blank lines from here on: the file ends early (checked only on a bad row, as
+      // a good one is not blank; checking on every row made reading quadratic).
+      bool rest_blank = true;
+      for (std::size_t i = next_ - 1; i < lines_.size(); ++i) rest_blank &= strip(lines_[i].raw).first.empty();
+      if (rest_blank) fail("file ends after " + std::to_string(y) + " of 33 grid rows", l->number, 1);
       int col = row.size() > 2 * kGridSize ? cols[2 * kGridSize] : static_cast<int>(l->raw.size()) + 1;
       fail("grid row " + std::to_string(y + 1) + " has " + std::to_string(row.size()) +
                " characters, expected 66 (33 two-character groups)",
@@ -214,7 +216,7 @@ class Reader {
         fail("a hidden cell of unknown colour cannot carry a number", l->number, col1);
       if (t.color == Color::blue && (t.mark == Mark::together || t.mark == Mark::apart))
         fail("a blue cell's number cannot be {n} or -n-", l->number, col1);
-      mark_at_[{x, y}] = {l->number, col1};
+      mark_at_[static_cast<std::size_t>(y * kGridSize + x)] = {l->number, col1};
     }
   }
 
@@ -280,7 +282,8 @@ class Reader {
           fail(std::string("the solution contradicts this ") + (t.mark == Mark::together ? "{n}" : "-n-") +
                    ": the " + std::to_string(*t.number) + " blue cells it counts are " +
                    (t.mark == Mark::together ? "not " : "") + "contiguous",
-               mark_at_[p].first, mark_at_[p].second);
+               mark_at_[static_cast<std::size_t>(p.y * kGridSize + p.x)].first,
+               mark_at_[static_cast<std::size_t>(p.y * kGridSize + p.x)].second);
       }
       return;
     }
@@ -321,7 +324,9 @@ class Reader {
   Board board_;
   std::set<Pos> given_;
   std::map<Pos, int> number_lines_;
-  std::map<Pos, std::pair<int, int>> mark_at_;  // line and column of each tile's mark
+  // Line and column of each tile's mark, by y * kGridSize + x (an array: a map cost a
+  // node per tile of every file read).
+  std::vector<std::pair<int, int>> mark_at_ = std::vector<std::pair<int, int>>(kGridSize * kGridSize);
   int remaining_line_ = 0;
 };
 

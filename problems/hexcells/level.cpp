@@ -25,9 +25,14 @@ std::vector<Pos> Board::cells() const {
 }
 
 std::vector<Pos> Board::hidden_cells() const {
+  // Counted first, so the list is allocated once (play asks for it several times a round).
+  std::size_t n = 0;
+  for (const Tile& t : tiles_) n += t.hidden();
   std::vector<Pos> v;
-  for (Pos p : positions())
-    if (at(p).hidden()) v.push_back(p);
+  v.reserve(n);
+  for (int y = 0; y < kGridSize; ++y)
+    for (int x = 0; x < kGridSize; ++x)
+      if (at({x, y}).hidden()) v.push_back({x, y});
   return v;
 }
 
@@ -59,6 +64,7 @@ Pos line_step(Kind k) {
 
 std::vector<std::optional<Pos>> hint_scope(const Board& board, Pos p) {
   std::vector<std::optional<Pos>> scope;
+  scope.reserve(kGridSize);  // room for any scope (at most 18 slots or a line), so one allocation
   const Tile& t = board.get(p);
   if (t.is_line()) {
     Pos step = line_step(t.kind);
