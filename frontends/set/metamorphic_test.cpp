@@ -41,6 +41,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// With PUZZLESAT_METAMORPHIC_DUMP=DIR, every transformed image is also written to
+// DIR/<photo>__<variant>.png, to look at a failure with `puzzlesat set photo -o`.
+std::string dump_name;  // set by check_photo_variants before each variant
+
 // A photo as the reader sees it in `set eval`, its reading and its labels.
 struct DevPhoto {
   fs::path path;
@@ -149,6 +153,7 @@ void check_photo_variants(const std::string& folder, const std::vector<std::pair
   for (const auto& path : labelled_photos(testing::shared_data() / "set" / folder)) {
     DevPhoto p = load_dev_photo(path);
     for (size_t i = 0; i < variants.size(); ++i) {
+      dump_name = path.stem().string() + "__" + variants[i].first;
       std::vector<set::Card> got = variants[i].second(p);
       bool same = same_multiset(got, p.reading);
       ++tallies[i].cases;
@@ -163,7 +168,14 @@ void check_photo_variants(const std::string& folder, const std::vector<std::pair
 }
 
 // The reading of `image` whose pixels are `scale` original pixels each.
-std::vector<set::Card> read(const cv::Mat& image, double scale) { return cards_of(read_table(image, scale)); }
+std::vector<set::Card> read(const cv::Mat& picture, double scale) {
+  if (const char* dir = std::getenv("PUZZLESAT_METAMORPHIC_DUMP"); dir && !dump_name.empty()) {
+    std::string name = dump_name;
+    std::replace(name.begin(), name.end(), ' ', '-');
+    puzzlesat::image::write_image((fs::path(dir) / (name + ".png")).string(), picture);
+  }
+  return cards_of(read_table(picture, scale));
+}
 
 Variant rescaled(double factor) {
   return [factor](const DevPhoto& p) {
