@@ -38,6 +38,10 @@ namespace puzzlesat::set_vision {
   X(card_min_size_share, 0.15, 0, 1,                                                                                \
     "a card is at least this share of the largest card's area on the photo: a steep view makes near cards ~4x "    \
     "the far ones; cloth tiles beside a close-up are ~1/20")                                                        \
+  X(card_max_covered, 0.5, 0, 1,                                                                                    \
+    "a frame drawn from symbols is not a card when more than this share of it is cards already read: cards lie "  \
+    "side by side, and such a frame is the gap between two (rendered grey desk: the gap's table reads as a "      \
+    "solid symbol once the symbol finder's white is the paper's)")                                                \
   X(card_faintest_ink, 0.15, 0, 1, "the ink's darkness against the paper, at least: a faint smudge is not print")  \
   /* The outline finder (card_quads.cpp), on the detection view */                                                   \
   X(outline_card_aspect, 1.556, 1.2, 2, "a printed card's long side over its short side")                           \
@@ -77,8 +81,11 @@ namespace puzzlesat::set_vision {
     "insides <= 0.046, striped >= 0.113 on the 492 single-card photos")                                            \
   X(shading_tint_scale, 0.03, 0.001, 1, "tint this far from its boundary is a sure reading")                       \
   /* The symbol finder (symbol_cards.cpp) */                                                                          \
-  X(symbol_white_window, 0.1, 0.02, 0.5,                                                                              \
-    "the local-white max filter's width over the image's long side: wide enough to reach paper from a line's core")   \
+  X(symbol_white_window, 0.06, 0.02, 0.5,                                                                             \
+    "the local white's window over the image's long side: wide enough to reach paper from a line's core, and no "  \
+    "wider than a card, or a table brighter than the paper in places (a mottled worktop) becomes the white and "   \
+    "the whole card reads as ink. Was 0.1: dev photos composited on texture 87 % -> 98 % found; dev photos and "  \
+    "rendered conditions unchanged")                                                                              \
   X(symbol_min_paper_light, 0.3, 0, 1,                                                                             \
     "ink is looked for where the local white is at least this share of the photo's paper white (its 95th "        \
     "percentile): not in dark corners. One lamp beside a desk leaves its far corner at 0.25-0.5 of that (dev "   \
