@@ -81,11 +81,14 @@ namespace puzzlesat::set_vision {
     "insides <= 0.046, striped >= 0.113 on the 492 single-card photos")                                            \
   X(shading_tint_scale, 0.03, 0.001, 1, "tint this far from its boundary is a sure reading")                       \
   /* The symbol finder (symbol_cards.cpp) */                                                                          \
-  X(symbol_white_window, 0.06, 0.02, 0.5,                                                                             \
-    "the local white's window over the image's long side: wide enough to reach paper from a line's core, and no "  \
-    "wider than a card, or a table brighter than the paper in places (a mottled worktop) becomes the white and "   \
-    "the whole card reads as ink. Was 0.1: dev photos composited on texture 87 % -> 98 % found; dev photos and "  \
-    "rendered conditions unchanged")                                                                              \
+  X(symbol_white_window, 0.1, 0.02, 0.5,                                                                              \
+    "the local white's window over the image's long side: wide enough to reach paper from a line's core")         \
+  X(symbol_white_card_window, 0.45, 0.1, 2,                                                                          \
+    "and at most this share of the typical card's length when the outline finder has found cards: wider than a "   \
+    "symbol (0.215, printed), narrower than a card (0.64), so that the white is the card's own paper and not a "    \
+    "table brighter than it in places (a mottled worktop: dev photos composited on texture 11 -> 17 of 32 read "   \
+    "the same; 0.3 finds 1.4 % more cards there at 1.5 % less precision and 1.5x the time); a photo of one "     \
+    "card keeps the image's window")                                                     \
   X(symbol_min_paper_light, 0.3, 0, 1,                                                                             \
     "ink is looked for where the local white is at least this share of the photo's paper white (its 95th "        \
     "percentile): not in dark corners. One lamp beside a desk leaves its far corner at 0.25-0.5 of that (dev "   \

@@ -170,7 +170,19 @@ TableReading read_table(const cv::Mat& photo, double scale) {
     }
     return common / std::max(1.0, quad_area(q));
   };
-  for (const SymbolGroup& g : find_symbol_groups(view)) {
+  // The outline finder's cards tell the symbol finder how large a card is.
+  std::vector<double> lengths;
+  for (const Quad& q : kept) {
+    double longest = 0;
+    for (int i = 0; i < 4; ++i) longest = std::max(longest, double(cv::norm(q[(i + 1) % 4] - q[i])));
+    lengths.push_back(longest);
+  }
+  double card_length = 0;
+  if (!lengths.empty()) {
+    std::nth_element(lengths.begin(), lengths.begin() + lengths.size() / 2, lengths.end());
+    card_length = lengths[lengths.size() / 2];
+  }
+  for (const SymbolGroup& g : find_symbol_groups(view, card_length)) {
     cv::Point2f centre = quad_center(g.card);
     if (covered(g.card) > reader_settings().card_max_covered) continue;
     if (std::none_of(kept.begin(), kept.end(), [&](const Quad& q) { return quad_contains(q, centre); }))
