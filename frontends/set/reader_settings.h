@@ -40,8 +40,9 @@ namespace puzzlesat::set_vision {
     "the far ones; cloth tiles beside a close-up are ~1/20")                                                        \
   X(card_max_covered, 0.5, 0, 1,                                                                                    \
     "a frame drawn from symbols is not a card when more than this share of it is cards already read: cards lie "  \
-    "side by side, and such a frame is the gap between two (rendered grey desk: the gap's table reads as a "      \
-    "solid symbol once the symbol finder's white is the paper's)")                                                \
+    "side by side, and such a frame is the gap between two, its table read as a solid symbol once the symbol "   \
+    "finder's white is the paper's (rendered grey desk: 3 false cards in 48 without this check, none with it; "   \
+    "dev photos composited on texture: precision 98.1 -> 98.9 %, found 97.4 -> 96.8 %)")                                                \
   X(card_faintest_ink, 0.15, 0, 1, "the ink's darkness against the paper, at least: a faint smudge is not print")  \
   /* The outline finder (card_quads.cpp), on the detection view */                                                   \
   X(outline_card_aspect, 1.556, 1.2, 2, "a printed card's long side over its short side")                           \
