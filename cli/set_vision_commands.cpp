@@ -139,6 +139,8 @@ struct RenderOptions {
   bool touching = false;
   bool white_desk = false, shadow = false, corner_labels = false, shadow_tips = false, end_covers = false;
   bool grey_desk = false, card_shadows = false, glare = false, draw_pile = false, steep_pile = false;
+  bool grey_marks = false;
+  std::vector<std::string> ink_shades;  // COLOUR=VALUE
   double edge_contrast = 1, edge_softness = 0, exposure = 1, falloff = 1;
   std::vector<double> tint{1, 1, 1};  // R, G, B
   std::string framing = "table";
@@ -162,6 +164,20 @@ void run_render(const RenderOptions& opt) {
   so.edge_softness = opt.edge_softness;
   so.framing = opt.framing == "closeup" ? Framing::closeup : opt.framing == "tight-crop" ? Framing::tight_crop : Framing::table;
   so.print = opt.print;
+  for (const std::string& shade : opt.ink_shades) {
+    const size_t eq = shade.find('=');
+    const std::string colour = shade.substr(0, eq);
+    const int which = colour == "red" ? 0 : colour == "green" ? 1 : colour == "purple" ? 2 : -1;
+    double value = 2;
+    try {
+      if (eq != std::string::npos) value = std::stod(shade.substr(eq + 1));
+    } catch (const std::exception&) {
+    }
+    if (which < 0 || value < -1 || value > 1)
+      throw InputError("--ink-shade takes COLOUR=VALUE, COLOUR red, green or purple and VALUE -1..1, not '" + shade + "'");
+    so.print.ink_shade[which] = value;
+  }
+  so.grey_marks = opt.grey_marks;
   so.card_shadows = opt.card_shadows;
   so.glare = opt.glare;
   so.exposure = opt.exposure;
@@ -337,6 +353,13 @@ void add_set_vision_commands(Commands& commands) {
   render->add_option("--ink-hue", ropt->print.ink_hue, "Degrees added to every ink's hue (another deck's inks)")
       ->check(CLI::Range(-60.0, 60.0))
       ->capture_default_str();
+  render->add_option("--ink-shade", ropt->ink_shades,
+                     "COLOUR=VALUE: one ink (red, green, purple) mixed towards black (VALUE below 0) or the paper "
+                     "(above 0), -1..1, on top of --ink-lightness: one ink nearly black (repeatable)")
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+      ->allow_extra_args(false);
+  render->add_flag("--grey-marks", ropt->grey_marks,
+                   "Four more cells that hold no card: three cards printed in grey and pen outlines of symbols");
   render->add_flag("--card-shadows", ropt->card_shadows, "A soft shadow across part of every card");
   render->add_flag("--glare", ropt->glare, "A bright specular patch over one card");
   render->add_option("--exposure", ropt->exposure, "Light level: below 1 is dim light (and more sensor noise)")

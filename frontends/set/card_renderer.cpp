@@ -52,16 +52,28 @@ int scaled(int standard, double exact, double factor) {
 
 std::array<cv::Scalar, 3> CardStyle::inks() const {
   std::array<cv::Scalar, 3> out = {kInk[0], kInk[1], kInk[2]};
-  if (ink_lightness == 0 && ink_hue == 0) return out;
-  for (auto& ink : out) {
-    cv::Mat px(1, 1, CV_32FC3, cv::Scalar(ink[0] / 255, ink[1] / 255, ink[2] / 255)), hsv;
-    cv::cvtColor(px, hsv, cv::COLOR_BGR2HSV);
-    cv::Vec3f& h = hsv.at<cv::Vec3f>(0, 0);
-    h[0] = float(std::fmod(h[0] + ink_hue + 360.0, 360.0));
-    cv::cvtColor(hsv, px, cv::COLOR_HSV2BGR);
-    cv::Vec3f c = px.at<cv::Vec3f>(0, 0) * 255.f;
-    double t = std::clamp(ink_lightness, -1.0, 1.0);
-    for (int k = 0; k < 3; ++k) ink[k] = t > 0 ? c[k] + t * (kPaper[k] - c[k]) : c[k] * (1 + t);
+  if (ink_lightness == 0 && ink_hue == 0 && ink_shade == std::array<double, 3>{0, 0, 0} && ink_saturation == 1)
+    return out;
+  for (int i = 0; i < 3; ++i) {
+    cv::Scalar& ink = out[i];
+    if (ink_lightness != 0 || ink_hue != 0) {
+      cv::Mat px(1, 1, CV_32FC3, cv::Scalar(ink[0] / 255, ink[1] / 255, ink[2] / 255)), hsv;
+      cv::cvtColor(px, hsv, cv::COLOR_BGR2HSV);
+      cv::Vec3f& h = hsv.at<cv::Vec3f>(0, 0);
+      h[0] = float(std::fmod(h[0] + ink_hue + 360.0, 360.0));
+      cv::cvtColor(hsv, px, cv::COLOR_HSV2BGR);
+      cv::Vec3f c = px.at<cv::Vec3f>(0, 0) * 255.f;
+      double t = std::clamp(ink_lightness, -1.0, 1.0);
+      for (int k = 0; k < 3; ++k) ink[k] = t > 0 ? c[k] + t * (kPaper[k] - c[k]) : c[k] * (1 + t);
+    }
+    const double one = std::clamp(ink_shade[i], -1.0, 1.0);
+    if (one != 0)
+      for (int k = 0; k < 3; ++k) ink[k] = one > 0 ? ink[k] + one * (kPaper[k] - ink[k]) : ink[k] * (1 + one);
+    // Chroma drained towards the ink's own grey (its luma), keeping its darkness.
+    const double luma = 0.114 * ink[0] + 0.587 * ink[1] + 0.299 * ink[2];
+    const double keep = std::clamp(ink_saturation, 0.0, 1.0);
+    if (keep != 1)
+      for (int k = 0; k < 3; ++k) ink[k] = luma + keep * (ink[k] - luma);
   }
   return out;
 }

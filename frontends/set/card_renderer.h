@@ -36,13 +36,19 @@ struct CardStyle {
   double line_weight = 1;      // outline thickness, x the standard (1/110 of the length)
   double ink_lightness = 0;    // -1..1: inks mixed towards black (< 0) or towards the paper (> 0)
   double ink_hue = 0;          // degrees added to every ink's hue: another deck's red, green, purple
+  // One ink's own shade on top of ink_lightness (red, green, purple: set::Card::color),
+  // -1..1 the same way: a deck or a light where one ink alone is nearly black and keeps
+  // little of its colour (a dim photo's purple).
+  std::array<double, 3> ink_shade{0, 0, 0};
+  double ink_saturation = 1;   // 0..1: the inks' chroma kept; 0 prints in grey (a photocopy, a pen)
   double edge_darkness = 1;    // the cut edge's darkness, x the standard grey rim: 0 is as white as the face
   // The standard print shows its cut edge only round the rounded corners (the rim is an
   // erosion of the card's mask, and erosion takes the image's border for card); kept so
   // that earlier scenes stay the same. True draws it along the straight sides as well.
   bool rim_all_round = false;
 
-  // The three inks after ink_lightness and ink_hue (kInk itself by default).
+  // The three inks after ink_lightness, ink_hue, ink_shade and ink_saturation (kInk
+  // itself by default).
   std::array<cv::Scalar, 3> inks() const;
 };
 

@@ -350,7 +350,8 @@ Scene compose_scene(std::uint32_t seed, const SceneOptions& opt) {
 
   // A grid of cells, one card per cell; portrait or landscape for the whole table. A
   // draw pile takes one more column, at the left or the right edge.
-  int cols = int(std::ceil(std::sqrt(count * 4.0 / 3))), rows = (count + cols - 1) / cols;
+  const int cells = count + (opt.grey_marks ? 4 : 0);
+  int cols = int(std::ceil(std::sqrt(cells * 4.0 / 3))), rows = (cells + cols - 1) / cols;
   bool portrait = rng() % 2;
   const bool pile_left = opt.draw_pile && rng() % 2;
   double cell_w = 0.9 * opt.width / (cols + (opt.draw_pile ? 1 : 0)), cell_h = 0.9 * opt.height / rows;
@@ -383,6 +384,22 @@ Scene compose_scene(std::uint32_t seed, const SceneOptions& opt) {
     cover_card(rng, img, m, r.image.size(), card, opt);
     scene.cards.push_back(card);
     scene.corners.push_back(card_quad(m, r.image.size()));
+  }
+  if (opt.grey_marks) {
+    auto cell_centre = [&](int i) {
+      return cv::Point2d(grid_x + cell_w * (i % cols + 0.5), 0.05 * opt.height + cell_h * (i / cols + 0.5));
+    };
+    for (int i = count; i < count + 3; ++i) {
+      CardStyle grey = scene_print(opt);
+      grey.ink_saturation = 0;
+      grey.ink_lightness = uniform(rng, -0.8, 0.2);
+      grey.ink_hue = 0;
+      const set::Card card = set::card_at(int(rng() % 81));
+      RenderedCard r = render_card(card, int(length), grey);
+      const double angle = (portrait ? 90 : 0) + uniform(rng, -opt.max_tilt, opt.max_tilt);
+      place_card(img, r, card_map(r.image.size(), angle, cell_centre(i)), opt.edge_softness);
+    }
+    scene_detail::draw_pen_symbols(rng, img, cell_centre(count + 3), length, portrait);
   }
   if (opt.draw_pile) {
     double x = pile_left ? 0.05 * opt.width + 0.5 * cell_w : 0.05 * opt.width + (cols + 0.5) * cell_w;

@@ -89,4 +89,25 @@ void apply_light(cv::Mat& f32, double exposure, cv::Scalar tint) {
   cv::multiply(f32, cv::Scalar(exposure * tint[0], exposure * tint[1], exposure * tint[2]), f32);
 }
 
+void draw_pen_symbols(Rng& rng, cv::Mat& img, cv::Point2d centre, double length, bool portrait) {
+  const int n = 2 + int(rng() % 2);
+  const bool diamonds = rng() % 2;
+  const double grey = uniform(rng, 30, 140);
+  const int thickness = std::max(1, int(std::lround(uniform(rng, 1, 2) * length / 110)));
+  // The printed layout (card_renderer.h): symbol width 0.215 of the length, 1.35 widths apart.
+  const double w = 0.215 * length, h = 0.70 * length / 1.556, pitch = 1.35 * w;
+  const cv::Point2d along = portrait ? cv::Point2d(0, 1) : cv::Point2d(1, 0), across(along.y, along.x);
+  for (int k = 0; k < n; ++k) {
+    const cv::Point2d c = centre + along * ((k - (n - 1) / 2.0) * pitch);
+    const cv::Point2d a = along * (w / 2), b = across * (h / 2);
+    if (diamonds) {
+      std::vector<cv::Point> poly = {cv::Point(c - a), cv::Point(c + b), cv::Point(c + a), cv::Point(c - b)};
+      cv::polylines(img, poly, true, cv::Scalar::all(grey), thickness, cv::LINE_AA);
+    } else {
+      cv::ellipse(img, cv::Point(c), cv::Size(int(portrait ? h / 2 : w / 2), int(portrait ? w / 2 : h / 2)), 0, 0, 360,
+                  cv::Scalar::all(grey), thickness, cv::LINE_AA);
+    }
+  }
+}
+
 }  // namespace puzzlesat::set_vision::scene_detail

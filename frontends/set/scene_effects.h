@@ -33,6 +33,11 @@ void add_glare(Rng& rng, cv::Mat& img, const Quad& q);
 // random point on the picture's edge, to `floor` of its brightest in the farthest corner.
 void apply_falloff(Rng& rng, cv::Mat& f32, double floor);
 
+// Pen outlines of 2-3 symbols (ovals or diamonds) in a row at the printed pitch, centred
+// on `centre`, sized for a card `length` pixels long, drawn in grey straight on the table:
+// a sketch or a note that must not read as a card.
+void draw_pen_symbols(Rng& rng, cv::Mat& img, cv::Point2d centre, double length, bool portrait);
+
 // Exposure (below 1: dim) and a colour gain per channel (BGR) on a float image.
 void apply_light(cv::Mat& f32, double exposure, cv::Scalar tint);
 

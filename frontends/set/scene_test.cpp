@@ -229,6 +229,43 @@ TEST_CASE("cards: ink lightness and hue shade the three inks") {
   CHECK(turned <= 20);
 }
 
+TEST_CASE("cards: one ink's shade darkens that ink only, and saturation 0 prints in grey") {
+  auto ink_of = [](const CardStyle& style, int colour) {
+    const cv::Scalar c = style.inks()[colour];
+    const double luma = 0.114 * c[0] + 0.587 * c[1] + 0.299 * c[2];
+    const double chroma = std::max({c[0], c[1], c[2]}) - std::min({c[0], c[1], c[2]});
+    return std::pair<double, double>(luma, chroma);
+  };
+  CardStyle dark_purple;
+  dark_purple.ink_shade[2] = -0.9;
+  CHECK(ink_of(dark_purple, 2).first < 0.15 * ink_of({}, 2).first);
+  CHECK(ink_of(dark_purple, 2).second < 0.15 * ink_of({}, 2).second);
+  for (int other : {0, 1}) CHECK(dark_purple.inks()[other] == kInk[other]);
+  CardStyle grey_print;
+  grey_print.ink_saturation = 0;
+  for (int colour = 0; colour < 3; ++colour) {
+    CHECK(ink_of(grey_print, colour).second < 1e-6);
+    CHECK(ink_of(grey_print, colour).first == Approx(ink_of({}, colour).first).margin(1e-6));
+  }
+}
+
+TEST_CASE("scenes: grey marks add grey prints and pen outlines, and no labelled card") {
+  SceneOptions plain, marked;
+  plain.white_table = marked.white_table = true;
+  plain.clutter = marked.clutter = false;
+  marked.grey_marks = true;
+  Scene a = compose_scene(5, plain), b = compose_scene(5, marked);
+  CHECK(b.cards.size() == a.cards.size());
+  // Dark, colourless pixels: the grey prints and the pen.
+  auto grey_ink = [](const cv::Mat& img) {
+    cv::Mat hsv, ch[3];
+    cv::cvtColor(img, hsv, cv::COLOR_BGR2HSV);
+    cv::split(hsv, ch);
+    return cv::countNonZero((ch[2] < 170) & (ch[1] < 40));
+  };
+  CHECK(grey_ink(b.image) > grey_ink(a.image) + 5000);
+}
+
 TEST_CASE("cards: a rim all round darkens the cut edge, and edge darkness 0 whitens it") {
   auto rim_level = [](const CardStyle& style) {
     RenderedCard r = render_card(kOpenOval, 330, style);

@@ -23,10 +23,12 @@ struct InkImage {
 // Ink relative to the paper around it (local_white.h). On the whole photo the window is
 // a share of the image, wide enough to reach paper from a line's core and from most of a
 // solid symbol's inside.
-InkImage find_ink(const cv::Mat& bgr, const ReaderSettings& s) {
+InkImage find_ink(const cv::Mat& bgr, const ReaderSettings& s, double card_length) {
   cv::Mat f;
   bgr.convertTo(f, CV_32FC3, 1.0 / 255);
-  const int k = std::max(3, int(s.symbol_white_window * std::max(f.cols, f.rows) / 4) | 1);
+  double window = s.symbol_white_window * std::max(f.cols, f.rows);
+  if (card_length > 0) window = std::min(window, s.symbol_white_card_window * card_length);
+  const int k = std::max(3, int(window / 4) | 1);
   cv::Mat white = local_white(f, cv::Size(k, k));
   // Symbols are printed on paper, the brightest thing on most tables: ink is looked for
   // only where the local white is near the photo's paper white, not in a dark corner
@@ -187,10 +189,10 @@ Quad card_frame(const std::vector<SymbolBlob>& group, const ReaderSettings& s) {
 
 }  // namespace
 
-std::vector<SymbolGroup> find_symbol_groups(const cv::Mat& bgr) {
+std::vector<SymbolGroup> find_symbol_groups(const cv::Mat& bgr, double card_length) {
   CV_Assert(bgr.type() == CV_8UC3);
   const ReaderSettings& s = reader_settings();
-  InkImage ink = find_ink(bgr, s);
+  InkImage ink = find_ink(bgr, s, card_length);
   // Every outer boundary, also those inside a hole of another blob: where the table is
   // darker than the paper, a card is a hole in the table's blob and its symbols lie in it.
   cv::Mat closed;

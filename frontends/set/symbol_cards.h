@@ -36,6 +36,9 @@ struct SymbolGroup {
 
 // The card frames implied by groups of symbols in a BGR image, best read with its long
 // side near the detection size of the outline finder.
-std::vector<SymbolGroup> find_symbol_groups(const cv::Mat& bgr);
+// `card_length`, when known (the outline finder's cards, their median long side in
+// `bgr`'s pixels), bounds the local white's window to a share of a card
+// (symbol_white_card_window), so that the white is the card's own paper.
+std::vector<SymbolGroup> find_symbol_groups(const cv::Mat& bgr, double card_length = 0);
 
 }  // namespace puzzlesat::set_vision

@@ -158,8 +158,33 @@ TableReading read_table(const cv::Mat& photo, double scale) {
     table.cards.push_back(card);
   };
   for (const Quad& q : find_card_quads(view)) consider(q, nullptr);
-  for (const SymbolGroup& g : find_symbol_groups(view)) {
+  // Cards lie side by side, not on each other (of a pile only the top card shows): a
+  // frame whose area is mostly cards already read is the space between them, a gap of
+  // table that a paler table's white makes look like a symbol.
+  auto covered = [&](const Quad& q) {
+    std::vector<cv::Point2f> frame(q.begin(), q.end());
+    double common = 0;
+    for (const Quad& k : kept) {
+      std::vector<cv::Point2f> other(k.begin(), k.end()), both;
+      if (cv::isContourConvex(frame) && cv::isContourConvex(other)) common += cv::intersectConvexConvex(frame, other, both);
+    }
+    return common / std::max(1.0, quad_area(q));
+  };
+  // The outline finder's cards tell the symbol finder how large a card is.
+  std::vector<double> lengths;
+  for (const Quad& q : kept) {
+    double longest = 0;
+    for (int i = 0; i < 4; ++i) longest = std::max(longest, double(cv::norm(q[(i + 1) % 4] - q[i])));
+    lengths.push_back(longest);
+  }
+  double card_length = 0;
+  if (!lengths.empty()) {
+    std::nth_element(lengths.begin(), lengths.begin() + lengths.size() / 2, lengths.end());
+    card_length = lengths[lengths.size() / 2];
+  }
+  for (const SymbolGroup& g : find_symbol_groups(view, card_length)) {
     cv::Point2f centre = quad_center(g.card);
+    if (covered(g.card) > reader_settings().card_max_covered) continue;
     if (std::none_of(kept.begin(), kept.end(), [&](const Quad& q) { return quad_contains(q, centre); }))
       consider(g.card, &g);
   }
