@@ -18,8 +18,9 @@ enum class Verdict : unsigned char { open, forced, free };
 // How long local search may look for a model flipping one candidate before a solver
 // call decides it. A walk for a forced candidate always fails and costs its whole budget,
 // so the budget follows what the calls after failed walks show: a call that finds the
-// candidate free (the walk gave up too early) doubles it, up to kMaxWalkFlips; a call
-// that proves it forced (the walk was wasted) halves it, down to kMinWalkFlips. On
+// candidate free (the walk gave up too early) doubles it, up to kMaxWalkFlips (scaled to
+// the formula, below); a call that proves it forced (the walk was wasted) halves it, down
+// to kMinWalkFlips. On
 // 1,000-variable random 3-SAT at ratios 3.5-4.0 every free candidate was flipped well
 // within the maximum (no solver call at all); on planted formulas, where most candidates
 // are forced, the budget soon falls to the minimum.
@@ -28,6 +29,15 @@ constexpr int kMinWalkFlips = 1000;
 // Local search for the first model before any solver call (when the formula is given).
 // Failing costs the flips and then one ordinary call.
 constexpr int kFirstModelFlips = 2000000;
+// Both budgets are those of a 1,000-variable formula, where they were measured, and
+// shrink with the formula: local search needs fewer flips on fewer variables, and a
+// failing walk costs its whole budget. With the fixed budgets an unsatisfiable
+// 14-variable formula spent 2,000,000 flips (tens of milliseconds) before the one solver
+// call that answers it in microseconds.
+int scaled_flips(int budget_at_1000_vars, const Cnf& formula) {
+  const std::int64_t scaled = static_cast<std::int64_t>(budget_at_1000_vars) * formula.num_vars() / 1000;
+  return static_cast<int>(std::clamp<std::int64_t>(scaled, kMinWalkFlips, budget_at_1000_vars));
+}
 // The first solver call after a failed walk stops after this many conflicts; see
 // decide_interleaved.
 constexpr std::int64_t kFirstCallConflicts = 2000;
@@ -256,7 +266,8 @@ BackboneResult compute_implied(Solver& s, std::span<const Lit> candidates, std::
   // the formula is then a model of the solver's clauses), else, or when that fails, by
   // the solver.
   std::vector<Lit> assume(assumptions.begin(), assumptions.end());
-  const bool walked_first = walker && max_var <= formula->num_vars() && walker->find_model(assume, kFirstModelFlips, rng);
+  const bool walked_first =
+      walker && max_var <= formula->num_vars() && walker->find_model(assume, scaled_flips(kFirstModelFlips, *formula), rng);
   Status status = Status::sat;
   if (!walked_first) {
     status = s.solve(assume);
@@ -319,7 +330,8 @@ BackboneResult compute_implied(Solver& s, std::span<const Lit> candidates, std::
   settle_fixed(0);
 
   const bool unconditional = assumptions.empty();
-  int walk_flips = kMaxWalkFlips;
+  const int max_walk_flips = formula ? scaled_flips(kMaxWalkFlips, *formula) : kMaxWalkFlips;
+  int walk_flips = max_walk_flips;
   for (std::size_t i = 0; i < open.size(); ++i) {
     Lit l = open[i];
     if (verdict(l) != Verdict::open) continue;
@@ -340,7 +352,7 @@ BackboneResult compute_implied(Solver& s, std::span<const Lit> candidates, std::
     assume.pop_back();
     if (status == Status::unknown) break;
     if (walked)
-      walk_flips = status == Status::sat ? std::min(kMaxWalkFlips, 2 * walk_flips) : std::max(kMinWalkFlips, walk_flips / 2);
+      walk_flips = status == Status::sat ? std::min(max_walk_flips, 2 * walk_flips) : std::max(kMinWalkFlips, walk_flips / 2);
     if (status == Status::sat && walker && !walker->value(l)) {
       // The walk found the model: l is free, and that model clears what it contradicts.
       verdict(l) = Verdict::free;
