@@ -217,12 +217,19 @@ TEST_CASE("Chunked backbone agrees with brute force on 1000 random formulas", "[
     std::bernoulli_distribution coin(0.5);
     int num_candidates = std::uniform_int_distribution<int>(0, n + 2)(rng);
     for (int i = 0; i < num_candidates; ++i) candidates.push_back(Lit(Var(var(rng)), coin(rng)));
+    // Every other round under assumptions (Hexcells asks under a round's activation
+    // literal): forced then means implied under them, and nothing is added as a unit.
+    std::vector<Lit> assumptions;
+    if (round % 2)
+      for (int i = std::uniform_int_distribution<int>(0, 2)(rng); i > 0; --i)
+        assumptions.push_back(Lit(Var(var(rng)), coin(rng)));
 
-    const auto models = all_models(cnf, {});
+    const auto models = all_models(cnf, assumptions);
     auto s = make_solver();
     s->add_cnf(cnf);
-    INFO("round " << round << ": " << n << " vars, " << m << " clauses, " << models.size() << " models");
-    BackboneResult bb = chunked_backbone(*s, candidates);
+    INFO("round " << round << ": " << n << " vars, " << m << " clauses, " << assumptions.size() << " assumptions, "
+                  << models.size() << " models");
+    BackboneResult bb = chunked_backbone(*s, candidates, assumptions);
     if (models.empty()) {
       CHECK(bb.status == Status::unsat);
       continue;
@@ -232,8 +239,19 @@ TEST_CASE("Chunked backbone agrees with brute force on 1000 random formulas", "[
     CHECK(bb.status == Status::sat);
     CHECK(bb.forced == forced);
     CHECK(bb.free == free);
-    // The forced literals it adds as units leave the models unchanged.
+    // The forced literals it adds as units (without assumptions) leave the models unchanged;
+    // under assumptions it adds none, so a literal implied only by them can still be false.
+    const auto unconditional = all_models(cnf, {});
     CHECK(s->solve() == Status::sat);
+    for (Lit f : bb.forced) {
+      const std::uint32_t bit = 1U << (f.var().id() - 1);
+      const bool can_be_false = std::any_of(unconditional.begin(), unconditional.end(),
+                                            [&](std::uint32_t mask) { return ((mask & bit) != 0) == f.negated(); });
+      if (can_be_false) {
+        std::vector<Lit> against{~f};
+        CHECK(s->solve(against) == Status::sat);
+      }
+    }
   }
 }
 
