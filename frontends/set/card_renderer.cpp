@@ -105,7 +105,7 @@ RenderedCard render_card(set::Card card, int length, const CardStyle& style) {
     for (int k = 0; k < 3; ++k) rim_grey[k] = kPaper[k] - style.edge_darkness * (kPaper[k] - 185);
   big.setTo(rim_grey, mask & ~rim);
 
-  const double w = kSymbolWidth * W, h = 0.70 * H, pitch = kSymbolPitch * w;
+  const double w = kSymbolWidth * W, h = kSymbolHeight * H, pitch = kSymbolPitch * w;
   const int n = card.number + 1;
   const cv::Scalar ink = style.inks()[card.color];
   const int line = scaled(std::max(1, W / 110), W / 110.0, style.line_weight);

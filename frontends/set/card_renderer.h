@@ -17,9 +17,10 @@ struct RenderedCard {
 };
 
 // The printed layout: the card's long side over its short side; a symbol's width as a
-// fraction of the card's length; the distance between neighbouring symbols' centres in
-// symbol widths. Scenes that draw something up to a symbol's edge lay it out from these.
-inline constexpr double kPrintedAspect = 1.556, kSymbolWidth = 0.215, kSymbolPitch = 1.35;
+// fraction of the card's length and its height as a fraction of the card's width; the
+// distance between neighbouring symbols' centres in symbol widths. Scenes that draw
+// something up to a symbol's edge lay it out from these.
+inline constexpr double kPrintedAspect = 1.556, kSymbolWidth = 0.215, kSymbolHeight = 0.70, kSymbolPitch = 1.35;
 
 // The paper and the printed inks (red, green, purple: set::Card::color), BGR, as they
 // look in daylight; tests that re-ink a rendered card start from these.

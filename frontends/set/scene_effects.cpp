@@ -6,6 +6,8 @@
 #include <cmath>
 #include <vector>
 
+#include "frontends/set/card_renderer.h"
+
 namespace puzzlesat::set_vision::scene_detail {
 
 double uniform(Rng& rng, double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng); }
@@ -94,8 +96,8 @@ void draw_pen_symbols(Rng& rng, cv::Mat& img, cv::Point2d centre, double length,
   const bool diamonds = rng() % 2;
   const double grey = uniform(rng, 30, 140);
   const int thickness = std::max(1, int(std::lround(uniform(rng, 1, 2) * length / 110)));
-  // The printed layout (card_renderer.h): symbol width 0.215 of the length, 1.35 widths apart.
-  const double w = 0.215 * length, h = 0.70 * length / 1.556, pitch = 1.35 * w;
+  // The printed layout (card_renderer.h).
+  const double w = kSymbolWidth * length, h = kSymbolHeight * length / kPrintedAspect, pitch = kSymbolPitch * w;
   const cv::Point2d along = portrait ? cv::Point2d(0, 1) : cv::Point2d(1, 0), across(along.y, along.x);
   for (int k = 0; k < n; ++k) {
     const cv::Point2d c = centre + along * ((k - (n - 1) / 2.0) * pitch);
