@@ -216,7 +216,7 @@ class Reader {
         fail("a hidden cell of unknown colour cannot carry a number", l->number, col1);
       if (t.color == Color::blue && (t.mark == Mark::together || t.mark == Mark::apart))
         fail("a blue cell's number cannot be {n} or -n-", l->number, col1);
-      mark_at_[static_cast<std::size_t>(y * kGridSize + x)] = {l->number, col1};
+      mark_at(Pos{x, y}) = {l->number, col1};
     }
   }
 
@@ -282,8 +282,7 @@ class Reader {
           fail(std::string("the solution contradicts this ") + (t.mark == Mark::together ? "{n}" : "-n-") +
                    ": the " + std::to_string(*t.number) + " blue cells it counts are " +
                    (t.mark == Mark::together ? "not " : "") + "contiguous",
-               mark_at_[static_cast<std::size_t>(p.y * kGridSize + p.x)].first,
-               mark_at_[static_cast<std::size_t>(p.y * kGridSize + p.x)].second);
+               mark_at(p).first, mark_at(p).second);
       }
       return;
     }
@@ -327,6 +326,7 @@ class Reader {
   // Line and column of each tile's mark, by y * kGridSize + x (an array: a map cost a
   // node per tile of every file read).
   std::vector<std::pair<int, int>> mark_at_ = std::vector<std::pair<int, int>>(kGridSize * kGridSize);
+  std::pair<int, int>& mark_at(Pos p) { return mark_at_[static_cast<std::size_t>(p.y * kGridSize + p.x)]; }
   int remaining_line_ = 0;
 };
 
