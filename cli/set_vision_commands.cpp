@@ -168,12 +168,9 @@ void run_render(const RenderOptions& opt) {
     const size_t eq = shade.find('=');
     const std::string colour = shade.substr(0, eq);
     const int which = colour == "red" ? 0 : colour == "green" ? 1 : colour == "purple" ? 2 : -1;
-    double value = 2;
-    try {
-      if (eq != std::string::npos) value = std::stod(shade.substr(eq + 1));
-    } catch (const std::exception&) {
-    }
-    if (which < 0 || value < -1 || value > 1)
+    double value = 0;
+    const bool number = eq != std::string::npos && CLI::detail::lexical_cast(shade.substr(eq + 1), value);
+    if (which < 0 || !number || value < -1 || value > 1)
       throw InputError("--ink-shade takes COLOUR=VALUE, COLOUR red, green or purple and VALUE -1..1, not '" + shade + "'");
     so.print.ink_shade[which] = value;
   }
