@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <future>
 
 #include <puzzlesat/input_error.h>
 #include "frontends/dice/dice_agreement.h"
@@ -88,6 +89,8 @@ const char* die_reader_name(DieReader reader) {
 
 std::vector<Die> read_dice(const cv::Mat& image, const ReadOptions& options) {
   if (image.empty()) throw InputError("empty image");
+  const bool use_model = options.reader != DieReader::Rules;
+  if (use_model) preload_learned_reader();  // on the other core while the rules find the dice
   const cv::Mat full = to_bgr(image);
   cv::Mat bgr = full;
   const DiceSettings& ds = options.settings;
@@ -99,16 +102,24 @@ std::vector<Die> read_dice(const cv::Mat& image, const ReadOptions& options) {
   const std::vector<DieRegion> regions = find_die_regions(bgr, lab, ds);
   // Scale first: the learned reader sees each region cut from the photo at its own
   // resolution and resampled to the canonical crop, whatever the photo's size.
-  std::vector<LearnedReading> learned;
-  if (options.reader != DieReader::Rules && learned_reader_available()) {
+  // The network reads the crops on another thread while the rules count the pips: the
+  // two readings are independent until they are combined.
+  std::future<std::vector<LearnedReading>> learned_later;
+  if (use_model && !regions.empty()) {
     std::vector<cv::Mat> crops;
     for (const auto& region : regions) crops.push_back(die_crop(full, cv::Rect2d(to_image(region.box, scale))));
-    learned = read_crops(crops);
+    learned_later = std::async(std::launch::async, [crops = std::move(crops)] {
+      return learned_reader_available() ? read_crops(crops) : std::vector<LearnedReading>{};
+    });
   }
+  std::vector<PipReading> readings;
+  for (const DieRegion& region : regions) readings.push_back(count_pips(lab, region, ds));
+  const std::vector<LearnedReading> learned = learned_later.valid() ? learned_later.get() : std::vector<LearnedReading>{};
+
   std::vector<Candidate> candidates;
   for (std::size_t i = 0; i < regions.size(); ++i) {
     const DieRegion& region = regions[i];
-    PipReading reading = count_pips(lab, region, ds);
+    PipReading& reading = readings[i];
     if (!learned.empty()) {
       const LearnedReading& l = learned[i];
       if (options.reader == DieReader::Model) {

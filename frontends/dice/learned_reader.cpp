@@ -9,6 +9,7 @@
 #include <mutex>
 #include <stdexcept>
 #include <system_error>
+#include <thread>
 
 #include "frontends/dice/die_crop.h"
 
@@ -24,11 +25,23 @@ struct Model {
   std::once_flag loaded;
   std::mutex running;  // cv::dnn::Net::forward is not reentrant
   std::unique_ptr<cv::dnn::Net> net;
+  std::once_flag preloading;
+  std::thread preloader;
+  // Joined before `net` goes: a process that ends early (a photo that does not decode)
+  // must not tear the network down under the loading thread.
+  ~Model() {
+    if (preloader.joinable()) preloader.join();
+  }
 };
 
 Model& model() {
   static Model m;
   return m;
+}
+
+cv::Mat crops_blob(const std::vector<cv::Mat>& crops) {
+  // The network takes BGR in 0..1, as the training crops were (train.py).
+  return cv::dnn::blobFromImages(crops, 1.0 / 255, cv::Size(kCropSize, kCropSize), cv::Scalar(), false, false, CV_32F);
 }
 
 cv::dnn::Net* loaded_net() {
@@ -65,14 +78,26 @@ std::string learned_model_path() {
 
 bool learned_reader_available() { return loaded_net() != nullptr; }
 
+void preload_learned_reader() {
+  Model& m = model();
+  std::call_once(m.preloading, [&m] {
+    m.preloader = std::thread([&m] {
+      cv::dnn::Net* net = loaded_net();
+      if (!net) return;
+      const cv::Mat blank(kCropSize, kCropSize, CV_8UC3, cv::Scalar::all(0));
+      std::lock_guard lock(m.running);
+      net->setInput(crops_blob({blank}));
+      net->forward();
+    });
+  });
+}
+
 std::vector<LearnedReading> read_crops(const std::vector<cv::Mat>& crops) {
   std::vector<LearnedReading> out;
   if (crops.empty()) return out;
   cv::dnn::Net* net = loaded_net();
   if (!net) throw std::runtime_error("the dice model (models/dice_reader.onnx) was not found");
-  // The network takes BGR in 0..1, as the training crops were (train.py).
-  const cv::Mat blob = cv::dnn::blobFromImages(crops, 1.0 / 255, cv::Size(kCropSize, kCropSize), cv::Scalar(), false, false,
-                                               CV_32F);
+  const cv::Mat blob = crops_blob(crops);
   cv::Mat logits;
   {
     std::lock_guard lock(model().running);

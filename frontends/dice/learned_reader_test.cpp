@@ -68,3 +68,22 @@ TEST_CASE("the reader's three modes read a plain rendered roll alike", "[dice_vi
   CHECK(parse_die_reader("model") == DieReader::Model);
   CHECK_THROWS(parse_die_reader("magic"));
 }
+
+// read_dice loads the model on a thread of its own and warms it with a one-crop pass, then
+// reads batches of any size: none of that may change a reading.
+TEST_CASE("the learned reader reads a crop the same after a preload, alone or in a batch", "[dice_vision][learned]") {
+  preload_learned_reader();
+  preload_learned_reader();  // once per process
+  REQUIRE(learned_reader_available());
+  std::vector<cv::Mat> crops;
+  for (const auto& c : scene_crops(7'000'201, kCropSize, 20, 200)) crops.push_back(c.image);
+  REQUIRE(crops.size() >= 3);
+  const auto batch = read_crops(crops);
+  REQUIRE(batch.size() == crops.size());
+  for (std::size_t i = 0; i < crops.size(); ++i) {
+    const auto alone = read_crops({crops[i]});
+    REQUIRE(alone.size() == 1);
+    CHECK(alone[0].pips == batch[i].pips);
+    for (int k = 0; k < 7; ++k) CHECK(alone[0].probabilities[k] == Approx(batch[i].probabilities[k]).margin(1e-5));
+  }
+}
