@@ -1,12 +1,12 @@
 // Command groups in a shared module that the program loads (dlopen) only when the command
-// line needs them. `puzzlesat` keeps its OpenCV commands (the photo and screenshot readers,
-// `yahtzee dice`, `serve`) in one: a process that does not ask for them never loads OpenCV
-// (docs/performance.md, "Start-up"). Private to the puzzlesat program; plugins do not use it.
+// line needs them. `puzzlesat` keeps its OpenCV commands in two (the photo and screenshot
+// readers and `yahtzee dice` in one, `serve` in the other): a process that does not ask for
+// them never loads OpenCV (docs/performance.md, "Start-up"). Private to the puzzlesat program; plugins do not use it.
 //
 // The program declares what the module holds, so it can list and choose without loading it:
 //
-//   const CommandModule vision_module{"puzzlesat_vision.so", "the vision commands", {"lib/puzzlesat"}};
-//   const ModuleGroup serve_in_module{vision_module, "serve", "Web pages …"};      // a top-level group
+//   const CommandModule serve_module{"puzzlesat_serve.so", "the web server commands", {"lib/puzzlesat"}};
+//   const ModuleGroup serve_in_module{serve_module, "serve", "Web pages …"};       // a top-level group
 //   const ModuleGroup dice_in_module{vision_module, yahtzee_group, {"advise"}};    // extends yahtzee
 //
 // The module's own sources define ordinary CommandGroup objects (<puzzlesat/plugin.h>); they

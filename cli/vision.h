@@ -1,8 +1,9 @@
-// The vision module of the `puzzlesat` program (puzzlesat_vision.so): every command that
-// needs OpenCV — cli/*_vision_commands.cpp, `serve`, and the picture of `hexcells deduce -o`
-// (cli/hexcells_picture.cpp). The program declares its groups in cli/vision_module.cpp and
-// loads it only when a command line needs it (cli/module.h), so other commands never load
-// OpenCV.
+// The modules of the `puzzlesat` program that need OpenCV: puzzlesat_vision.so, the photo
+// and screenshot commands (cli/*_vision_commands.cpp) and the picture of `hexcells deduce -o`
+// (cli/hexcells_picture.cpp); puzzlesat_serve.so, `serve` (cli/serve_commands.cpp, server/).
+// Both take the frontends from puzzlesat_frontends.so. The program declares their groups in
+// cli/vision_module.cpp and loads a module only when a command line needs it (cli/module.h),
+// so other commands never load OpenCV.
 #pragma once
 
 #include <string>

@@ -4,8 +4,8 @@
 #   lib/cmake/puzzlesat/                        puzzlesatConfig.cmake, targets, Find modules
 #   lib/pkgconfig/puzzlesat.pc
 #   share/puzzlesat/dice_reader.onnx            the dice reader's learned model (learned_reader.h)
-#   bin/puzzlesat, lib/puzzlesat/puzzlesat_vision.so   the program and its vision module
-#                                               (cli/CMakeLists.txt, cli/vision.h)
+#   bin/puzzlesat, lib/puzzlesat/*.so           the program and its modules (vision, serve,
+#                                               frontends; cli/CMakeLists.txt, cli/vision.h)
 # puzzlesat::puzzlesat is the whole library side; puzzlesat::main adds a main() that runs
 # the registered command groups.
 include(CMakePackageConfigHelpers)

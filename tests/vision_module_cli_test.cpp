@@ -1,5 +1,6 @@
-// The vision module (cli/vision.h, cli/module.h): the program loads puzzlesat_vision.so, and
-// with it OpenCV, only for a command that needs it, and says so clearly when it is missing.
+// The program's modules (cli/vision.h, cli/module.h): the program loads puzzlesat_vision.so,
+// and with it OpenCV, only for a command that needs it, puzzlesat_serve.so (and the web
+// server's libraries) only for `serve`, and says so clearly when one is missing.
 #include <catch2/catch.hpp>
 
 #include <sys/wait.h>
@@ -36,10 +37,15 @@ Shell shell(const std::string& command, const TempDir& dir) {
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, text.str()};
 }
 
-bool loads_module(const std::vector<std::string>& args, const TempDir& dir) {
+// True when the program, run with `args`, loads a shared object whose name holds `file`.
+bool loads(const std::string& file, const std::vector<std::string>& args, const TempDir& dir) {
   std::string command = "LD_DEBUG=files '" + std::string(PUZZLESAT_BINARY) + "'";
   for (const std::string& a : args) command += " '" + a + "'";
-  return shell(command, dir).err.find("puzzlesat_vision.so") != std::string::npos;
+  return shell(command, dir).err.find(file) != std::string::npos;
+}
+
+bool loads_module(const std::vector<std::string>& args, const TempDir& dir) {
+  return loads("puzzlesat_vision.so", args, dir);
 }
 
 }  // namespace
@@ -59,14 +65,20 @@ TEST_CASE("the vision module is loaded only for the commands that need it", "[cl
   CHECK(loads_module({"hexcells", "screenshot", "--help"}, dir));
   CHECK(loads_module({"yahtzee", "dice", "--help"}, dir));
   CHECK(loads_module({"yahtzee", "advise", "--help"}, dir));  // advise --photo
-  CHECK(loads_module({"serve", "--help"}, dir));
+  // `serve` is a module of its own: the photo readers never load the web server's libraries.
+  CHECK(loads("puzzlesat_serve.so", {"serve", "--help"}, dir));
+  CHECK(loads("libcpp-httplib", {"serve", "--help"}, dir));
+  CHECK_FALSE(loads_module({"serve", "--help"}, dir));
+  CHECK_FALSE(loads("puzzlesat_serve.so", {"yahtzee", "dice", "demo/dice-roll.jpg"}, dir));
+  CHECK_FALSE(loads("libcpp-httplib", {"yahtzee", "dice", "demo/dice-roll.jpg"}, dir));
+  CHECK_FALSE(loads("puzzlesat_serve.so", {"set", "--help"}, dir));
   // `hexcells deduce -o` draws with OpenCV: the module is loaded when the picture is written.
   const std::string picture = dir.file("why.png");
   CHECK(loads_module({"hexcells", "deduce", "demo/hexcells-honeycomb-round4.hexcells", "-o", picture}, dir));
   CHECK(std::filesystem::file_size(picture) > 1000);
 }
 
-TEST_CASE("without the vision module: its commands fail with one error line and exit 2, the rest work",
+TEST_CASE("without the modules: their commands fail with one error line and exit 2, the rest work",
           "[cli][module]") {
   TempDir dir;
   // A copy of the program without lib/puzzlesat beside it (nor ../lib/puzzlesat).
@@ -84,7 +96,9 @@ TEST_CASE("without the vision module: its commands fail with one error line and 
     INFO(args);
     Shell r = shell(program + " " + args, dir);
     CHECK(r.exit_code == 2);
-    CHECK(r.err.rfind("puzzlesat: error: the vision commands are not installed: puzzlesat_vision.so is not in ", 0) == 0);
+    const std::string missing = args.starts_with("serve") ? "the web server commands are not installed: puzzlesat_serve.so"
+                                                          : "the vision commands are not installed: puzzlesat_vision.so";
+    CHECK(r.err.rfind("puzzlesat: error: " + missing + " is not in ", 0) == 0);
     CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
   }
   CHECK(shell(program + " cnf solve " + cnf, dir).exit_code == 10);
