@@ -120,9 +120,18 @@ bool settled_at_root(GroupFormula& part, const sat::Solver& solver, const Board&
 //
 // The symmetry breaking holds for this call only (the formula may be asked again in a
 // later round, when the classes differ): under an activation literal, retired after.
+//
+// seen, when given, receives the colourings of `cells` by every model used (the known
+// ones and the solver's), for GroupModels.
 Deducer::GroupResult backbone(GroupFormula& part, const Board& board, const std::vector<Pos>& cells,
                               const std::vector<std::vector<Pos>>& classes, const std::vector<const Constraint*>& rules,
-                              bool chunked, int& calls, ModelMemory& memory, const std::vector<int>& known) {
+                              bool chunked, int& calls, ModelMemory& memory, const std::vector<int>& known,
+                              std::vector<std::vector<bool>>* seen = nullptr) {
+  if (seen)
+    for (int k : known) {
+      std::vector<bool>& m = seen->emplace_back();
+      for (Pos p : cells) m.push_back(memory.blue(p, k));
+    }
   std::vector<sat::Lit> candidates;
   auto some = [&](const std::vector<Pos>& cls, bool blue) {
     for (int k : known)
@@ -167,6 +176,7 @@ Deducer::GroupResult backbone(GroupFormula& part, const Board& board, const std:
     part.solver();
   }
   memory.store(cells, found);
+  if (seen) seen->insert(seen->end(), found.begin(), found.end());
   calls += bb.solver_calls;
   if (bb.status != sat::Status::sat) {
     r.consistent = false;
@@ -249,6 +259,19 @@ std::pair<int, int> count_bounds(const std::vector<const Open*>& hints, const st
     lo += gain;
   }
   return {lo, hi};
+}
+
+// A group's models as GroupModels: classes of which no cell is forced (r) are the open ones.
+GroupModels group_models(const std::vector<Pos>& cells, const std::vector<std::vector<Pos>>& classes,
+                         const std::vector<Pos>& counted, const Deducer::GroupResult& r,
+                         const std::vector<std::vector<bool>>& seen) {
+  std::vector<char> forced(kGridSize * kGridSize, 0);
+  for (const std::vector<Pos>* v : {&r.blue, &r.black})
+    for (Pos p : *v) forced[static_cast<std::size_t>(p.y * kGridSize + p.x)] = 1;
+  std::vector<const std::vector<Pos>*> open;
+  for (const auto& cls : classes)
+    if (!forced[static_cast<std::size_t>(cls.front().y * kGridSize + cls.front().x)]) open.push_back(&cls);
+  return GroupModels(cells, seen, counted, open);
 }
 
 }  // namespace
@@ -435,8 +458,12 @@ Deduction Deducer::solve(const Board& board, std::vector<Constraint> visible, bo
       }
       std::vector<int> known;
       if (options_.reuse_models) known = models_.models_of(board, g.cells, rules);
-      it->second = backbone(part, board, g.cells, interchangeable(g.cells, rules, board), rules,
-                            options_.chunked_backbone, result.stats.solver_calls, models_, known);
+      std::vector<std::vector<Pos>> classes = interchangeable(g.cells, rules, board);
+      std::vector<std::vector<bool>> seen;
+      it->second = backbone(part, board, g.cells, classes, rules, options_.chunked_backbone,
+                            result.stats.solver_calls, models_, known,
+                            options_.remaining_by_models ? &seen : nullptr);
+      if (options_.remaining_by_models) it->second.models = group_models(g.cells, classes, g.counted, it->second, seen);
     }
     if (!g.result->consistent) {
       cache_.erase(it);  // not remembered: an impossible state is not played on
@@ -467,7 +494,22 @@ Deduction Deducer::solve(const Board& board, std::vector<Constraint> visible, bo
   bool slack = rem - sum_hi >= 0 && rem - sum_lo <= nfree;
   if (slack && (nfree == 0 || (rem - sum_hi >= 1 && rem - sum_lo <= nfree - 1))) return finish();
 
-  // 6. REMAINING may matter: solve the groups whose count can vary together with it.
+  // 6. REMAINING may matter: solve the groups whose count can vary together with it,
+  //    unless their models already show that it forces nothing.
+  if (options_.remaining_by_models) {
+    std::vector<const GroupModels*> varying;
+    int varying_rem = rem;
+    for (auto& [root, g] : groups) {
+      if (g.result->lo == g.result->hi)
+        varying_rem -= g.result->lo;
+      else
+        varying.push_back(&g.result->models);
+    }
+    if (forces_nothing(varying, varying_rem, nfree)) {
+      result.stats.remaining_by_models = true;
+      return finish();
+    }
+  }
   GroupFormula part(options_.solver, shapes);  // asked once: REMAINING differs every round
   std::vector<const Constraint*> rules;
   std::vector<Pos> joint_cells = free_cells, joint_counted = free_cells;
