@@ -116,7 +116,9 @@ bool settled_at_root(GroupFormula& part, const sat::Solver& solver, const Board&
 // `memory` holds models from earlier rounds and `known` the slots of it that are models
 // of these rules: a class one of them colours blue somewhere is not forced black, and one
 // it colours black somewhere is not forced blue, so those questions are not asked. The
-// models the solver finds are stored in `memory` for the next rounds.
+// models the solver finds are stored in `memory` for the next rounds. `shown`, per class
+// (or empty), says the same from models combined outside the solver (group_models.h):
+// kShownBlue, kShownBlack.
 //
 // The symmetry breaking holds for this call only (the formula may be asked again in a
 // later round, when the classes differ): under an activation literal, retired after.
@@ -126,7 +128,7 @@ bool settled_at_root(GroupFormula& part, const sat::Solver& solver, const Board&
 Deducer::GroupResult backbone(GroupFormula& part, const Board& board, const std::vector<Pos>& cells,
                               const std::vector<std::vector<Pos>>& classes, const std::vector<const Constraint*>& rules,
                               bool chunked, int& calls, ModelMemory& memory, const std::vector<int>& known,
-                              std::vector<std::vector<bool>>* seen = nullptr) {
+                              const std::vector<unsigned char>& shown, std::vector<std::vector<bool>>* seen) {
   if (seen)
     for (int k : known) {
       std::vector<bool>& m = seen->emplace_back();
@@ -139,12 +141,14 @@ Deducer::GroupResult backbone(GroupFormula& part, const Board& board, const std:
         if (memory.blue(p, k) == blue) return true;
     return false;
   };
-  for (const auto& cls : classes) {
-    if (!some(cls, false)) candidates.push_back(part.cell(cls.back()));
-    if (!some(cls, true)) candidates.push_back(~part.cell(cls.front()));
+  for (std::size_t i = 0; i < classes.size(); ++i) {
+    const auto& cls = classes[i];
+    const unsigned char s = shown.empty() ? 0 : shown[i];
+    if (!(s & kShownBlack) && !some(cls, false)) candidates.push_back(part.cell(cls.back()));
+    if (!(s & kShownBlue) && !some(cls, true)) candidates.push_back(~part.cell(cls.front()));
   }
   Deducer::GroupResult r;
-  if (candidates.empty() && !known.empty()) return r;  // a model exists; nothing is forced
+  if (candidates.empty() && (!known.empty() || !shown.empty())) return r;  // a model exists; nothing is forced
   // Root facts before the symmetry breaking is added, so they follow from the rules alone.
   sat::Solver& solver = part.solver();
   if (settled_at_root(part, solver, board, cells, rules, r)) return r;
@@ -405,7 +409,7 @@ Deduction Deducer::solve(const Board& board, std::vector<Constraint> visible, bo
     std::vector<const Constraint*> rules;  // none: the reference path always asks the solver
     ModelMemory none;
     GroupResult r = backbone(part, board, hidden, interchangeable(hidden, all, board), rules, options_.chunked_backbone,
-                             result.stats.solver_calls, none, {});
+                             result.stats.solver_calls, none, {}, {}, nullptr);
     if (!r.consistent) return fail();
     take(r);
     return finish();
@@ -461,7 +465,7 @@ Deduction Deducer::solve(const Board& board, std::vector<Constraint> visible, bo
       std::vector<std::vector<Pos>> classes = interchangeable(g.cells, rules, board);
       std::vector<std::vector<bool>> seen;
       it->second = backbone(part, board, g.cells, classes, rules, options_.chunked_backbone,
-                            result.stats.solver_calls, models_, known,
+                            result.stats.solver_calls, models_, known, {},
                             options_.remaining_by_models ? &seen : nullptr);
       if (options_.remaining_by_models) it->second.models = group_models(g.cells, classes, g.counted, it->second, seen);
     }
@@ -495,7 +499,9 @@ Deduction Deducer::solve(const Board& board, std::vector<Constraint> visible, bo
   if (slack && (nfree == 0 || (rem - sum_hi >= 1 && rem - sum_lo <= nfree - 1))) return finish();
 
   // 6. REMAINING may matter: solve the groups whose count can vary together with it,
-  //    unless their models already show that it forces nothing.
+  //    unless their models already show that it forces nothing; what they show spares
+  //    questions of the joint solve otherwise.
+  std::optional<Shown> shown;
   if (options_.remaining_by_models) {
     std::vector<const GroupModels*> varying;
     int varying_rem = rem;
@@ -505,7 +511,8 @@ Deduction Deducer::solve(const Board& board, std::vector<Constraint> visible, bo
       else
         varying.push_back(&g.result->models);
     }
-    if (forces_nothing(varying, varying_rem, nfree)) {
+    shown.emplace(varying, varying_rem, nfree);
+    if (shown->forces_nothing()) {
       result.stats.remaining_by_models = true;
       return finish();
     }
@@ -548,8 +555,25 @@ Deduction Deducer::solve(const Board& board, std::vector<Constraint> visible, bo
       if (g.result->lo != g.result->hi) all.insert(all.end(), g.cells.begin(), g.cells.end());
     known_models = models_.models_of(board, all, rules);
   }
-  GroupResult joint = backbone(part, board, joint_cells, interchangeable(joint_cells, rules, board), rules,
-                               options_.chunked_backbone, result.stats.solver_calls, models_, known_models);
+  std::vector<std::vector<Pos>> joint_classes = interchangeable(joint_cells, rules, board);
+  std::vector<unsigned char> joint_shown;
+  if (shown && shown->some) {
+    // The joint formula's classes are the groups' open classes (the same hints, all
+    // counted or all not) and the free cells: found by their first cell.
+    std::vector<unsigned char> at(kGridSize * kGridSize, 0);
+    auto tile = [](Pos p) { return static_cast<std::size_t>(p.y * kGridSize + p.x); };
+    std::size_t i = 0;
+    for (auto& [root, g] : groups) {
+      if (g.result->lo == g.result->hi) continue;
+      const std::vector<Pos>& open = g.result->models.open_classes();
+      for (std::size_t c = 0; c < open.size(); ++c) at[tile(open[c])] = shown->classes[i][c];
+      ++i;
+    }
+    for (Pos p : free_cells) at[tile(p)] = shown->free;
+    for (const auto& cls : joint_classes) joint_shown.push_back(at[tile(cls.front())]);
+  }
+  GroupResult joint = backbone(part, board, joint_cells, joint_classes, rules, options_.chunked_backbone,
+                               result.stats.solver_calls, models_, known_models, joint_shown, nullptr);
   if (!joint.consistent) return fail();
   take(joint);
   return finish();

@@ -115,9 +115,9 @@ TEST_CASE("one Deducer on unrelated and impossible boards in turn answers each a
 
 // REMAINING's joint solve is skipped when the groups' models, found this round or kept
 // from earlier ones, combine into models of the board that colour every open cell both
-// ways (group_models.h). Played round by round, as the corpus is, every round's answer
-// must equal brute force's and that of the path that always solves jointly, and the skip
-// must have happened.
+// ways, and otherwise asks only what they leave open (group_models.h). Played round by
+// round, as the corpus is, every round's answer must equal brute force's and that of the
+// path without the models, and both kinds of round must have happened.
 TEST_CASE("REMAINING skipped by the groups' models loses no forced cell, round after round", "[hexcells][deduce]") {
   std::mt19937 rng(777);
   int skipped = 0, joint = 0;

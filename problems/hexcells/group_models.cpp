@@ -27,27 +27,27 @@ Sums add(const Sums& sums, const std::vector<int>& counts) {
 }  // namespace
 
 GroupModels::GroupModels(const std::vector<Pos>& cells, std::span<const std::vector<bool>> colourings,
-                         const std::vector<Pos>& counted, std::span<const std::vector<Pos>* const> open_classes)
-    : classes_(open_classes.size()) {
+                         const std::vector<Pos>& counted, std::span<const std::vector<Pos>* const> open_classes) {
   std::vector<int> at(kGridSize * kGridSize, -1);  // by tile: index in cells
   auto index = [&](Pos p) { return static_cast<std::size_t>(at[static_cast<std::size_t>(p.y * kGridSize + p.x)]); };
   for (std::size_t i = 0; i < cells.size(); ++i) at[static_cast<std::size_t>(cells[i].y * kGridSize + cells[i].x)] = static_cast<int>(i);
+  for (const std::vector<Pos>* cls : open_classes) open_.push_back(cls->front());
   for (const std::vector<bool>& m : colourings) {
     int count = 0;
     for (Pos p : counted) count += m[index(p)];
     counts_.push_back(count);
     for (const std::vector<Pos>* cls : open_classes) {
       unsigned char mark = 0;
-      for (Pos p : *cls) mark |= m[index(p)] ? kBlue : kBlack;
+      for (Pos p : *cls) mark |= m[index(p)] ? kShownBlue : kShownBlack;
       marks_.push_back(mark);
     }
   }
 }
 
-bool forces_nothing(std::span<const GroupModels* const> varying, int remaining, int free_cells) {
+Shown::Shown(std::span<const GroupModels* const> varying, int remaining, int free_cells)
+    : classes(varying.size()), free_cells(free_cells) {
   const std::size_t n = varying.size();
-  for (const GroupModels* g : varying)
-    if (g->empty()) return false;
+  for (std::size_t i = 0; i < n; ++i) classes[i].assign(varying[i]->open_.size(), 0);
   // prefix[i]: the sums of one model's count from each of groups 0..i-1; suffix[i]: from
   // groups i..n-1. A model of group i completes to a board model when the others' sum
   // plus some share of the free cells makes up the rest of REMAINING.
@@ -56,24 +56,29 @@ bool forces_nothing(std::span<const GroupModels* const> varying, int remaining, 
   for (std::size_t i = 0; i < n; ++i) prefix[i + 1] = add(prefix[i], varying[i]->counts_);
   for (std::size_t i = n; i-- > 0;) suffix[i] = add(suffix[i + 1], varying[i]->counts_);
   const Sums& all = prefix[n];
-  if (!any_in(all, remaining - free_cells, remaining)) return false;  // no board model shown
-  if (free_cells > 0 && (!any_in(all, remaining - free_cells, remaining - 1) ||    // a free cell blue
-                         !any_in(all, remaining - free_cells + 1, remaining)))  // a free cell black
-    return false;
-  std::vector<unsigned char> seen;
+  some = any_in(all, remaining - free_cells, remaining);
+  if (!some) return;
+  if (any_in(all, remaining - free_cells, remaining - 1)) free |= kShownBlue;
+  if (any_in(all, remaining - free_cells + 1, remaining)) free |= kShownBlack;
   for (std::size_t i = 0; i < n; ++i) {
     const GroupModels& g = *varying[i];
     Sums others;
     for (int s = 0; s <= remaining; ++s)
       if (prefix[i][static_cast<std::size_t>(s)]) others |= suffix[i + 1] << static_cast<std::size_t>(s);
-    seen.assign(g.classes_, 0);
+    const std::size_t k = g.open_.size();
     for (std::size_t m = 0; m < g.counts_.size(); ++m) {
       const int rest = remaining - g.counts_[m];
       if (!any_in(others, rest - free_cells, rest)) continue;
-      for (std::size_t k = 0; k < g.classes_; ++k) seen[k] |= g.marks_[m * g.classes_ + k];
+      for (std::size_t c = 0; c < k; ++c) classes[i][c] |= g.marks_[m * k + c];
     }
-    if (std::any_of(seen.begin(), seen.end(), [](unsigned char s) { return s != (GroupModels::kBlue | GroupModels::kBlack); })) return false;
   }
+}
+
+bool Shown::forces_nothing() const {
+  if (!some || (free_cells > 0 && free != kShownBoth)) return false;
+  for (const auto& group : classes)
+    for (unsigned char c : group)
+      if (c != kShownBoth) return false;
   return true;
 }
 

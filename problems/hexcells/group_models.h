@@ -1,4 +1,4 @@
-// Models of the groups, combined, in place of REMAINING's joint solve.
+// Models of the groups, combined, in place of REMAINING's joint solve or some of its calls.
 //
 // deduce.cpp solves each group of hidden cells (cells tied by hints) alone, and solves
 // the groups whose blue count can vary together with REMAINING only when outer bounds on
@@ -6,11 +6,12 @@
 // solves force nothing, yet cost most of their calls. The groups' own solver calls have
 // left models, though: a model of each varying group, plus any f of the cells in no hint
 // ("free") blue, is a model of the whole board when the counted blues add up to REMAINING
-// (f between 0 and the number of free cells). If such combinations colour every open
-// class of interchangeable cells both ways, and leave some free cell blue and some black,
-// then REMAINING forces nothing the groups do not force alone, which is exactly what the
-// joint solve would have found. When the models are too few to show it, the joint solve
-// still decides; so this never loses a forced cell.
+// (f between 0 and the number of free cells). Each class of interchangeable cells such a
+// combination colours blue somewhere is not forced black by the joint formula, and one it
+// colours black somewhere is not forced blue: those questions need no solver call. When
+// every question is answered so, REMAINING forces nothing the groups do not force alone,
+// which is exactly what the joint solve would have found, and it is skipped. Otherwise
+// the joint solve asks the rest; so this never loses a forced cell.
 #pragma once
 
 #include <span>
@@ -19,6 +20,9 @@
 #include "problems/hexcells/level.h"
 
 namespace puzzlesat::hexcells {
+
+// Bits of what the models show about a class of interchangeable cells.
+constexpr unsigned char kShownBlue = 1, kShownBlack = 2, kShownBoth = kShownBlue | kShownBlack;
 
 // What a group's models say about REMAINING: per model, how many of the cells REMAINING
 // counts it colours blue, and for each open class (interchangeable cells none of which
@@ -34,20 +38,28 @@ class GroupModels {
   GroupModels(const std::vector<Pos>& cells, std::span<const std::vector<bool>> colourings,
               const std::vector<Pos>& counted, std::span<const std::vector<Pos>* const> open_classes);
 
-  bool empty() const { return counts_.empty(); }
+  // The first cell of each open class, in the order of Shown::classes.
+  const std::vector<Pos>& open_classes() const { return open_; }
 
  private:
-  friend bool forces_nothing(std::span<const GroupModels* const> varying, int remaining, int free_cells);
-  static constexpr unsigned char kBlue = 1, kBlack = 2;
+  friend struct Shown;
   std::vector<int> counts_;           // per model
-  std::vector<unsigned char> marks_;  // per model and open class: kBlue | kBlack present
-  std::size_t classes_ = 0;
+  std::vector<unsigned char> marks_;  // per model and open class: kShownBlue | kShownBlack
+  std::vector<Pos> open_;
 };
 
-// True when the varying groups' models, with free_cells cells in no hint, combine into
-// models of the board (counted blues plus free blues equal to `remaining`) that colour
-// every open class of every group both ways and, if there are free cells, leave some of
-// them blue and some black: REMAINING then forces no cell. False means "not shown".
-bool forces_nothing(std::span<const GroupModels* const> varying, int remaining, int free_cells);
+// What the board models combined from the varying groups' models (counted blues plus
+// free blues equal to `remaining`, 0 <= free blues <= free_cells) show.
+struct Shown {
+  Shown(std::span<const GroupModels* const> varying, int remaining, int free_cells);
+  // Whether they show that REMAINING forces no cell: every open class of every group
+  // coloured both ways and, if there are free cells, some free cell blue and some black.
+  bool forces_nothing() const;
+
+  bool some = false;  // some board model was combined (so the board has one)
+  std::vector<std::vector<unsigned char>> classes;  // per varying group, per open class
+  unsigned char free = 0;                           // the free cells' class
+  int free_cells = 0;
+};
 
 }  // namespace puzzlesat::hexcells
