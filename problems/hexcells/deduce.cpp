@@ -301,14 +301,12 @@ Deduction Deducer::deduce(const Board& board) {
     return d;
   }
   if (settled.blue.empty() && settled.black.empty()) return solve(board, std::move(visible), false);
-  // The hints are those of the board (settled cells show no number); REMAINING is not.
+  // The hints are those of the board (settled cells show no number); REMAINING, the
+  // last constraint, counts the cells still hidden.
   Board reduced = with_settled(board, settled);
-  visible.pop_back();
-  Constraint rem;
-  rem.is_remaining = true;
+  Constraint& rem = visible.back();
   rem.number = reduced.remaining.value();
-  for (Pos p : reduced.hidden_cells()) rem.slots.emplace_back(p);
-  visible.push_back(std::move(rem));
+  std::erase_if(rem.slots, [&](const std::optional<Pos>& s) { return !reduced.at(*s).hidden(); });
   Deduction d = solve(reduced, std::move(visible), options_.hints_first);
   if (!d.consistent) return d;
   d.blue.insert(d.blue.end(), settled.blue.begin(), settled.blue.end());
@@ -350,10 +348,13 @@ Deduction Deducer::solve(const Board& board, std::vector<Constraint> visible, bo
     o.constraint = std::move(c);
     (o.constraint.is_remaining ? remaining : hints.emplace_back()) = std::move(o);
   }
-  std::vector<Pos> hidden = board.hidden_cells();
+  // REMAINING's open cells are the hidden ones, in reading order.
+  const std::vector<Pos>& hidden = remaining.hidden;
   if (hidden.empty()) return result;
-  std::map<Pos, std::size_t> index;
-  for (std::size_t i = 0; i < hidden.size(); ++i) index[hidden[i]] = i;
+  std::vector<int> position(kGridSize * kGridSize, -1);  // by tile: index in hidden
+  for (std::size_t i = 0; i < hidden.size(); ++i)
+    position[static_cast<std::size_t>(hidden[i].y * kGridSize + hidden[i].x)] = static_cast<int>(i);
+  auto index = [&](Pos p) { return static_cast<std::size_t>(position[static_cast<std::size_t>(p.y * kGridSize + p.x)]); };
 
   // 2. REMAINING over the cells no packed hint covers, less the blues those hints hold.
   std::vector<bool> counted(hidden.size(), true);  // by REMAINING
@@ -363,14 +364,14 @@ Deduction Deducer::solve(const Board& board, std::vector<Constraint> visible, bo
     std::stable_sort(order.begin(), order.end(),
                      [](const Open* a, const Open* b) { return a->hidden.size() > b->hidden.size(); });
     for (const Open* h : order) {
-      if (!std::all_of(h->hidden.begin(), h->hidden.end(), [&](Pos p) { return counted[index[p]]; })) continue;
-      for (Pos p : h->hidden) counted[index[p]] = false;
+      if (!std::all_of(h->hidden.begin(), h->hidden.end(), [&](Pos p) { return counted[index(p)]; })) continue;
+      for (Pos p : h->hidden) counted[index(p)] = false;
       remaining.blue_needed -= h->blue_needed;
     }
   }
   std::vector<Pos> rest;
   for (Pos p : hidden)
-    if (counted[index[p]]) rest.push_back(p);
+    if (counted[index(p)]) rest.push_back(p);
   if (remaining.blue_needed < 0 || remaining.blue_needed > static_cast<int>(rest.size())) return fail();
   int rem = remaining.blue_needed;
   auto remaining_over = [&](const std::vector<Pos>& cells, int k) {
@@ -418,23 +419,23 @@ Deduction Deducer::solve(const Board& board, std::vector<Constraint> visible, bo
   // 3. Groups of cells tied by hints; cells in no hint ("free") are only counted.
   UnionFind uf(hidden.size());
   for (const Open& h : hints)
-    for (Pos p : h.hidden) uf.unite(static_cast<int>(index[h.hidden[0]]), static_cast<int>(index[p]));
+    for (Pos p : h.hidden) uf.unite(static_cast<int>(index(h.hidden[0])), static_cast<int>(index(p)));
   struct Group {
     std::vector<const Open*> hints;
     std::vector<Pos> cells, counted;
     GroupResult* result = nullptr;
   };
   std::map<int, Group> groups;
-  for (const Open& h : hints) groups[uf.find(static_cast<int>(index[h.hidden[0]]))].hints.push_back(&h);
+  for (const Open& h : hints) groups[uf.find(static_cast<int>(index(h.hidden[0])))].hints.push_back(&h);
   std::vector<Pos> free_cells;
   for (Pos p : hidden) {
-    auto it = groups.find(uf.find(static_cast<int>(index[p])));
+    auto it = groups.find(uf.find(static_cast<int>(index(p))));
     if (it == groups.end()) {
       free_cells.push_back(p);
       continue;
     }
     it->second.cells.push_back(p);
-    if (counted[index[p]]) it->second.counted.push_back(p);
+    if (counted[index(p)]) it->second.counted.push_back(p);
   }
 
   // 4. Each group alone (or as remembered), in the formula it had last round if any.
