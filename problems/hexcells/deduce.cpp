@@ -203,7 +203,13 @@ Deducer::GroupResult backbone(GroupFormula& part, const Board& board, const std:
 // not the tightest, but valid and free of solver calls.
 std::pair<int, int> count_bounds(const std::vector<const Open*>& hints, const std::vector<Pos>& counted,
                                  const Deducer::GroupResult& forced) {
-  auto in = [](const std::vector<Pos>& v, Pos p) { return std::find(v.begin(), v.end(), p) != v.end(); };
+  // Cell states by tile (flat arrays: sets and searches of the forced lists cost more
+  // than the rest of this function).
+  enum : char { kOther, kForcedBlue, kForcedBlack, kOpenCounted };
+  std::vector<char> state(kGridSize * kGridSize, kOther);
+  auto at = [&](Pos p) -> char& { return state[static_cast<std::size_t>(p.y * kGridSize + p.x)]; };
+  for (Pos p : forced.blue) at(p) = kForcedBlue;
+  for (Pos p : forced.black) at(p) = kForcedBlack;
   struct Hint {
     std::vector<Pos> open;  // hidden cells not forced
     int blues = 0;          // how many of them are blue
@@ -213,53 +219,56 @@ std::pair<int, int> count_bounds(const std::vector<const Open*>& hints, const st
     Hint h;
     h.blues = o->blue_needed;
     for (Pos p : o->hidden) {
-      if (in(forced.blue, p))
+      if (at(p) == kForcedBlue)
         --h.blues;
-      else if (!in(forced.black, p))
+      else if (at(p) != kForcedBlack)
         h.open.push_back(p);
     }
     hs.push_back(std::move(h));
   }
-  std::set<Pos> open_counted;
-  int base = 0;
+  int base = 0, open_counted = 0;
   for (Pos p : counted) {
-    if (in(forced.blue, p))
+    if (at(p) == kForcedBlue)
       ++base;
-    else if (!in(forced.black, p))
-      open_counted.insert(p);
+    else if (at(p) != kForcedBlack)
+      at(p) = kOpenCounted, ++open_counted;
   }
   // Upper bound: greedy cover of the open counted cells.
-  int hi = base;
-  std::set<Pos> uncovered = open_counted;
+  std::vector<char> uncovered(state.size(), 0);
+  for (Pos p : counted)
+    if (at(p) == kOpenCounted) uncovered[static_cast<std::size_t>(p.y * kGridSize + p.x)] = 1;
+  auto is_uncovered = [&](Pos p) -> char& { return uncovered[static_cast<std::size_t>(p.y * kGridSize + p.x)]; };
+  int hi = base, left = open_counted;
   std::vector<bool> used(hs.size(), false);
-  while (!uncovered.empty()) {
+  while (left > 0) {
     int best = -1, best_gain = 0, best_new = 0;
     for (std::size_t i = 0; i < hs.size(); ++i) {
       if (used[i]) continue;
       int fresh = 0;
-      for (Pos p : hs[i].open) fresh += uncovered.count(p) > 0;
+      for (Pos p : hs[i].open) fresh += is_uncovered(p);
       int gain = fresh - std::min(hs[i].blues, fresh);
       if (gain > best_gain) best = static_cast<int>(i), best_gain = gain, best_new = fresh;
     }
     if (best < 0) break;
     used[static_cast<std::size_t>(best)] = true;
     hi += best_new - best_gain;
-    for (Pos p : hs[static_cast<std::size_t>(best)].open) uncovered.erase(p);
+    for (Pos p : hs[static_cast<std::size_t>(best)].open) left -= is_uncovered(p), is_uncovered(p) = 0;
   }
-  hi += static_cast<int>(uncovered.size());
+  hi += left;
   // Lower bound: greedy packing of hints that must put blues on counted cells.
   int lo = base;
-  std::set<Pos> taken;
+  std::vector<char> taken(state.size(), 0);
+  auto is_taken = [&](Pos p) -> char& { return taken[static_cast<std::size_t>(p.y * kGridSize + p.x)]; };
   std::vector<std::pair<int, std::size_t>> order;
   for (std::size_t i = 0; i < hs.size(); ++i) {
     int uncounted = 0;
-    for (Pos p : hs[i].open) uncounted += open_counted.count(p) == 0;
+    for (Pos p : hs[i].open) uncounted += at(p) != kOpenCounted;
     if (hs[i].blues - uncounted > 0) order.push_back({hs[i].blues - uncounted, i});
   }
   std::sort(order.rbegin(), order.rend());
   for (auto [gain, i] : order) {
-    if (std::any_of(hs[i].open.begin(), hs[i].open.end(), [&](Pos p) { return taken.count(p) > 0; })) continue;
-    taken.insert(hs[i].open.begin(), hs[i].open.end());
+    if (std::any_of(hs[i].open.begin(), hs[i].open.end(), [&](Pos p) { return is_taken(p) != 0; })) continue;
+    for (Pos p : hs[i].open) is_taken(p) = 1;
     lo += gain;
   }
   return {lo, hi};
@@ -442,15 +451,19 @@ Deduction Deducer::solve(const Board& board, std::vector<Constraint> visible, bo
   groups_->start(board);
   for (auto& [root, g] : groups) {
     ++result.stats.components;
+    // The group's hints (source, rule, open blues, hidden cells) and its counted cells,
+    // a char per number: each is below 256 (a hint sees at most 33 cells), except the
+    // number of hints, written in two.
     std::string key;
+    auto put = [&](std::size_t n) { key.push_back(static_cast<char>(n)); };
+    auto put_pos = [&](Pos p) { put(static_cast<std::size_t>(p.x)), put(static_cast<std::size_t>(p.y)); };
+    put(g.hints.size() / 256), put(g.hints.size() % 256);
     for (const Open* o : g.hints) {
-      key += to_string(o->constraint.source) + std::to_string(static_cast<int>(o->constraint.rule)) + ":" +
-             std::to_string(o->blue_needed) + "[";
-      for (Pos p : o->hidden) key += to_string(p);
-      key += "]";
+      put_pos(o->constraint.source);
+      put(static_cast<std::size_t>(o->constraint.rule)), put(static_cast<std::size_t>(o->blue_needed)), put(o->hidden.size());
+      for (Pos p : o->hidden) put_pos(p);
     }
-    key += "R";
-    for (Pos p : g.counted) key += to_string(p);
+    for (Pos p : g.counted) put_pos(p);
     auto [it, fresh] = cache_.try_emplace(key);
     g.result = &it->second;
     if (fresh) {
