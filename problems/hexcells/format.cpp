@@ -168,6 +168,8 @@ class Reader {
     // Spaces and tabs are dropped (indented files exist); columns refer to the raw line.
     std::string row;
     std::vector<int> cols;
+    row.reserve(l->raw.size());
+    cols.reserve(l->raw.size());
     for (std::size_t i = 0; i < l->raw.size(); ++i) {
       if (is_blank(l->raw[i])) continue;
       row += l->raw[i];
