@@ -51,29 +51,51 @@ bool reading_order(Pos a, Pos b) { return a.y != b.y ? a.y < b.y : a.x < b.x; }
 // contiguity constraint. Swapping two such cells maps models to models.
 std::vector<std::vector<Pos>> interchangeable(const std::vector<Pos>& cells, const std::vector<const Constraint*>& rules,
                                               const Board& board) {
-  // Each cell's signature (the rules it is in, by index) in a flat array by tile: a map
-  // per cell cost more than the rest of this function.
-  constexpr int kPositional = -1;  // first entry of a cell in a contiguity rule
-  std::vector<std::vector<int>> signature(kGridSize * kGridSize);
-  auto at = [&](Pos p) -> std::vector<int>& { return signature[static_cast<std::size_t>(p.y * kGridSize + p.x)]; };
-  for (std::size_t i = 0; i < rules.size(); ++i)
-    for (const auto& s : rules[i]->slots) {
-      if (!s || !board.at(*s).hidden()) continue;
-      std::vector<int>& sig = at(*s);
-      if (rules[i]->rule != Constraint::Rule::count && (sig.empty() || sig[0] != kPositional))
-        sig.insert(sig.begin(), kPositional);
-      sig.push_back(static_cast<int>(i));
-    }
-  std::map<std::vector<int>, std::vector<Pos>> by_signature;
+  // Each cell's signature (the rules it is in, by index, in increasing order) in one
+  // flat array: a vector per tile and a map of them cost more than the rest of a round's
+  // bookkeeping.
+  const std::size_t n = cells.size();
+  std::vector<int> local(kGridSize * kGridSize, -1);  // by tile: index in cells
+  auto index = [&](Pos p) { return local[static_cast<std::size_t>(p.y * kGridSize + p.x)]; };
+  for (std::size_t i = 0; i < n; ++i) local[static_cast<std::size_t>(cells[i].y * kGridSize + cells[i].x)] = static_cast<int>(i);
+  std::vector<int> start(n + 1, 0);
+  std::vector<char> positional(n, 0);  // in a contiguity rule: a class of its own
+  for (const Constraint* rule : rules)
+    for (const auto& s : rule->slots)
+      if (s && board.at(*s).hidden() && index(*s) >= 0) {
+        ++start[static_cast<std::size_t>(index(*s)) + 1];
+        positional[static_cast<std::size_t>(index(*s))] |= rule->rule != Constraint::Rule::count;
+      }
+  for (std::size_t i = 0; i < n; ++i) start[i + 1] += start[i];
+  std::vector<int> signature(static_cast<std::size_t>(start[n]));
+  std::vector<int> next(start.begin(), start.end() - 1);
+  for (std::size_t r = 0; r < rules.size(); ++r)
+    for (const auto& s : rules[r]->slots)
+      if (s && board.at(*s).hidden() && index(*s) >= 0)
+        signature[static_cast<std::size_t>(next[static_cast<std::size_t>(index(*s))]++)] = static_cast<int>(r);
+  auto sig = [&](int i) {
+    return std::span<const int>(signature.data() + start[static_cast<std::size_t>(i)],
+                                signature.data() + start[static_cast<std::size_t>(i) + 1]);
+  };
+  // Positional cells alone, in order; then the others by signature (lexicographic, as a
+  // map of signatures would order them), each class in the order of `cells`.
   std::vector<std::vector<Pos>> out;
-  for (Pos p : cells) {
-    std::vector<int>& sig = at(p);
-    if (!sig.empty() && sig[0] == kPositional)
-      out.push_back({p});
+  std::vector<int> order;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (positional[i])
+      out.push_back({cells[i]});
     else
-      by_signature[std::move(sig)].push_back(p);
+      order.push_back(static_cast<int>(i));
   }
-  for (auto& [sig, group] : by_signature) out.push_back(std::move(group));
+  auto less = [&](int a, int b) {
+    auto x = sig(a), y = sig(b);
+    return std::lexicographical_compare(x.begin(), x.end(), y.begin(), y.end());
+  };
+  std::stable_sort(order.begin(), order.end(), less);
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    if (k == 0 || less(order[k - 1], order[k])) out.emplace_back();
+    out.back().push_back(cells[static_cast<std::size_t>(order[k])]);
+  }
   return out;
 }
 
