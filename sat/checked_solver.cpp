@@ -16,8 +16,7 @@ void CheckedSolver::add_clause(std::span<const Lit> clause) {
 }
 
 void CheckedSolver::add_cnf(const Cnf& cnf) {
-  clauses_.reserve_vars(cnf.num_vars());
-  for (std::span<const Lit> clause : cnf.clauses()) clauses_.add_clause(clause);
+  clauses_.add_clauses(cnf);
   backend_->add_cnf(cnf);
 }
 
