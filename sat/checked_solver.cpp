@@ -1,5 +1,6 @@
 #include "sat/checked_solver.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace puzzlesat::sat {
@@ -27,22 +28,27 @@ Status CheckedSolver::solve(std::span<const Lit> assumptions) {
 }
 
 void CheckedSolver::check_model(std::span<const Lit> assumptions) const {
-  // The model is read once per variable: a virtual call per literal looked at cost as
+  // The model is read whole, in one call: a virtual call per literal looked at cost as
   // much as a short search (a Hexcells round: many small calls on formulas of a few
-  // hundred clauses). Variables new since the last check (model_ shorter) have no old
-  // value, and only clauses not filed yet hold them.
-  const std::size_t codes = 2 * static_cast<std::size_t>(clauses_.num_vars()) + 2;
-  const std::size_t known = model_.size();
-  model_.resize(codes, 0);
-  first_.resize(codes, -1);
+  // hundred clauses), and one per variable a third of the check. Variables new since the
+  // last check (beyond last_) have no old value, and only clauses not filed yet hold them.
+  const std::size_t vars = static_cast<std::size_t>(clauses_.num_vars());
+  const std::size_t known = std::min(last_.size(), vars);
+  model_.resize(2 * vars + 2, 0);
+  first_.resize(2 * vars + 2, -1);
+  read_.resize(vars);
+  backend_->read_model(read_);
+  auto set = [&](std::size_t i) {
+    const Lit pos{Var(static_cast<int>(i) + 1)};
+    model_[pos.code()] = read_[i];
+    model_[(~pos).code()] = !read_[i];
+    return read_[i] ? ~pos : pos;  // the literal the new value makes false
+  };
   falsified_.clear();
-  for (int v = 1; v <= clauses_.num_vars(); ++v) {
-    const Lit pos{Var(v)};
-    const bool t = backend_->model_value(Var(v));
-    if (pos.code() < known && model_[pos.code()] != t) falsified_.push_back(t ? ~pos : pos);
-    model_[pos.code()] = t;
-    model_[(~pos).code()] = !t;
-  }
+  for (std::size_t i = 0; i < known; ++i)
+    if (read_[i] != last_[i]) falsified_.push_back(set(i));
+  for (std::size_t i = known; i < vars; ++i) set(i);
+  last_.swap(read_);
   auto violated = [&](std::size_t c) {
     unfile();
     return std::runtime_error("the " + name() + " backend returned a model that violates clause " +
@@ -82,6 +88,7 @@ bool CheckedSolver::file(std::size_t c) const {
 }
 
 void CheckedSolver::unfile() const {
+  last_.clear();
   model_.clear();
   first_.clear();
   next_.clear();

@@ -38,6 +38,7 @@ class CheckedSolver final : public Solver {
   using Solver::solve;
   bool model_value(Var v) const override { return backend_->model_value(v); }
   using Solver::model_value;
+  void read_model(std::span<char> out) const override { backend_->read_model(out); }
   std::vector<Lit> failed_assumptions() const override { return backend_->failed_assumptions(); }
   int fixed(Lit l) const override { return backend_->fixed(l); }
   void set_phase(Lit l) override { backend_->set_phase(l); }
@@ -66,13 +67,14 @@ class CheckedSolver final : public Solver {
 
   std::unique_ptr<Solver> backend_;
   Cnf clauses_;  // every clause the backend got, to check its models against
-  // The last model checked, by literal code (1: true), and the filing of clauses under
+  // The last model checked by literal code (1: true), and the filing of clauses under
   // its true literals: first_[code] starts a list of clauses linked by next_[clause]
   // (-1 ends it). Clauses from filed_ on are not filed yet (added since).
   mutable std::vector<char> model_;
   mutable std::vector<int> first_, next_;
   mutable std::size_t filed_ = 0;
   mutable std::vector<Lit> falsified_;  // literals true in the last model, false in this
+  mutable std::vector<char> last_, read_;  // the last model checked and the new one, by variable
 };
 
 }  // namespace puzzlesat::sat
