@@ -22,7 +22,8 @@
 // levels take minutes: hints with disjoint hidden cells are packed out of it (exact), the
 // rest of the board splits into groups tied only by REMAINING, each group is solved alone,
 // and REMAINING is brought in only when the groups' possible blue counts show that it
-// can matter; then only the groups whose count can vary are solved together with it.
+// can matter and the models their solves found do not show that it forces nothing
+// (group_models.h); then only the groups whose count can vary are solved together with it.
 
 namespace puzzlesat::hexcells {
 namespace {
