@@ -75,7 +75,7 @@ int main(int argc, char** argv) {
   std::clock_t cpu_start = std::clock();
   double total = 0;
   int solved = 0, stuck = 0;
-  long calls = 0, solves = 0, joint = 0;
+  long calls = 0, solves = 0, joint = 0, by_models = 0;
   if (markdown)
     std::printf("| level | verdict | rounds | hidden | solver calls | seconds |\n|---|---|---:|---:|---:|---:|\n");
   else
@@ -116,6 +116,7 @@ int main(int argc, char** argv) {
     for (const Round& round : r.steps) {
       solves += round.stats.components_solved;
       joint += round.stats.remaining_solved;
+      by_models += round.stats.remaining_by_models;
     }
     (r.verdict == Verdict::solved ? solved : stuck)++;
   }
@@ -123,8 +124,9 @@ int main(int argc, char** argv) {
   double cpu = static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC;
   std::printf("\n%zu levels: %d solved, %d stuck, %ld solver calls, %.3f s CPU in play() summed over levels, "
               "%.3f s CPU for the whole run (reading included)\n"
-              "%ld groups solved (%ld rounds with REMAINING solved jointly)\nslowest ten:\n",
-              files.size(), solved, stuck, calls, total, cpu, solves, joint);
+              "%ld groups solved (%ld rounds with REMAINING solved jointly, %ld where the groups' models showed it "
+              "forces nothing)\nslowest ten:\n",
+              files.size(), solved, stuck, calls, total, cpu, solves, joint, by_models);
   for (std::size_t i = 0; i < std::min<std::size_t>(10, rows.size()); ++i)
     std::printf("  %-70s %.4f s\n", rows[i].name.c_str(), rows[i].seconds);
 }

@@ -35,6 +35,18 @@ void Cnf::add_clause(std::span<const Lit> clause) {
   for (Lit g : guards_) lits_.push_back(~g);
 }
 
+void Cnf::add_clauses(const Cnf& other) {
+  reserve_vars(other.num_vars_);
+  if (!guards_.empty()) {
+    for (std::span<const Lit> clause : other.clauses()) add_clause(clause);
+    return;
+  }
+  const std::size_t offset = lits_.size();
+  starts_.reserve(starts_.size() + other.starts_.size());
+  for (std::size_t start : other.starts_) starts_.push_back(offset + start);
+  lits_.insert(lits_.end(), other.lits_.begin(), other.lits_.end());
+}
+
 Lit Cnf::true_lit() {
   if (!true_lit_.valid()) {
     true_lit_ = new_lit("true");

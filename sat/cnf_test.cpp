@@ -64,3 +64,35 @@ TEST_CASE("Guards append the negated guard to every clause, nested, and spare tr
   CHECK(cnf.clause(2).size() == 1);  // true_lit's unit clause is never guarded
   CHECK(cnf.clause(3).size() == 2);
 }
+
+TEST_CASE("add_clauses appends another formula's clauses as add_clause would", "[sat]") {
+  Cnf other;
+  Lit a = other.new_lit(), b = other.new_lit(), c = other.new_lit();
+  other.add_clause({a, ~b});
+  other.add_unit(c);
+  other.add_clause({~a, b, ~c});
+  for (bool guarded : {false, true}) {
+    Cnf bulk, one_by_one;
+    for (Cnf* f : {&bulk, &one_by_one}) {
+      Lit x = f->new_lit();
+      f->add_unit(x);
+      f->reserve_vars(5);
+      if (guarded) f->push_guard(Lit(Var(5)));
+    }
+    bulk.add_clauses(other);
+    one_by_one.reserve_vars(other.num_vars());
+    for (std::span<const Lit> clause : other.clauses()) one_by_one.add_clause(clause);
+    REQUIRE(bulk.num_clauses() == 4);
+    REQUIRE(bulk.num_clauses() == one_by_one.num_clauses());
+    CHECK(bulk.num_vars() == one_by_one.num_vars());
+    for (std::size_t i = 0; i < bulk.num_clauses(); ++i) {
+      std::span<const Lit> x = bulk.clause(i), y = one_by_one.clause(i);
+      CHECK(std::vector<Lit>(x.begin(), x.end()) == std::vector<Lit>(y.begin(), y.end()));
+    }
+  }
+  // Variables beyond this formula's are made.
+  Cnf empty;
+  empty.add_clauses(other);
+  CHECK(empty.num_vars() == 3);
+  CHECK(empty.num_clauses() == 3);
+}

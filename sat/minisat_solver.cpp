@@ -2,6 +2,7 @@
 
 #include <minisat/core/Solver.h>  // defines l_True/l_False as macros
 
+#include <algorithm>
 #include <chrono>
 #include <utility>
 #include <optional>
@@ -170,6 +171,13 @@ bool MinisatSolver::model_value(Var v) const {
   const auto& model = impl_->solver.model;
   int i = v.id() - 1;
   return i >= 0 && i < model.size() && model[i] == l_True;
+}
+
+void MinisatSolver::read_model(std::span<char> out) const {
+  const auto& model = impl_->solver.model;
+  const std::size_t known = std::min(out.size(), static_cast<std::size_t>(model.size()));
+  for (std::size_t i = 0; i < known; ++i) out[i] = model[static_cast<int>(i)] == l_True;
+  std::fill(out.begin() + static_cast<std::ptrdiff_t>(known), out.end(), 0);
 }
 
 int MinisatSolver::fixed(Lit l) const {

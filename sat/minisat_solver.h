@@ -23,6 +23,7 @@ class MinisatSolver final : public Solver {
   using Solver::solve;
   bool model_value(Var v) const override;
   using Solver::model_value;
+  void read_model(std::span<char> out) const override;
   std::vector<Lit> failed_assumptions() const override;
   int fixed(Lit l) const override;
   void set_budget(const Budget& budget) override { budget_ = budget; }

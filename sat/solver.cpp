@@ -30,6 +30,10 @@ std::vector<Lit> Solver::model(int n) const {
   return lits;
 }
 
+void Solver::read_model(std::span<char> out) const {
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = model_value(Var(static_cast<int>(i) + 1));
+}
+
 void Solver::trace_proof(const ProofOptions&) {
   throw std::logic_error("the " + name() + " backend cannot write DRAT proofs");
 }

@@ -361,3 +361,20 @@ TEST_CASE("fixed() names only literals true in every model", "[sat][solver]") {
     CHECK(fixed_seen > 0);
   }
 }
+
+TEST_CASE("read_model gives model_value of every variable, false beyond the solver's", "[sat][solver]") {
+  for (const std::string& spec : kBuiltIn) {
+    INFO(spec);
+    auto solver = make_solver(spec);
+    std::mt19937 rng(3);
+    for (int i = 0; i < 40; ++i) {
+      Lit a(Var(1 + static_cast<int>(rng() % 30)), rng() % 2), b(Var(1 + static_cast<int>(rng() % 30)), rng() % 2);
+      solver->add_clause({a, b});
+    }
+    REQUIRE(solver->solve() == Status::sat);
+    std::vector<char> whole(35, 7);
+    solver->read_model(whole);
+    for (int v = 1; v <= 35; ++v) CHECK(static_cast<bool>(whole[static_cast<std::size_t>(v) - 1]) == solver->model_value(Var(v)));
+    for (int v = solver->num_vars() + 1; v <= 35; ++v) CHECK(whole[static_cast<std::size_t>(v) - 1] == 0);
+  }
+}

@@ -37,6 +37,9 @@ class Cnf {
     add_clause(std::span<const Lit>(clause.begin(), clause.size()));
   }
   void add_unit(Lit l) { add_clause({l}); }
+  // Every clause of `other`, over the same variables (made here if missing), as
+  // add_clause would add each; without an active guard, in one copy of its literals.
+  void add_clauses(const Cnf& other);
 
   // A literal that is true in every model (made on first use with a unit clause).
   // Encodings use it to turn constants into literals, e.g. a revealed cell.

@@ -83,6 +83,9 @@ class Solver {
   bool model_value(Lit l) const { return model_value(l.var()) != l.negated(); }
   // After Sat: the model over variables 1..n as signed literals (v or ~v).
   std::vector<Lit> model(int n) const;
+  // After Sat: out[v - 1] = model_value(v) for v in 1..out.size(), for callers that read
+  // whole models often (a model check per call): one virtual call, not one per variable.
+  virtual void read_model(std::span<char> out) const;
 
   // What the clauses alone (learnt ones included) have fixed at the root, between solve()
   // calls: 1 when l holds in every model, -1 when ~l does, 0 when not known or the backend

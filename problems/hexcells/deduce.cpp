@@ -22,7 +22,8 @@
 // levels take minutes: hints with disjoint hidden cells are packed out of it (exact), the
 // rest of the board splits into groups tied only by REMAINING, each group is solved alone,
 // and REMAINING is brought in only when the groups' possible blue counts show that it
-// can matter; then only the groups whose count can vary are solved together with it.
+// can matter and the models their solves found do not show that it forces nothing
+// (group_models.h); then only the groups whose count can vary are solved together with it.
 
 namespace puzzlesat::hexcells {
 namespace {
@@ -51,29 +52,51 @@ bool reading_order(Pos a, Pos b) { return a.y != b.y ? a.y < b.y : a.x < b.x; }
 // contiguity constraint. Swapping two such cells maps models to models.
 std::vector<std::vector<Pos>> interchangeable(const std::vector<Pos>& cells, const std::vector<const Constraint*>& rules,
                                               const Board& board) {
-  // Each cell's signature (the rules it is in, by index) in a flat array by tile: a map
-  // per cell cost more than the rest of this function.
-  constexpr int kPositional = -1;  // first entry of a cell in a contiguity rule
-  std::vector<std::vector<int>> signature(kGridSize * kGridSize);
-  auto at = [&](Pos p) -> std::vector<int>& { return signature[static_cast<std::size_t>(p.y * kGridSize + p.x)]; };
-  for (std::size_t i = 0; i < rules.size(); ++i)
-    for (const auto& s : rules[i]->slots) {
-      if (!s || !board.at(*s).hidden()) continue;
-      std::vector<int>& sig = at(*s);
-      if (rules[i]->rule != Constraint::Rule::count && (sig.empty() || sig[0] != kPositional))
-        sig.insert(sig.begin(), kPositional);
-      sig.push_back(static_cast<int>(i));
-    }
-  std::map<std::vector<int>, std::vector<Pos>> by_signature;
+  // Each cell's signature (the rules it is in, by index, in increasing order) in one
+  // flat array: a vector per tile and a map of them cost more than the rest of a round's
+  // bookkeeping.
+  const std::size_t n = cells.size();
+  std::vector<int> local(kGridSize * kGridSize, -1);  // by tile: index in cells
+  auto index = [&](Pos p) { return local[static_cast<std::size_t>(p.y * kGridSize + p.x)]; };
+  for (std::size_t i = 0; i < n; ++i) local[static_cast<std::size_t>(cells[i].y * kGridSize + cells[i].x)] = static_cast<int>(i);
+  std::vector<int> start(n + 1, 0);
+  std::vector<char> positional(n, 0);  // in a contiguity rule: a class of its own
+  for (const Constraint* rule : rules)
+    for (const auto& s : rule->slots)
+      if (s && board.at(*s).hidden() && index(*s) >= 0) {
+        ++start[static_cast<std::size_t>(index(*s)) + 1];
+        positional[static_cast<std::size_t>(index(*s))] |= rule->rule != Constraint::Rule::count;
+      }
+  for (std::size_t i = 0; i < n; ++i) start[i + 1] += start[i];
+  std::vector<int> signature(static_cast<std::size_t>(start[n]));
+  std::vector<int> next(start.begin(), start.end() - 1);
+  for (std::size_t r = 0; r < rules.size(); ++r)
+    for (const auto& s : rules[r]->slots)
+      if (s && board.at(*s).hidden() && index(*s) >= 0)
+        signature[static_cast<std::size_t>(next[static_cast<std::size_t>(index(*s))]++)] = static_cast<int>(r);
+  auto sig = [&](int i) {
+    return std::span<const int>(signature.data() + start[static_cast<std::size_t>(i)],
+                                signature.data() + start[static_cast<std::size_t>(i) + 1]);
+  };
+  // Positional cells alone, in order; then the others by signature (lexicographic, as a
+  // map of signatures would order them), each class in the order of `cells`.
   std::vector<std::vector<Pos>> out;
-  for (Pos p : cells) {
-    std::vector<int>& sig = at(p);
-    if (!sig.empty() && sig[0] == kPositional)
-      out.push_back({p});
+  std::vector<int> order;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (positional[i])
+      out.push_back({cells[i]});
     else
-      by_signature[std::move(sig)].push_back(p);
+      order.push_back(static_cast<int>(i));
   }
-  for (auto& [sig, group] : by_signature) out.push_back(std::move(group));
+  auto less = [&](int a, int b) {
+    auto x = sig(a), y = sig(b);
+    return std::lexicographical_compare(x.begin(), x.end(), y.begin(), y.end());
+  };
+  std::stable_sort(order.begin(), order.end(), less);
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    if (k == 0 || less(order[k - 1], order[k])) out.emplace_back();
+    out.back().push_back(cells[static_cast<std::size_t>(order[k])]);
+  }
   return out;
 }
 
@@ -116,13 +139,24 @@ bool settled_at_root(GroupFormula& part, const sat::Solver& solver, const Board&
 // `memory` holds models from earlier rounds and `known` the slots of it that are models
 // of these rules: a class one of them colours blue somewhere is not forced black, and one
 // it colours black somewhere is not forced blue, so those questions are not asked. The
-// models the solver finds are stored in `memory` for the next rounds.
+// models the solver finds are stored in `memory` for the next rounds. `shown`, per class
+// (or empty), says the same from models combined outside the solver (group_models.h):
+// kShownBlue, kShownBlack.
 //
 // The symmetry breaking holds for this call only (the formula may be asked again in a
 // later round, when the classes differ): under an activation literal, retired after.
+//
+// seen, when given, receives the colourings of `cells` by every model used (the known
+// ones and the solver's), for GroupModels.
 Deducer::GroupResult backbone(GroupFormula& part, const Board& board, const std::vector<Pos>& cells,
                               const std::vector<std::vector<Pos>>& classes, const std::vector<const Constraint*>& rules,
-                              bool chunked, int& calls, ModelMemory& memory, const std::vector<int>& known) {
+                              bool chunked, int& calls, ModelMemory& memory, const std::vector<int>& known,
+                              const std::vector<unsigned char>& shown, std::vector<std::vector<bool>>* seen) {
+  if (seen)
+    for (int k : known) {
+      std::vector<bool>& m = seen->emplace_back();
+      for (Pos p : cells) m.push_back(memory.blue(p, k));
+    }
   std::vector<sat::Lit> candidates;
   auto some = [&](const std::vector<Pos>& cls, bool blue) {
     for (int k : known)
@@ -130,12 +164,14 @@ Deducer::GroupResult backbone(GroupFormula& part, const Board& board, const std:
         if (memory.blue(p, k) == blue) return true;
     return false;
   };
-  for (const auto& cls : classes) {
-    if (!some(cls, false)) candidates.push_back(part.cell(cls.back()));
-    if (!some(cls, true)) candidates.push_back(~part.cell(cls.front()));
+  for (std::size_t i = 0; i < classes.size(); ++i) {
+    const auto& cls = classes[i];
+    const unsigned char s = shown.empty() ? 0 : shown[i];
+    if (!(s & kShownBlack) && !some(cls, false)) candidates.push_back(part.cell(cls.back()));
+    if (!(s & kShownBlue) && !some(cls, true)) candidates.push_back(~part.cell(cls.front()));
   }
   Deducer::GroupResult r;
-  if (candidates.empty() && !known.empty()) return r;  // a model exists; nothing is forced
+  if (candidates.empty() && (!known.empty() || !shown.empty())) return r;  // a model exists; nothing is forced
   // Root facts before the symmetry breaking is added, so they follow from the rules alone.
   sat::Solver& solver = part.solver();
   if (settled_at_root(part, solver, board, cells, rules, r)) return r;
@@ -167,6 +203,7 @@ Deducer::GroupResult backbone(GroupFormula& part, const Board& board, const std:
     part.solver();
   }
   memory.store(cells, found);
+  if (seen) seen->insert(seen->end(), found.begin(), found.end());
   calls += bb.solver_calls;
   if (bb.status != sat::Status::sat) {
     r.consistent = false;
@@ -189,7 +226,13 @@ Deducer::GroupResult backbone(GroupFormula& part, const Board& board, const std:
 // not the tightest, but valid and free of solver calls.
 std::pair<int, int> count_bounds(const std::vector<const Open*>& hints, const std::vector<Pos>& counted,
                                  const Deducer::GroupResult& forced) {
-  auto in = [](const std::vector<Pos>& v, Pos p) { return std::find(v.begin(), v.end(), p) != v.end(); };
+  // Cell states by tile (flat arrays: sets and searches of the forced lists cost more
+  // than the rest of this function).
+  enum : char { kOther, kForcedBlue, kForcedBlack, kOpenCounted };
+  std::vector<char> state(kGridSize * kGridSize, kOther);
+  auto at = [&](Pos p) -> char& { return state[static_cast<std::size_t>(p.y * kGridSize + p.x)]; };
+  for (Pos p : forced.blue) at(p) = kForcedBlue;
+  for (Pos p : forced.black) at(p) = kForcedBlack;
   struct Hint {
     std::vector<Pos> open;  // hidden cells not forced
     int blues = 0;          // how many of them are blue
@@ -199,56 +242,72 @@ std::pair<int, int> count_bounds(const std::vector<const Open*>& hints, const st
     Hint h;
     h.blues = o->blue_needed;
     for (Pos p : o->hidden) {
-      if (in(forced.blue, p))
+      if (at(p) == kForcedBlue)
         --h.blues;
-      else if (!in(forced.black, p))
+      else if (at(p) != kForcedBlack)
         h.open.push_back(p);
     }
     hs.push_back(std::move(h));
   }
-  std::set<Pos> open_counted;
-  int base = 0;
+  int base = 0, open_counted = 0;
   for (Pos p : counted) {
-    if (in(forced.blue, p))
+    if (at(p) == kForcedBlue)
       ++base;
-    else if (!in(forced.black, p))
-      open_counted.insert(p);
+    else if (at(p) != kForcedBlack)
+      at(p) = kOpenCounted, ++open_counted;
   }
   // Upper bound: greedy cover of the open counted cells.
-  int hi = base;
-  std::set<Pos> uncovered = open_counted;
+  std::vector<char> uncovered(state.size(), 0);
+  for (Pos p : counted)
+    if (at(p) == kOpenCounted) uncovered[static_cast<std::size_t>(p.y * kGridSize + p.x)] = 1;
+  auto is_uncovered = [&](Pos p) -> char& { return uncovered[static_cast<std::size_t>(p.y * kGridSize + p.x)]; };
+  int hi = base, left = open_counted;
   std::vector<bool> used(hs.size(), false);
-  while (!uncovered.empty()) {
+  while (left > 0) {
     int best = -1, best_gain = 0, best_new = 0;
     for (std::size_t i = 0; i < hs.size(); ++i) {
       if (used[i]) continue;
       int fresh = 0;
-      for (Pos p : hs[i].open) fresh += uncovered.count(p) > 0;
+      for (Pos p : hs[i].open) fresh += is_uncovered(p);
       int gain = fresh - std::min(hs[i].blues, fresh);
       if (gain > best_gain) best = static_cast<int>(i), best_gain = gain, best_new = fresh;
     }
     if (best < 0) break;
     used[static_cast<std::size_t>(best)] = true;
     hi += best_new - best_gain;
-    for (Pos p : hs[static_cast<std::size_t>(best)].open) uncovered.erase(p);
+    for (Pos p : hs[static_cast<std::size_t>(best)].open) left -= is_uncovered(p), is_uncovered(p) = 0;
   }
-  hi += static_cast<int>(uncovered.size());
+  hi += left;
   // Lower bound: greedy packing of hints that must put blues on counted cells.
   int lo = base;
-  std::set<Pos> taken;
+  std::vector<char> taken(state.size(), 0);
+  auto is_taken = [&](Pos p) -> char& { return taken[static_cast<std::size_t>(p.y * kGridSize + p.x)]; };
   std::vector<std::pair<int, std::size_t>> order;
   for (std::size_t i = 0; i < hs.size(); ++i) {
     int uncounted = 0;
-    for (Pos p : hs[i].open) uncounted += open_counted.count(p) == 0;
+    for (Pos p : hs[i].open) uncounted += at(p) != kOpenCounted;
     if (hs[i].blues - uncounted > 0) order.push_back({hs[i].blues - uncounted, i});
   }
   std::sort(order.rbegin(), order.rend());
   for (auto [gain, i] : order) {
-    if (std::any_of(hs[i].open.begin(), hs[i].open.end(), [&](Pos p) { return taken.count(p) > 0; })) continue;
-    taken.insert(hs[i].open.begin(), hs[i].open.end());
+    if (std::any_of(hs[i].open.begin(), hs[i].open.end(), [&](Pos p) { return is_taken(p) != 0; })) continue;
+    for (Pos p : hs[i].open) is_taken(p) = 1;
     lo += gain;
   }
   return {lo, hi};
+}
+
+// A group's models as GroupModels: classes of which no cell is forced (r) are the open ones.
+GroupModels group_models(const std::vector<Pos>& cells, const std::vector<std::vector<Pos>>& classes,
+                         const std::vector<Pos>& counted, const Deducer::GroupResult& r,
+                         const std::vector<std::vector<bool>>& seen) {
+  std::vector<char> forced(kGridSize * kGridSize, 0);
+  for (const std::vector<Pos>* v : {&r.blue, &r.black})
+    for (Pos p : *v) forced[static_cast<std::size_t>(p.y * kGridSize + p.x)] = 1;
+  std::vector<const std::vector<Pos>*> open;
+  for (const auto& cls : classes)
+    if (!forced[static_cast<std::size_t>(cls.front().y * kGridSize + cls.front().x)]) open.push_back(&cls);
+  return GroupModels(cells, seen, counted, open);
 }
 
 }  // namespace
@@ -274,14 +333,12 @@ Deduction Deducer::deduce(const Board& board) {
     return d;
   }
   if (settled.blue.empty() && settled.black.empty()) return solve(board, std::move(visible), false);
-  // The hints are those of the board (settled cells show no number); REMAINING is not.
+  // The hints are those of the board (settled cells show no number); REMAINING, the
+  // last constraint, counts the cells still hidden.
   Board reduced = with_settled(board, settled);
-  visible.pop_back();
-  Constraint rem;
-  rem.is_remaining = true;
+  Constraint& rem = visible.back();
   rem.number = reduced.remaining.value();
-  for (Pos p : reduced.hidden_cells()) rem.slots.emplace_back(p);
-  visible.push_back(std::move(rem));
+  std::erase_if(rem.slots, [&](const std::optional<Pos>& s) { return !reduced.at(*s).hidden(); });
   Deduction d = solve(reduced, std::move(visible), options_.hints_first);
   if (!d.consistent) return d;
   d.blue.insert(d.blue.end(), settled.blue.begin(), settled.blue.end());
@@ -323,10 +380,13 @@ Deduction Deducer::solve(const Board& board, std::vector<Constraint> visible, bo
     o.constraint = std::move(c);
     (o.constraint.is_remaining ? remaining : hints.emplace_back()) = std::move(o);
   }
-  std::vector<Pos> hidden = board.hidden_cells();
+  // REMAINING's open cells are the hidden ones, in reading order.
+  const std::vector<Pos>& hidden = remaining.hidden;
   if (hidden.empty()) return result;
-  std::map<Pos, std::size_t> index;
-  for (std::size_t i = 0; i < hidden.size(); ++i) index[hidden[i]] = i;
+  std::vector<int> position(kGridSize * kGridSize, -1);  // by tile: index in hidden
+  for (std::size_t i = 0; i < hidden.size(); ++i)
+    position[static_cast<std::size_t>(hidden[i].y * kGridSize + hidden[i].x)] = static_cast<int>(i);
+  auto index = [&](Pos p) { return static_cast<std::size_t>(position[static_cast<std::size_t>(p.y * kGridSize + p.x)]); };
 
   // 2. REMAINING over the cells no packed hint covers, less the blues those hints hold.
   std::vector<bool> counted(hidden.size(), true);  // by REMAINING
@@ -336,14 +396,14 @@ Deduction Deducer::solve(const Board& board, std::vector<Constraint> visible, bo
     std::stable_sort(order.begin(), order.end(),
                      [](const Open* a, const Open* b) { return a->hidden.size() > b->hidden.size(); });
     for (const Open* h : order) {
-      if (!std::all_of(h->hidden.begin(), h->hidden.end(), [&](Pos p) { return counted[index[p]]; })) continue;
-      for (Pos p : h->hidden) counted[index[p]] = false;
+      if (!std::all_of(h->hidden.begin(), h->hidden.end(), [&](Pos p) { return counted[index(p)]; })) continue;
+      for (Pos p : h->hidden) counted[index(p)] = false;
       remaining.blue_needed -= h->blue_needed;
     }
   }
   std::vector<Pos> rest;
   for (Pos p : hidden)
-    if (counted[index[p]]) rest.push_back(p);
+    if (counted[index(p)]) rest.push_back(p);
   if (remaining.blue_needed < 0 || remaining.blue_needed > static_cast<int>(rest.size())) return fail();
   int rem = remaining.blue_needed;
   auto remaining_over = [&](const std::vector<Pos>& cells, int k) {
@@ -382,7 +442,7 @@ Deduction Deducer::solve(const Board& board, std::vector<Constraint> visible, bo
     std::vector<const Constraint*> rules;  // none: the reference path always asks the solver
     ModelMemory none;
     GroupResult r = backbone(part, board, hidden, interchangeable(hidden, all, board), rules, options_.chunked_backbone,
-                             result.stats.solver_calls, none, {});
+                             result.stats.solver_calls, none, {}, {}, nullptr);
     if (!r.consistent) return fail();
     take(r);
     return finish();
@@ -391,38 +451,42 @@ Deduction Deducer::solve(const Board& board, std::vector<Constraint> visible, bo
   // 3. Groups of cells tied by hints; cells in no hint ("free") are only counted.
   UnionFind uf(hidden.size());
   for (const Open& h : hints)
-    for (Pos p : h.hidden) uf.unite(static_cast<int>(index[h.hidden[0]]), static_cast<int>(index[p]));
+    for (Pos p : h.hidden) uf.unite(static_cast<int>(index(h.hidden[0])), static_cast<int>(index(p)));
   struct Group {
     std::vector<const Open*> hints;
     std::vector<Pos> cells, counted;
     GroupResult* result = nullptr;
   };
   std::map<int, Group> groups;
-  for (const Open& h : hints) groups[uf.find(static_cast<int>(index[h.hidden[0]]))].hints.push_back(&h);
+  for (const Open& h : hints) groups[uf.find(static_cast<int>(index(h.hidden[0])))].hints.push_back(&h);
   std::vector<Pos> free_cells;
   for (Pos p : hidden) {
-    auto it = groups.find(uf.find(static_cast<int>(index[p])));
+    auto it = groups.find(uf.find(static_cast<int>(index(p))));
     if (it == groups.end()) {
       free_cells.push_back(p);
       continue;
     }
     it->second.cells.push_back(p);
-    if (counted[index[p]]) it->second.counted.push_back(p);
+    if (counted[index(p)]) it->second.counted.push_back(p);
   }
 
   // 4. Each group alone (or as remembered), in the formula it had last round if any.
   groups_->start(board);
   for (auto& [root, g] : groups) {
     ++result.stats.components;
+    // The group's hints (source, rule, open blues, hidden cells) and its counted cells,
+    // a char per number: each is below 256 (a hint sees at most 33 cells), except the
+    // number of hints, written in two.
     std::string key;
+    auto put = [&](std::size_t n) { key.push_back(static_cast<char>(n)); };
+    auto put_pos = [&](Pos p) { put(static_cast<std::size_t>(p.x)), put(static_cast<std::size_t>(p.y)); };
+    put(g.hints.size() / 256), put(g.hints.size() % 256);
     for (const Open* o : g.hints) {
-      key += to_string(o->constraint.source) + std::to_string(static_cast<int>(o->constraint.rule)) + ":" +
-             std::to_string(o->blue_needed) + "[";
-      for (Pos p : o->hidden) key += to_string(p);
-      key += "]";
+      put_pos(o->constraint.source);
+      put(static_cast<std::size_t>(o->constraint.rule)), put(static_cast<std::size_t>(o->blue_needed)), put(o->hidden.size());
+      for (Pos p : o->hidden) put_pos(p);
     }
-    key += "R";
-    for (Pos p : g.counted) key += to_string(p);
+    for (Pos p : g.counted) put_pos(p);
     auto [it, fresh] = cache_.try_emplace(key);
     g.result = &it->second;
     if (fresh) {
@@ -435,8 +499,12 @@ Deduction Deducer::solve(const Board& board, std::vector<Constraint> visible, bo
       }
       std::vector<int> known;
       if (options_.reuse_models) known = models_.models_of(board, g.cells, rules);
-      it->second = backbone(part, board, g.cells, interchangeable(g.cells, rules, board), rules,
-                            options_.chunked_backbone, result.stats.solver_calls, models_, known);
+      std::vector<std::vector<Pos>> classes = interchangeable(g.cells, rules, board);
+      std::vector<std::vector<bool>> seen;
+      it->second = backbone(part, board, g.cells, classes, rules, options_.chunked_backbone,
+                            result.stats.solver_calls, models_, known, {},
+                            options_.remaining_by_models ? &seen : nullptr);
+      if (options_.remaining_by_models) it->second.models = group_models(g.cells, classes, g.counted, it->second, seen);
     }
     if (!g.result->consistent) {
       cache_.erase(it);  // not remembered: an impossible state is not played on
@@ -467,7 +535,25 @@ Deduction Deducer::solve(const Board& board, std::vector<Constraint> visible, bo
   bool slack = rem - sum_hi >= 0 && rem - sum_lo <= nfree;
   if (slack && (nfree == 0 || (rem - sum_hi >= 1 && rem - sum_lo <= nfree - 1))) return finish();
 
-  // 6. REMAINING may matter: solve the groups whose count can vary together with it.
+  // 6. REMAINING may matter: solve the groups whose count can vary together with it,
+  //    unless their models already show that it forces nothing; what they show spares
+  //    questions of the joint solve otherwise.
+  std::optional<Shown> shown;
+  if (options_.remaining_by_models) {
+    std::vector<const GroupModels*> varying;
+    int varying_rem = rem;
+    for (auto& [root, g] : groups) {
+      if (g.result->lo == g.result->hi)
+        varying_rem -= g.result->lo;
+      else
+        varying.push_back(&g.result->models);
+    }
+    shown.emplace(varying, varying_rem, nfree);
+    if (shown->forces_nothing()) {
+      result.stats.remaining_by_models = true;
+      return finish();
+    }
+  }
   GroupFormula part(options_.solver, shapes);  // asked once: REMAINING differs every round
   std::vector<const Constraint*> rules;
   std::vector<Pos> joint_cells = free_cells, joint_counted = free_cells;
@@ -506,8 +592,25 @@ Deduction Deducer::solve(const Board& board, std::vector<Constraint> visible, bo
       if (g.result->lo != g.result->hi) all.insert(all.end(), g.cells.begin(), g.cells.end());
     known_models = models_.models_of(board, all, rules);
   }
-  GroupResult joint = backbone(part, board, joint_cells, interchangeable(joint_cells, rules, board), rules,
-                               options_.chunked_backbone, result.stats.solver_calls, models_, known_models);
+  std::vector<std::vector<Pos>> joint_classes = interchangeable(joint_cells, rules, board);
+  std::vector<unsigned char> joint_shown;
+  if (shown && shown->some) {
+    // The joint formula's classes are the groups' open classes (the same hints, all
+    // counted or all not) and the free cells: found by their first cell.
+    std::vector<unsigned char> at(kGridSize * kGridSize, 0);
+    auto tile = [](Pos p) { return static_cast<std::size_t>(p.y * kGridSize + p.x); };
+    std::size_t i = 0;
+    for (auto& [root, g] : groups) {
+      if (g.result->lo == g.result->hi) continue;
+      const std::vector<Pos>& open = g.result->models.open_classes();
+      for (std::size_t c = 0; c < open.size(); ++c) at[tile(open[c])] = shown->classes[i][c];
+      ++i;
+    }
+    for (Pos p : free_cells) at[tile(p)] = shown->free;
+    for (const auto& cls : joint_classes) joint_shown.push_back(at[tile(cls.front())]);
+  }
+  GroupResult joint = backbone(part, board, joint_cells, joint_classes, rules, options_.chunked_backbone,
+                               result.stats.solver_calls, models_, known_models, joint_shown, nullptr);
   if (!joint.consistent) return fail();
   take(joint);
   return finish();

@@ -10,6 +10,7 @@
 
 #include "problems/hexcells/constraints.h"
 #include "problems/hexcells/encoding_cache.h"
+#include "problems/hexcells/group_models.h"
 #include "problems/hexcells/level.h"
 #include "problems/hexcells/model_memory.h"
 
@@ -25,6 +26,9 @@ struct DeduceStats {
   // REMAINING was brought into a joint solve (it could matter and the hints alone did
   // not settle the round first).
   bool remaining_solved = false;
+  // REMAINING could matter by the groups' count bounds, but their models showed that it
+  // forces nothing (group_models.h): no joint solve.
+  bool remaining_by_models = false;
 };
 
 struct Deduction {
@@ -64,6 +68,9 @@ struct DeduceOptions {
   // Encode each hint shape once and copy it (EncodingCache) instead of building the
   // cardinality and contiguity gadgets for every question.
   bool cache_encodings = true;
+  // Before a joint solve with REMAINING, combine the models the groups' solver calls found
+  // (group_models.h) and skip the solve when they show that REMAINING forces nothing.
+  bool remaining_by_models = true;
   // The SAT backend (sat::make_solver spec): "minisat", "cadical" or "external:CMD".
   std::string solver = "minisat";
 };
@@ -81,12 +88,14 @@ class Deducer {
   // cells revealed, as in play); any board is deduced correctly.
   Deduction deduce(const Board& board);
 
-  // What one group of constraints forces on its own, and outer bounds on how many of its
-  // REMAINING-counted cells are blue (-1 until computed).
+  // What one group of constraints forces on its own, outer bounds on how many of its
+  // REMAINING-counted cells are blue (-1 until computed), and the models its solver
+  // calls found.
   struct GroupResult {
     bool consistent = true;
     std::vector<Pos> blue, black;
     int lo = -1, hi = -1;
+    GroupModels models;
   };
 
  private:

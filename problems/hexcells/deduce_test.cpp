@@ -112,3 +112,38 @@ TEST_CASE("one Deducer on unrelated and impossible boards in turn answers each a
     CHECK(got.black == expected.black);
   }
 }
+
+// REMAINING's joint solve is skipped when the groups' models, found this round or kept
+// from earlier ones, combine into models of the board that colour every open cell both
+// ways, and otherwise asks only what they leave open (group_models.h). Played round by
+// round, as the corpus is, every round's answer must equal brute force's and that of the
+// path without the models, and both kinds of round must have happened.
+TEST_CASE("REMAINING skipped by the groups' models loses no forced cell, round after round", "[hexcells][deduce]") {
+  std::mt19937 rng(777);
+  int skipped = 0, joint = 0;
+  DeduceOptions always_joint;
+  always_joint.remaining_by_models = false;
+  for (int i = 0; i < 400; ++i) {
+    Board level = random_level(rng, 20);
+    INFO("level " << i << "\n" << write_level(level));
+    Deducer with_skip, without_skip(always_joint);
+    for (int round = 1; !level.hidden_cells().empty(); ++round) {
+      INFO("round " << round);
+      Board state = visible_state(level);
+      Deduction got = with_skip.deduce(state), plain = without_skip.deduce(state), expected = brute_force_deduce(state);
+      REQUIRE(got.consistent);
+      CHECK(got.blue == expected.blue);
+      CHECK(got.black == expected.black);
+      CHECK(plain.blue == expected.blue);
+      CHECK(plain.black == expected.black);
+      skipped += got.stats.remaining_by_models;
+      joint += got.stats.remaining_solved;
+      if (got.blue.empty() && got.black.empty()) break;
+      for (const auto* cells : {&got.blue, &got.black})
+        for (Pos p : *cells) level.at(p).revealed = true;
+      level.remaining = level.count_hidden_blue();
+    }
+  }
+  CHECK(skipped > 20);
+  CHECK(joint > 20);
+}

@@ -6,11 +6,12 @@
 namespace puzzlesat::hexcells {
 
 sat::Lit CellVars::cell(Pos p) {
-  auto it = vars_.find(p);
-  if (it != vars_.end()) return it->second;
-  sat::Lit l = named_ ? cnf_.new_lit("cell" + to_string(p)) : cnf_.new_lit();
-  vars_.emplace(p, l);
-  return l;
+  if (by_tile_.empty()) by_tile_.resize(kGridSize * kGridSize);
+  sat::Lit& known = by_tile_[static_cast<std::size_t>(p.y * kGridSize + p.x)];
+  if (known.var().valid()) return known;
+  known = named_ ? cnf_.new_lit("cell" + to_string(p)) : cnf_.new_lit();
+  vars_.emplace(p, known);
+  return known;
 }
 
 void encode(sat::Cnf& cnf, CellVars& vars, const Constraint& c, const Board& board, enc::CardEncoding counts) {

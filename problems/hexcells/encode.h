@@ -4,6 +4,7 @@
 
 #include <map>
 #include <span>
+#include <vector>
 
 #include "problems/hexcells/constraints.h"
 #include <puzzlesat/cardinality.h>
@@ -26,6 +27,9 @@ class CellVars {
   sat::Cnf& cnf_;
   bool named_ = true;
   std::map<Pos, sat::Lit> vars_;
+  // The same by tile (an undefined literal where none), for lookups: the map's were a
+  // tenth of a Hexcells deduction's bookkeeping.
+  std::vector<sat::Lit> by_tile_;
 };
 
 // Adds c's clauses over the cells' variables (hidden) and constants (revealed cells,

@@ -166,13 +166,18 @@ class Reader {
     const Line* l = take();
     if (!l) fail("file ends after " + std::to_string(y) + " of 33 grid rows", end_line(), 1);
     // Spaces and tabs are dropped (indented files exist); columns refer to the raw line.
-    std::string row;
-    std::vector<int> cols;
+    // Written by index into arrays sized once (appending a character at a time cost more
+    // than the rest of the row).
+    std::string row(l->raw.size(), ' ');
+    std::vector<int> cols(l->raw.size());
+    std::size_t kept = 0;
     for (std::size_t i = 0; i < l->raw.size(); ++i) {
       if (is_blank(l->raw[i])) continue;
-      row += l->raw[i];
-      cols.push_back(static_cast<int>(i) + 1);
+      row[kept] = l->raw[i];
+      cols[kept++] = static_cast<int>(i) + 1;
     }
+    row.resize(kept);
+    cols.resize(kept);
     if (row.size() != 2 * kGridSize) {
       // Only blank lines from here on: the file ends early (checked only on a bad row, as
       // a good one is not blank; checking on every row made reading quadratic).

@@ -6,12 +6,8 @@ std::vector<int> ModelMemory::models_of(const Board& board, const std::vector<Po
                                         const std::vector<const Constraint*>& rules) const {
   std::vector<int> out;
   if (rules.empty()) return out;
-  std::vector<const std::array<signed char, kSlots>*> rows;
-  for (Pos p : cells) {
-    auto it = values_.find(p);
-    if (it == values_.end()) return out;
-    rows.push_back(&it->second);
-  }
+  std::vector<const Row*> rows;
+  for (Pos p : cells) rows.push_back(&row(p));
   for (int k = 0; k < kSlots; ++k) {
     bool coloured = true;
     for (const auto* row : rows) coloured &= (*row)[static_cast<std::size_t>(k)] >= 0;
@@ -21,8 +17,7 @@ std::vector<int> ModelMemory::models_of(const Board& board, const std::vector<Po
     auto colour = [&](Pos p) {
       const Tile& t = board.at(p);
       if (!t.hidden()) return t.color;
-      auto it = values_.find(p);
-      signed char v = it == values_.end() ? -1 : it->second[static_cast<std::size_t>(k)];
+      signed char v = row(p)[static_cast<std::size_t>(k)];
       complete &= v >= 0;
       return v > 0 ? Color::blue : Color::black;
     };
@@ -38,10 +33,8 @@ std::vector<int> ModelMemory::models_of(const Board& board, const std::vector<Po
 
 void ModelMemory::store(const std::vector<Pos>& cells, const std::vector<std::vector<bool>>& found) {
   if (found.empty()) return;
-  for (std::size_t i = 0; i < cells.size(); ++i) {
-    auto [it, fresh] = values_.try_emplace(cells[i]);
-    for (std::size_t k = 0; k < kSlots; ++k) it->second[k] = found[k % found.size()][i] ? 1 : 0;
-  }
+  for (std::size_t i = 0; i < cells.size(); ++i)
+    for (std::size_t k = 0; k < kSlots; ++k) row(cells[i])[k] = found[k % found.size()][i] ? 1 : 0;
 }
 
 }  // namespace puzzlesat::hexcells

@@ -7,7 +7,6 @@
 #pragma once
 
 #include <array>
-#include <map>
 #include <vector>
 
 #include "problems/hexcells/constraints.h"
@@ -24,13 +23,22 @@ class ModelMemory {
   std::vector<int> models_of(const Board& board, const std::vector<Pos>& cells,
                              const std::vector<const Constraint*>& rules) const;
   // Whether p is blue in slot k (one returned by models_of for a set holding p).
-  bool blue(Pos p, int k) const { return values_.at(p)[static_cast<std::size_t>(k)] > 0; }
+  bool blue(Pos p, int k) const { return row(p)[static_cast<std::size_t>(k)] > 0; }
   // Models found now (each colours `cells`, in that order) overwrite the slots, cycling
   // through them when there are fewer models than slots.
   void store(const std::vector<Pos>& cells, const std::vector<std::vector<bool>>& found);
 
  private:
-  std::map<Pos, std::array<signed char, kSlots>> values_;  // -1: not coloured in that slot
+  using Row = std::array<signed char, kSlots>;  // -1: not coloured in that slot
+  const Row& row(Pos p) const { return values_[static_cast<std::size_t>(p.y * kGridSize + p.x)]; }
+  Row& row(Pos p) { return values_[static_cast<std::size_t>(p.y * kGridSize + p.x)]; }
+  // By tile: an array, not a map, as every question looks up each of its cells.
+  std::vector<Row> values_ = std::vector<Row>(kGridSize * kGridSize, uncoloured());
+  static Row uncoloured() {
+    Row r;
+    r.fill(-1);
+    return r;
+  }
 };
 
 }  // namespace puzzlesat::hexcells

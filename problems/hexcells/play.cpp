@@ -18,10 +18,13 @@ PlayResult play(Board level, const std::function<void(const Round&, const Board&
   deduce_options.hints_first = options.hints_first;
   Deducer deducer(deduce_options);
   level.remaining = level.count_hidden_blue();
-  while (!level.hidden_cells().empty()) {
+  // Only what a player sees goes in, so the solution cannot leak into the deduction: the
+  // visible state, in which each round's cells are revealed as in the level.
+  Board seen = visible_state(level);
+  std::size_t hidden = level.hidden_cells().size();
+  while (hidden > 0) {
     auto round_start = Clock::now();
-    // Only what a player sees goes in, so the solution cannot leak into the deduction.
-    Deduction d = deducer.deduce(visible_state(level));
+    Deduction d = deducer.deduce(seen);
     if (!d.consistent)
       throw SolutionMismatch("the visible state of '" + level.title + "' was found impossible, but the level has a solution");
     result.solver_calls += d.stats.solver_calls;
@@ -36,12 +39,16 @@ PlayResult play(Board level, const std::function<void(const Round&, const Board&
         if (t.color != colour)
           throw SolutionMismatch("deduced " + std::string(colour == Color::blue ? "blue" : "black") + " for cell " +
                                  to_string(p) + " of '" + level.title + "', but the solution says otherwise");
+        if (t.revealed) continue;
         t.revealed = true;
+        seen.at(p) = t;
+        --hidden;
+        *level.remaining -= colour == Color::blue;
       }
     }
+    seen.remaining = level.remaining;
     round.blue = std::move(d.blue);
     round.black = std::move(d.black);
-    level.remaining = level.count_hidden_blue();
     round.seconds = std::chrono::duration<double>(Clock::now() - round_start).count();
     result.rounds++;
     result.revealed += static_cast<int>(round.blue.size() + round.black.size());

@@ -1,17 +1,17 @@
 #include "problems/hexcells/settle.h"
 
-#include <map>
+#include <vector>
 
 namespace puzzlesat::hexcells {
 
 Settled settle_by_counts(const Board& board, std::span<const Constraint> constraints) {
   Settled out;
-  std::map<Pos, Color> value;  // settled so far
+  // Settled so far, by tile (a map here cost as much as the rest of the function).
+  std::vector<Color> value(kGridSize * kGridSize, Color::unknown);
+  auto settled = [&](Pos p) -> Color& { return value[static_cast<std::size_t>(p.y * kGridSize + p.x)]; };
   auto colour = [&](Pos p) {
     const Tile& t = board.at(p);
-    if (!t.hidden()) return t.color;
-    auto it = value.find(p);
-    return it == value.end() ? Color::unknown : it->second;
+    return t.hidden() ? settled(p) : t.color;
   };
   for (bool changed = true; changed;) {
     changed = false;
@@ -33,7 +33,7 @@ Settled settle_by_counts(const Board& board, std::span<const Constraint> constra
       Color fill = need == 0 ? Color::black : Color::blue;
       for (const auto& s : c.slots) {
         if (!s || colour(*s) != Color::unknown) continue;
-        value[*s] = fill;
+        settled(*s) = fill;
         (fill == Color::blue ? out.blue : out.black).push_back(*s);
       }
       changed = true;
