@@ -400,8 +400,17 @@ double typical_die(const std::vector<Blob>& blobs, const DiceSettings& s) {
   std::vector<double> single_areas;
   for (const auto& b : blobs)
     if (b.aspect < s.finder_single_aspect && b.solidity > s.finder_single_solidity) single_areas.push_back(b.area);
-  if (single_areas.empty())
+  if (single_areas.empty()) {
     for (const auto& b : blobs) single_areas.push_back(b.area);
+  } else {
+    // Scale first: the pips of a die whose body matches the table (a white die on light
+    // paper) stand alone, round and solid, up to six a die, and outvote the dice found
+    // whole, which then count as clumps of thirty "dice" and are dropped. No square,
+    // solid blob holds more than finder_max_clump dice, so blobs smaller than the largest
+    // such blob by more than that factor are not the typical die.
+    const double largest = *std::max_element(single_areas.begin(), single_areas.end());
+    std::erase_if(single_areas, [&](double a) { return a * s.finder_max_clump < largest; });
+  }
   if (single_areas.empty()) return 0;
   std::nth_element(single_areas.begin(), single_areas.begin() + single_areas.size() / 2, single_areas.end());
   return single_areas[single_areas.size() / 2];
