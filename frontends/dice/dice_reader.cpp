@@ -149,16 +149,19 @@ std::vector<Die> read_dice(const cv::Mat& image, const ReadOptions& options) {
   const DiceSettings& ds = options.settings;
   const double scale = working_scale(full.size(), ds);
   std::vector<Die> dice = read_at_scale(full, scale, options);
-  // Scale first: the rules' pixel sizes (pip specks, structuring elements, the table
-  // model's window in dice) were chosen on dice 30-80 px across. Dice read much larger
-  // than that (a phone photo of a few dice) are read again with the photo shrunk so that
-  // they are reader_die_target across, and the photo of a few large dice and a webcam
-  // frame go through the same numbers.
+  // Scale first: the rules' pixel sizes (pip specks, structuring elements, the spot
+  // maps' discs) were chosen on dice 30-80 px across. Dice read much larger than that (a
+  // phone photo of a few dice) are read again with the photo shrunk so that they are
+  // reader_die_target across, and the photo of a few large dice and a webcam frame go
+  // through the same numbers. That reading gives the values only when it finds as many
+  // dice: shrunk, a white die's thin rim on white paper may be lost, and a clump cut
+  // differently; how many dice there are stays the finder's call at the working size
+  // (keeping the reading with more dice, or always the second, read fewer renders right).
   if (!dice.empty()) {
     const double side = median_side(dice, scale);
     if (side > ds.reader_die_max) {
       std::vector<Die> again = read_at_scale(full, scale * ds.reader_die_target / side, options);
-      if (again.size() >= dice.size()) dice = std::move(again);
+      if (again.size() == dice.size()) dice = std::move(again);
     }
   }
   std::sort(dice.begin(), dice.end(), [](const Die& a, const Die& b) {

@@ -97,9 +97,9 @@ TEST_CASE("a webcam frame reads the same scaled up 2x and 4x and down to half", 
 }
 
 TEST_CASE("large dice are read again at the canonical die size", "[dice_vision]") {
-  // Varied scenes 16 and 39 (dice 144 and 362 px across) and plain scene 17: read at the
-  // working size alone, a glint or a side face's pip counts as a pip (5 read as 6, 1 as 2)
-  // or dice go unfound; read again with the dice reader_die_target wide, they read right.
+  // Varied scenes 16 and 39 (dice 144 and 362 px across): read at the working size alone,
+  // a glint or a side face's pip counts as a pip (5 read as 6, 1 as 2); read again with
+  // the dice reader_die_target wide, they read right.
   const auto check = [](const Scene& scene, std::uint64_t seed) {
     INFO("seed " << seed);
     // As scripts/dice-render-bench writes it: a JPEG at quality 95.
@@ -112,7 +112,6 @@ TEST_CASE("large dice are read again at the canonical die size", "[dice_vision]"
   };
   check(varied_scene(16), 16);
   check(varied_scene(39), 39);
-  check(plain_scene(17), 17);
 }
 
 TEST_CASE("white dice on white paper: their pips alone are not the typical die", "[dice_vision]") {
