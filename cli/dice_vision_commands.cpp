@@ -229,20 +229,52 @@ void add_photo_to_advise(AdviseExtension& extension) {
   });
 }
 
-void run_dice_scene(const std::string& path, std::uint64_t seed, int count, bool varied, bool json) {
+struct SceneCommandOptions {
+  std::string path;
+  std::uint64_t seed = 1;
+  int count = 5;
+  bool varied = false;
+  bool plain = false;
+  float min_side = 200, max_side = 600;
+  bool labels = false;
+  bool json = false;
+};
+
+// X.dice.txt and X.boxes.txt beside X.jpg, as the labelled photos have them, so a folder of
+// scenes is read by `dice-eval` like a folder of photos.
+void write_scene_labels(const std::string& image_path, const Scene& scene) {
+  const fs::path values_path = fs::path(image_path).replace_extension(".dice.txt");
+  const fs::path boxes_path = fs::path(image_path).replace_extension(".boxes.txt");
+  std::ofstream values(values_path), boxes(boxes_path);
+  values << fmt::format("{}\n", fmt::join(sorted_values(scene), " "));
+  const double w = scene.size.width, h = scene.size.height;
+  for (const LabelledDie& d : labelled_dice(scene)) {
+    const cv::Rect2d b = d.box & cv::Rect2d(0, 0, w, h);
+    boxes << fmt::format("{} {:.6f} {:.6f} {:.6f} {:.6f}\n", d.pips, (b.x + b.width / 2) / w, (b.y + b.height / 2) / h,
+                         b.width / w, b.height / h);
+  }
+  if (!values || !boxes) throw InputError("cannot write the label files beside the image", {image_path});
+}
+
+void run_dice_scene(const SceneCommandOptions& o) {
   SceneOptions options;
-  options.dice = count;
-  const Scene scene = varied ? varied_scene(seed) : random_scene(seed, options);
+  options.dice = o.count;
+  PlainSceneOptions plain;
+  plain.dice = o.count;
+  plain.min_side = o.min_side;
+  plain.max_side = o.max_side;
+  const Scene scene = o.plain ? plain_scene(o.seed, plain) : o.varied ? varied_scene(o.seed) : random_scene(o.seed, options);
   bool ok = false;
   try {
-    ok = image::write_image(path, render_scene(scene, seed));
+    ok = image::write_image(o.path, render_scene(scene, o.seed));
   } catch (const cv::Exception&) {
     ok = false;
   }
-  if (!ok) throw InputError("cannot write the image (use a .png or .jpg name in a writable folder)", {path});
+  if (!ok) throw InputError("cannot write the image (use a .png or .jpg name in a writable folder)", {o.path});
+  if (o.labels) write_scene_labels(o.path, scene);
   const std::vector<int> values = sorted_values(scene);
-  if (json) {
-    std::cout << nlohmann::json{{"image", path}, {"seed", seed}, {"dice", values}}.dump(-1, ' ', false, kUtf8Replace)
+  if (o.json) {
+    std::cout << nlohmann::json{{"image", o.path}, {"seed", o.seed}, {"dice", values}}.dump(-1, ' ', false, kUtf8Replace)
               << "\n";
     return;
   }
@@ -392,21 +424,29 @@ void add_dice_vision_commands(Commands& commands) {
   settings->callback([settings_json] { run_dice_settings(*settings_json); });
 
   auto* scene = group->add_subcommand("dice-scene", "Draw a synthetic photo of a dice roll (for demos and tests)");
-  struct SceneCommandOptions {
-    std::string path;
-    std::uint64_t seed = 1;
-    int count = 5;
-    bool varied = false;
-    bool json = false;
-  };
   auto sc = std::make_shared<SceneCommandOptions>();
   scene->add_option("OUT", sc->path, "Image file to write (.png or .jpg)")->required();
   scene->add_option("--seed", sc->seed, "Random seed of the roll")->check(whole_number())->capture_default_str();
   scene->add_option("--dice", sc->count, "Number of dice")->check(CLI::Range(1, 12))->capture_default_str();
-  scene->add_flag("--varied", sc->varied,
-                  "Draw from everything the renderer does (any size, dice, table, blur, JPEG); --dice is ignored");
+  auto* varied = scene->add_flag("--varied", sc->varied,
+                                 "Draw from everything the renderer does (any size, dice, table, blur, JPEG); --dice is ignored");
+  scene->add_flag("--plain", sc->plain,
+                  "A phone photo of plain white dice with black pips, --min-side to --max-side px across, on cardboard, "
+                  "wood or printed paper, 2-9 megapixels")
+      ->excludes(varied);
+  scene->add_option("--min-side", sc->min_side, "Smallest die of --plain, pixels")
+      ->check(CLI::Range(8.0, 1000.0))
+      ->capture_default_str();
+  scene->add_option("--max-side", sc->max_side, "Largest die of --plain, pixels")
+      ->check(CLI::Range(8.0, 1000.0))
+      ->capture_default_str();
+  scene->add_flag("--labels", sc->labels,
+                  "Also write OUT's X.dice.txt and X.boxes.txt beside it, as dice-eval reads them");
   scene->add_flag("--json", sc->json, R"(Print {"image": OUT, "seed": n, "dice": [pips...]} on one line)");
-  scene->callback([sc] { run_dice_scene(sc->path, sc->seed, sc->count, sc->varied, sc->json); });
+  scene->callback([sc] {
+    if (sc->min_side > sc->max_side) throw InputError("--min-side is larger than --max-side");
+    run_dice_scene(*sc);
+  });
 
   auto* crops = group->add_subcommand(
       "dice-crops", "Write labelled die crops from rendered scenes, as the reader sees them (to train a die reader)");

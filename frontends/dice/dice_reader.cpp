@@ -87,14 +87,13 @@ const char* die_reader_name(DieReader reader) {
   return "rules";
 }
 
-std::vector<Die> read_dice(const cv::Mat& image, const ReadOptions& options) {
-  if (image.empty()) throw InputError("empty image");
+namespace {
+
+// The dice of `full` (BGR) read at `scale` (at most 1) of its size; boxes in `full`'s pixels.
+std::vector<Die> read_at_scale(const cv::Mat& full, double scale, const ReadOptions& options) {
   const bool use_model = options.reader != DieReader::Rules;
-  if (use_model) preload_learned_reader();  // on the other core while the rules find the dice
-  const cv::Mat full = to_bgr(image);
   cv::Mat bgr = full;
   const DiceSettings& ds = options.settings;
-  const double scale = working_scale(full.size(), ds);
   if (scale < 1) cv::resize(full, bgr, cv::Size(), scale, scale, cv::INTER_AREA);
 
   cv::Mat lab;
@@ -141,7 +140,41 @@ std::vector<Die> read_dice(const cv::Mat& image, const ReadOptions& options) {
     die.box = to_image(region.box, scale);
     candidates.push_back(describe_candidate(lab, region, reading, die));
   }
-  std::vector<Die> dice = agreeing_dice(candidates, ds);
+  return agreeing_dice(candidates, ds);
+}
+
+// The median side of the dice read, in pixels of the image they were read in at `scale`.
+double median_side(const std::vector<Die>& dice, double scale) {
+  std::vector<double> sides;
+  for (const auto& d : dice) sides.push_back(std::max(d.box.width, d.box.height) * scale);
+  std::nth_element(sides.begin(), sides.begin() + sides.size() / 2, sides.end());
+  return sides[sides.size() / 2];
+}
+
+}  // namespace
+
+std::vector<Die> read_dice(const cv::Mat& image, const ReadOptions& options) {
+  if (image.empty()) throw InputError("empty image");
+  if (options.reader != DieReader::Rules) preload_learned_reader();  // on the other core while the rules find the dice
+  const cv::Mat full = to_bgr(image);
+  const DiceSettings& ds = options.settings;
+  const double scale = working_scale(full.size(), ds);
+  std::vector<Die> dice = read_at_scale(full, scale, options);
+  // Scale first: the rules' pixel sizes (pip specks, structuring elements, the spot
+  // maps' discs) were chosen on dice 30-80 px across. Dice read much larger than that (a
+  // phone photo of a few dice) are read again with the photo shrunk so that they are
+  // reader_die_target across, and the photo of a few large dice and a webcam frame go
+  // through the same numbers. That reading gives the values only when it finds as many
+  // dice: shrunk, a white die's thin rim on white paper may be lost, and a clump cut
+  // differently; how many dice there are stays the finder's call at the working size
+  // (keeping the reading with more dice, or always the second, read fewer renders right).
+  if (!dice.empty()) {
+    const double side = median_side(dice, scale);
+    if (side > ds.reader_die_max) {
+      std::vector<Die> again = read_at_scale(full, scale * ds.reader_die_target / side, options);
+      if (again.size() == dice.size()) dice = std::move(again);
+    }
+  }
   std::sort(dice.begin(), dice.end(), [](const Die& a, const Die& b) {
     return std::pair(a.box.x + a.box.width / 2, a.box.y) < std::pair(b.box.x + b.box.width / 2, b.box.y);
   });

@@ -97,4 +97,15 @@ Scene random_scene(std::uint64_t seed, const SceneOptions& options = {});
 // `min_side` and `max_side` pixels (20..600); the frame is sized to hold them.
 Scene varied_scene(std::uint64_t seed, float min_side = 20, float max_side = 600);
 
+// A phone photo of plain dice (plain_scene.cpp): white dice with black pips, min_side to
+// max_side pixels across, on cardboard, wood or printed paper, in a 4:3 frame of
+// min_megapixels to max_megapixels, some seen at a slant. The dice are capped to what
+// the frame holds.
+struct PlainSceneOptions {
+  int dice = 5;
+  float min_side = 200, max_side = 600;
+  double min_megapixels = 2, max_megapixels = 9;
+};
+Scene plain_scene(std::uint64_t seed, const PlainSceneOptions& options = {});
+
 }  // namespace puzzlesat::dice_vision

@@ -65,6 +65,7 @@ cv::Mat differs_from(const cv::Mat& lab, const cv::Mat& bg, Thresholds t) {
 }
 
 void fill_small_holes(cv::Mat& mask, double max_hole);
+void fill_die_rings(cv::Mat& mask, double min_side, double max_side, const DiceSettings& s);
 
 // Two passes: a clump of dice wider than half the median window takes over the median, and
 // the dice inside it then match the "table". So what the first pass found, with the holes
@@ -79,6 +80,7 @@ cv::Mat table_model(const cv::Mat& lab, const DiceSettings& s) {
   cv::Mat covered;
   cv::morphologyEx(first, covered, cv::MORPH_CLOSE, cv::getStructuringElement(cv::MORPH_ELLIPSE, {3, 3}));
   fill_small_holes(covered, std::pow(s.finder_table_hole * s.finder_table_scale, 2));
+  fill_die_rings(covered, 3, s.finder_table_clump * s.finder_table_scale, s);
   // Only clump-sized things are painted over; long structures (a tray's walls, cables,
   // a laptop's edge) stay part of the table model as before.
   cv::Mat labels, stats, centroids;
@@ -186,6 +188,48 @@ void fill_small_holes(cv::Mat& mask, double max_hole) {
     uchar* m = mask.ptr<uchar>(y);
     for (int x = 0; x < mask.cols; ++x)
       if (fill[l[x]]) m[x] = 255;
+  }
+}
+
+// Scale first: a die's face is a hole in the mask wherever it matches the table (a white
+// die on white paper shows only its rim and shadow; a die a quarter of the frame across
+// takes over the table model's median), and fill_small_holes fills holes only up to a
+// share of the frame, which such a face exceeds. Its pips then stand alone, look like
+// small square dice and set the typical die: five dice read "1 1 1 1 1". So a hole that
+// is die-sized (its box from `min_side` to `max_side` pixels) and as square and solid as
+// one die (finder_single_aspect, finder_single_solidity) is filled whatever its area: the
+// table inside a tray's wall is larger, and table enclosed by a ring of dice is not square.
+// The hole, not the outline round it: print or a neighbour touching the rim spoils the
+// outline's shape but not the face's.
+void fill_die_rings(cv::Mat& mask, double min_side, double max_side, const DiceSettings& s) {
+  std::vector<std::vector<cv::Point>> contours;
+  std::vector<cv::Vec4i> hierarchy;  // next, previous, first child, parent
+  cv::findContours(mask, contours, hierarchy, cv::RETR_TREE, cv::CHAIN_APPROX_SIMPLE);
+  for (std::size_t i = 0; i < contours.size(); ++i) {
+    const int parent = hierarchy[i][3];
+    if (parent < 0 || hierarchy[parent][3] >= 0) continue;  // a hole in an outermost outline only
+    const cv::Rect box = cv::boundingRect(contours[i]);
+    const int longer = std::max(box.width, box.height);
+    if (longer < min_side || longer > max_side) continue;
+    // The face shows its pips: one to pip_max_blobs islands, each at most pip-sized. An
+    // empty square (a frame, a card's rim, carpet) or one holding a large shape (a card's
+    // symbol) is no face.
+    int islands = 0;
+    bool pip_sized = true;
+    for (int c = hierarchy[i][2]; c >= 0; c = hierarchy[c][0]) {
+      const cv::Rect b = cv::boundingRect(contours[c]);
+      ++islands;
+      pip_sized = pip_sized && std::max(b.width, b.height) <= 2 * s.pip_max_radius * 0.5 * longer;
+    }
+    if (islands == 0 || islands > s.pip_max_blobs || !pip_sized) continue;
+    const cv::RotatedRect r = cv::minAreaRect(contours[i]);
+    const double w = r.size.width + 1, h = r.size.height + 1;
+    if (std::max(w, h) / std::min(w, h) >= s.finder_single_aspect) continue;
+    std::vector<cv::Point> hull;
+    cv::convexHull(contours[i], hull);
+    const double area = cv::contourArea(contours[i]), hull_area = cv::contourArea(hull);
+    if (hull_area <= 0 || area / hull_area <= s.finder_single_solidity) continue;
+    cv::drawContours(mask, contours, int(i), cv::Scalar(255), cv::FILLED);
   }
 }
 
@@ -356,8 +400,17 @@ double typical_die(const std::vector<Blob>& blobs, const DiceSettings& s) {
   std::vector<double> single_areas;
   for (const auto& b : blobs)
     if (b.aspect < s.finder_single_aspect && b.solidity > s.finder_single_solidity) single_areas.push_back(b.area);
-  if (single_areas.empty())
+  if (single_areas.empty()) {
     for (const auto& b : blobs) single_areas.push_back(b.area);
+  } else {
+    // Scale first: the pips of a die whose body matches the table (a white die on light
+    // paper) stand alone, round and solid, up to six a die, and outvote the dice found
+    // whole, which then count as clumps of thirty "dice" and are dropped. No square,
+    // solid blob holds more than finder_max_clump dice, so blobs smaller than the largest
+    // such blob by more than that factor are not the typical die.
+    const double largest = *std::max_element(single_areas.begin(), single_areas.end());
+    std::erase_if(single_areas, [&](double a) { return a * s.finder_max_clump < largest; });
+  }
   if (single_areas.empty()) return 0;
   std::nth_element(single_areas.begin(), single_areas.begin() + single_areas.size() / 2, single_areas.end());
   return single_areas[single_areas.size() / 2];
@@ -603,6 +656,7 @@ std::vector<DieRegion> find_die_regions(const cv::Mat& bgr, const cv::Mat& lab, 
   const double min_area = std::pow(s.finder_min_side * longest, 2);
   const double max_area = std::pow(s.finder_max_side * longest, 2);
   fill_small_holes(mask, std::pow(s.finder_hole_side * longest, 2));  // also the die size assumed before any is found
+  fill_die_rings(mask, s.finder_min_side * longest, s.finder_max_side * longest, s);
 
   cv::Mat labels, stats, centroids;
   const int n = cv::connectedComponentsWithStats(mask, labels, stats, centroids, 8, CV_32S);
