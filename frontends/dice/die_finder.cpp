@@ -80,7 +80,9 @@ cv::Mat table_model(const cv::Mat& lab, const DiceSettings& s) {
   cv::Mat covered;
   cv::morphologyEx(first, covered, cv::MORPH_CLOSE, cv::getStructuringElement(cv::MORPH_ELLIPSE, {3, 3}));
   fill_small_holes(covered, std::pow(s.finder_table_hole * s.finder_table_scale, 2));
-  fill_die_rings(covered, 3, s.finder_table_clump * s.finder_table_scale, s);
+  // A face of fewer than 3 pixels in this 80-px view holds no pip islands to find.
+  constexpr double kSmallestFace = 3;
+  fill_die_rings(covered, kSmallestFace, s.finder_table_clump * s.finder_table_scale, s);
   // Only clump-sized things are painted over; long structures (a tray's walls, cables,
   // a laptop's edge) stay part of the table model as before.
   cv::Mat labels, stats, centroids;
@@ -214,12 +216,14 @@ void fill_die_rings(cv::Mat& mask, double min_side, double max_side, const DiceS
     // The face shows its pips: one to pip_max_blobs islands, each at most pip-sized. An
     // empty square (a frame, a card's rim, carpet) or one holding a large shape (a card's
     // symbol) is no face.
+    // A pip's widest: two radii of pip_max_radius half-sides, i.e. pip_max_radius sides.
+    const double widest_pip = s.pip_max_radius * longer;
     int islands = 0;
     bool pip_sized = true;
     for (int c = hierarchy[i][2]; c >= 0; c = hierarchy[c][0]) {
       const cv::Rect b = cv::boundingRect(contours[c]);
       ++islands;
-      pip_sized = pip_sized && std::max(b.width, b.height) <= 2 * s.pip_max_radius * 0.5 * longer;
+      pip_sized = pip_sized && std::max(b.width, b.height) <= widest_pip;
     }
     if (islands == 0 || islands > s.pip_max_blobs || !pip_sized) continue;
     const cv::RotatedRect r = cv::minAreaRect(contours[i]);
