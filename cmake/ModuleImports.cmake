@@ -2,9 +2,9 @@
 # which the program must define and export (cli/CMakeLists.txt). Writes OUT.ld, a linker script whose EXTERN makes the program pull
 # them from its static libraries, and OUT.list, the --dynamic-list that exports them.
 # Each file is rewritten only when it changes, so the program is relinked only then.
-#   cmake -DMODULES=:a.so:b.so -DNM=nm -DOUT=prefix -P ModuleImports.cmake
+#   cmake -DMODULES=a.so:b.so -DNM=nm -DOUT=prefix -P ModuleImports.cmake
+cmake_minimum_required(VERSION 3.25)
 string(REPLACE ":" ";" MODULES "${MODULES}")
-list(REMOVE_ITEM MODULES "")
 # Itanium-mangled names in namespace puzzlesat (functions, data, vtables, typeinfo).
 function(puzzlesat_symbols which out_var)
   set(symbols "")
