@@ -246,13 +246,8 @@ void write_scene_labels(const std::string& image_path, const Scene& scene) {
   const fs::path values_path = fs::path(image_path).replace_extension(".dice.txt");
   const fs::path boxes_path = fs::path(image_path).replace_extension(".boxes.txt");
   std::ofstream values(values_path), boxes(boxes_path);
-  values << fmt::format("{}\n", fmt::join(sorted_values(scene), " "));
-  const double w = scene.size.width, h = scene.size.height;
-  for (const LabelledDie& d : labelled_dice(scene)) {
-    const cv::Rect2d b = d.box & cv::Rect2d(0, 0, w, h);
-    boxes << fmt::format("{} {:.6f} {:.6f} {:.6f} {:.6f}\n", d.pips, (b.x + b.width / 2) / w, (b.y + b.height / 2) / h,
-                         b.width / w, b.height / h);
-  }
+  values << format_dice_values(sorted_values(scene));
+  boxes << format_dice_boxes(labelled_dice(scene), scene.size);
   if (!values || !boxes) throw InputError("cannot write the label files beside the image", {image_path});
 }
 

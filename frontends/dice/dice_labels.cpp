@@ -5,6 +5,9 @@
 #include <limits>
 #include <sstream>
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include <puzzlesat/input_error.h>
 
 namespace puzzlesat::dice_vision {
@@ -73,6 +76,19 @@ std::vector<LabelledDie> parse_dice_boxes(const std::string& text, cv::Size imag
     boxes.push_back(die);
   }
   return boxes;
+}
+
+std::string format_dice_values(const std::vector<int>& values) { return fmt::format("{}\n", fmt::join(values, " ")); }
+
+std::string format_dice_boxes(const std::vector<LabelledDie>& dice, cv::Size image) {
+  const double w = image.width, h = image.height;
+  std::string out;
+  for (const LabelledDie& d : dice) {
+    const cv::Rect2d b = d.box & cv::Rect2d(0, 0, w, h);
+    out += fmt::format("{} {:.6f} {:.6f} {:.6f} {:.6f}\n", d.pips, (b.x + b.width / 2) / w, (b.y + b.height / 2) / h,
+                       b.width / w, b.height / h);
+  }
+  return out;
 }
 
 const char* fault_name(DieFault::Kind kind) {

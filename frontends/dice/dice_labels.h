@@ -24,6 +24,11 @@ std::vector<int> parse_dice_values(const std::string& text, const std::string& f
 // Parses a `.boxes.txt` file against the size of its image. Throws InputError as above.
 std::vector<LabelledDie> parse_dice_boxes(const std::string& text, cv::Size image, const std::string& file);
 
+// The two files' text for dice labelled on an image of `image` size (boxes clipped to it),
+// as parse_dice_values and parse_dice_boxes read them: `dice-scene --labels` writes them.
+std::string format_dice_values(const std::vector<int>& values);
+std::string format_dice_boxes(const std::vector<LabelledDie>& dice, cv::Size image);
+
 // One labelled die read wrongly or not at all, or a die read where none is labelled: what
 // `dice-eval` lists under a missed photo, so each miss can be traced to its dice.
 struct DieFault {

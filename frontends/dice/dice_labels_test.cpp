@@ -34,6 +34,27 @@ TEST_CASE("boxes are converted from YOLO units to pixels", "[dice_vision]") {
   CHECK_THROWS_AS(parse_dice_boxes("0 0.5 0.5 0.1 0.1\n", {640, 480}, "b"), InputError);
 }
 
+TEST_CASE("labels written by format_dice_* read back as they were, boxes clipped to the image", "[dice_vision]") {
+  const cv::Size image(640, 480);
+  CHECK(parse_dice_values(format_dice_values({1, 4, 4, 6}), "v") == std::vector<int>{1, 4, 4, 6});
+  std::vector<LabelledDie> dice(2);
+  dice[0].pips = 2;
+  dice[0].box = cv::Rect2d(100.5, 40.25, 60, 58);
+  dice[1].pips = 5;
+  dice[1].box = cv::Rect2d(610, 450, 50, 50);  // runs off the bottom right corner
+  const auto back = parse_dice_boxes(format_dice_boxes(dice, image), image, "b");
+  REQUIRE(back.size() == 2);
+  CHECK(back[0].pips == 2);
+  CHECK(back[0].box.x == Approx(100.5).margin(1e-3));
+  CHECK(back[0].box.y == Approx(40.25).margin(1e-3));
+  CHECK(back[0].box.width == Approx(60).margin(1e-3));
+  CHECK(back[0].box.height == Approx(58).margin(1e-3));
+  CHECK(back[1].pips == 5);
+  CHECK(back[1].box.x + back[1].box.width == Approx(640).margin(1e-3));
+  CHECK(back[1].box.y + back[1].box.height == Approx(480).margin(1e-3));
+  CHECK(back[1].box.width == Approx(30).margin(1e-3));
+}
+
 TEST_CASE("a reading is scored by multiset and by position", "[dice_vision]") {
   const std::vector<LabelledDie> boxes = {{2, {100, 100, 40, 40}}, {5, {300, 100, 40, 40}}};
   const std::vector<int> values = {2, 5};
