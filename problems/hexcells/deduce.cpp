@@ -57,8 +57,8 @@ std::vector<std::vector<Pos>> interchangeable(const std::vector<Pos>& cells, con
   // bookkeeping.
   const std::size_t n = cells.size();
   std::vector<int> local(kGridSize * kGridSize, -1);  // by tile: index in cells
-  auto index = [&](Pos p) { return local[static_cast<std::size_t>(p.y * kGridSize + p.x)]; };
-  for (std::size_t i = 0; i < n; ++i) local[static_cast<std::size_t>(cells[i].y * kGridSize + cells[i].x)] = static_cast<int>(i);
+  auto index = [&](Pos p) { return local[tile_index(p)]; };
+  for (std::size_t i = 0; i < n; ++i) local[tile_index(cells[i])] = static_cast<int>(i);
   std::vector<int> start(n + 1, 0);
   std::vector<char> positional(n, 0);  // in a contiguity rule: a class of its own
   for (const Constraint* rule : rules)
@@ -230,7 +230,7 @@ std::pair<int, int> count_bounds(const std::vector<const Open*>& hints, const st
   // than the rest of this function).
   enum : char { kOther, kForcedBlue, kForcedBlack, kOpenCounted };
   std::vector<char> state(kGridSize * kGridSize, kOther);
-  auto at = [&](Pos p) -> char& { return state[static_cast<std::size_t>(p.y * kGridSize + p.x)]; };
+  auto at = [&](Pos p) -> char& { return state[tile_index(p)]; };
   for (Pos p : forced.blue) at(p) = kForcedBlue;
   for (Pos p : forced.black) at(p) = kForcedBlack;
   struct Hint {
@@ -259,8 +259,8 @@ std::pair<int, int> count_bounds(const std::vector<const Open*>& hints, const st
   // Upper bound: greedy cover of the open counted cells.
   std::vector<char> uncovered(state.size(), 0);
   for (Pos p : counted)
-    if (at(p) == kOpenCounted) uncovered[static_cast<std::size_t>(p.y * kGridSize + p.x)] = 1;
-  auto is_uncovered = [&](Pos p) -> char& { return uncovered[static_cast<std::size_t>(p.y * kGridSize + p.x)]; };
+    if (at(p) == kOpenCounted) uncovered[tile_index(p)] = 1;
+  auto is_uncovered = [&](Pos p) -> char& { return uncovered[tile_index(p)]; };
   int hi = base, left = open_counted;
   std::vector<bool> used(hs.size(), false);
   while (left > 0) {
@@ -281,7 +281,7 @@ std::pair<int, int> count_bounds(const std::vector<const Open*>& hints, const st
   // Lower bound: greedy packing of hints that must put blues on counted cells.
   int lo = base;
   std::vector<char> taken(state.size(), 0);
-  auto is_taken = [&](Pos p) -> char& { return taken[static_cast<std::size_t>(p.y * kGridSize + p.x)]; };
+  auto is_taken = [&](Pos p) -> char& { return taken[tile_index(p)]; };
   std::vector<std::pair<int, std::size_t>> order;
   for (std::size_t i = 0; i < hs.size(); ++i) {
     int uncounted = 0;
@@ -303,10 +303,10 @@ GroupModels group_models(const std::vector<Pos>& cells, const std::vector<std::v
                          const std::vector<std::vector<bool>>& seen) {
   std::vector<char> forced(kGridSize * kGridSize, 0);
   for (const std::vector<Pos>* v : {&r.blue, &r.black})
-    for (Pos p : *v) forced[static_cast<std::size_t>(p.y * kGridSize + p.x)] = 1;
+    for (Pos p : *v) forced[tile_index(p)] = 1;
   std::vector<const std::vector<Pos>*> open;
   for (const auto& cls : classes)
-    if (!forced[static_cast<std::size_t>(cls.front().y * kGridSize + cls.front().x)]) open.push_back(&cls);
+    if (!forced[tile_index(cls.front())]) open.push_back(&cls);
   return GroupModels(cells, seen, counted, open);
 }
 
@@ -385,8 +385,8 @@ Deduction Deducer::solve(const Board& board, std::vector<Constraint> visible, bo
   if (hidden.empty()) return result;
   std::vector<int> position(kGridSize * kGridSize, -1);  // by tile: index in hidden
   for (std::size_t i = 0; i < hidden.size(); ++i)
-    position[static_cast<std::size_t>(hidden[i].y * kGridSize + hidden[i].x)] = static_cast<int>(i);
-  auto index = [&](Pos p) { return static_cast<std::size_t>(position[static_cast<std::size_t>(p.y * kGridSize + p.x)]); };
+    position[tile_index(hidden[i])] = static_cast<int>(i);
+  auto index = [&](Pos p) { return static_cast<std::size_t>(position[tile_index(p)]); };
 
   // 2. REMAINING over the cells no packed hint covers, less the blues those hints hold.
   std::vector<bool> counted(hidden.size(), true);  // by REMAINING
@@ -598,16 +598,15 @@ Deduction Deducer::solve(const Board& board, std::vector<Constraint> visible, bo
     // The joint formula's classes are the groups' open classes (the same hints, all
     // counted or all not) and the free cells: found by their first cell.
     std::vector<unsigned char> at(kGridSize * kGridSize, 0);
-    auto tile = [](Pos p) { return static_cast<std::size_t>(p.y * kGridSize + p.x); };
     std::size_t i = 0;
     for (auto& [root, g] : groups) {
       if (g.result->lo == g.result->hi) continue;
       const std::vector<Pos>& open = g.result->models.open_classes();
-      for (std::size_t c = 0; c < open.size(); ++c) at[tile(open[c])] = shown->classes[i][c];
+      for (std::size_t c = 0; c < open.size(); ++c) at[tile_index(open[c])] = shown->classes[i][c];
       ++i;
     }
-    for (Pos p : free_cells) at[tile(p)] = shown->free;
-    for (const auto& cls : joint_classes) joint_shown.push_back(at[tile(cls.front())]);
+    for (Pos p : free_cells) at[tile_index(p)] = shown->free;
+    for (const auto& cls : joint_classes) joint_shown.push_back(at[tile_index(cls.front())]);
   }
   GroupResult joint = backbone(part, board, joint_cells, joint_classes, rules, options_.chunked_backbone,
                                result.stats.solver_calls, models_, known_models, joint_shown, nullptr);

@@ -7,7 +7,7 @@ namespace puzzlesat::hexcells {
 
 sat::Lit CellVars::cell(Pos p) {
   if (by_tile_.empty()) by_tile_.resize(kGridSize * kGridSize);
-  sat::Lit& known = by_tile_[static_cast<std::size_t>(p.y * kGridSize + p.x)];
+  sat::Lit& known = by_tile_[tile_index(p)];
   if (known.var().valid()) return known;
   known = named_ ? cnf_.new_lit("cell" + to_string(p)) : cnf_.new_lit();
   vars_.emplace(p, known);

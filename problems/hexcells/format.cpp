@@ -331,7 +331,7 @@ class Reader {
   // Line and column of each tile's mark, by y * kGridSize + x (an array: a map cost a
   // node per tile of every file read).
   std::vector<std::pair<int, int>> mark_at_ = std::vector<std::pair<int, int>>(kGridSize * kGridSize);
-  std::pair<int, int>& mark_at(Pos p) { return mark_at_[static_cast<std::size_t>(p.y * kGridSize + p.x)]; }
+  std::pair<int, int>& mark_at(Pos p) { return mark_at_[tile_index(p)]; }
   int remaining_line_ = 0;
 };
 

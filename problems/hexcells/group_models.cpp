@@ -29,8 +29,8 @@ Sums add(const Sums& sums, const std::vector<int>& counts) {
 GroupModels::GroupModels(const std::vector<Pos>& cells, std::span<const std::vector<bool>> colourings,
                          const std::vector<Pos>& counted, std::span<const std::vector<Pos>* const> open_classes) {
   std::vector<int> at(kGridSize * kGridSize, -1);  // by tile: index in cells
-  auto index = [&](Pos p) { return static_cast<std::size_t>(at[static_cast<std::size_t>(p.y * kGridSize + p.x)]); };
-  for (std::size_t i = 0; i < cells.size(); ++i) at[static_cast<std::size_t>(cells[i].y * kGridSize + cells[i].x)] = static_cast<int>(i);
+  auto index = [&](Pos p) { return static_cast<std::size_t>(at[tile_index(p)]); };
+  for (std::size_t i = 0; i < cells.size(); ++i) at[tile_index(cells[i])] = static_cast<int>(i);
   for (const std::vector<Pos>* cls : open_classes) open_.push_back(cls->front());
   for (const std::vector<bool>& m : colourings) {
     int count = 0;

@@ -27,7 +27,7 @@ void GroupSolvers::start(const Board& board) {
   // A formula that no hidden cell belongs to any more is done with.
   std::vector<bool> used(static_cast<std::size_t>(next_id_), false);
   for (Pos p : Board::positions()) {
-    int& id = owner_[index(p)];
+    int& id = owner_[tile_index(p)];
     if (id < 0) continue;
     if (board.at(p).hidden())
       used[static_cast<std::size_t>(id)] = true;
@@ -43,22 +43,22 @@ GroupFormula& GroupSolvers::formula_for(const std::vector<Pos>& cells, const Boa
   std::vector<char> in_group(owner_.size(), 0);
   std::set<int> holding;
   for (Pos p : cells) {
-    in_group[index(p)] = 1;
-    if (int id = owner_[index(p)]; id >= 0) holding.insert(id);
+    in_group[tile_index(p)] = 1;
+    if (int id = owner_[tile_index(p)]; id >= 0) holding.insert(id);
   }
   int chosen = -1;
   std::size_t chosen_size = 0;
   for (int id : holding) {
     const GroupFormula& f = *formulas_.at(id);
     bool inside = std::all_of(f.cells().begin(), f.cells().end(),
-                              [&](const auto& cell) { return in_group[index(cell.first)] || !board.at(cell.first).hidden(); });
+                              [&](const auto& cell) { return in_group[tile_index(cell.first)] || !board.at(cell.first).hidden(); });
     if (inside && f.cells().size() > chosen_size) chosen = id, chosen_size = f.cells().size();
   }
   if (chosen < 0) {
     chosen = next_id_++;
     formulas_.emplace(chosen, std::make_unique<GroupFormula>(solver_spec_, shapes_));
   }
-  for (Pos p : cells) owner_[index(p)] = chosen;
+  for (Pos p : cells) owner_[tile_index(p)] = chosen;
   GroupFormula& f = *formulas_.at(chosen);
   f.reveal(board);
   return f;

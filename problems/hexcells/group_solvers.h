@@ -33,8 +33,6 @@ class GroupSolvers {
   GroupFormula& formula_for(const std::vector<Pos>& cells, const Board& board);
 
  private:
-  static std::size_t index(Pos p) { return static_cast<std::size_t>(p.y * kGridSize + p.x); }
-
   std::string solver_spec_;
   EncodingCache* shapes_;
   std::vector<int> owner_;  // by tile: the formula whose group holds the hidden cell, -1 none

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <compare>
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <vector>
@@ -24,6 +25,10 @@ struct Pos {
 };
 
 inline bool in_grid(Pos p) { return p.x >= 0 && p.x < kGridSize && p.y >= 0 && p.y < kGridSize; }
+
+// The tile's place in arrays of kGridSize * kGridSize by tile (row by row): per-round
+// bookkeeping keeps flat arrays by tile, which cost less than maps or sets of Pos.
+inline std::size_t tile_index(Pos p) { return static_cast<std::size_t>(p.y * kGridSize + p.x); }
 
 // The 6 neighbours in ring order (clockwise from the top): contiguity of {n}/-n- is
 // judged along this order.
@@ -79,8 +84,8 @@ class Board {
   // REMAINING: the number of hidden blue cells. Always set after reading.
   std::optional<int> remaining;
 
-  Tile& at(Pos p) { return tiles_[static_cast<std::size_t>(p.y * kGridSize + p.x)]; }
-  const Tile& at(Pos p) const { return tiles_[static_cast<std::size_t>(p.y * kGridSize + p.x)]; }
+  Tile& at(Pos p) { return tiles_[tile_index(p)]; }
+  const Tile& at(Pos p) const { return tiles_[tile_index(p)]; }
   // The tile at p, or an empty tile outside the grid.
   const Tile& get(Pos p) const;
 

@@ -30,8 +30,8 @@ class ModelMemory {
 
  private:
   using Row = std::array<signed char, kSlots>;  // -1: not coloured in that slot
-  const Row& row(Pos p) const { return values_[static_cast<std::size_t>(p.y * kGridSize + p.x)]; }
-  Row& row(Pos p) { return values_[static_cast<std::size_t>(p.y * kGridSize + p.x)]; }
+  const Row& row(Pos p) const { return values_[tile_index(p)]; }
+  Row& row(Pos p) { return values_[tile_index(p)]; }
   // By tile: an array, not a map, as every question looks up each of its cells.
   std::vector<Row> values_ = std::vector<Row>(kGridSize * kGridSize, uncoloured());
   static Row uncoloured() {

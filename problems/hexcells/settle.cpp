@@ -8,7 +8,7 @@ Settled settle_by_counts(const Board& board, std::span<const Constraint> constra
   Settled out;
   // Settled so far, by tile (a map here cost as much as the rest of the function).
   std::vector<Color> value(kGridSize * kGridSize, Color::unknown);
-  auto settled = [&](Pos p) -> Color& { return value[static_cast<std::size_t>(p.y * kGridSize + p.x)]; };
+  auto settled = [&](Pos p) -> Color& { return value[tile_index(p)]; };
   auto colour = [&](Pos p) {
     const Tile& t = board.at(p);
     return t.hidden() ? settled(p) : t.color;
