@@ -138,7 +138,7 @@ struct RenderOptions {
   int cards = 12;
   bool touching = false;
   bool white_desk = false, shadow = false, corner_labels = false, shadow_tips = false, end_covers = false;
-  bool grey_desk = false, card_shadows = false, glare = false, draw_pile = false, steep_pile = false;
+  bool grey_desk = false, mottled_desk = false, card_shadows = false, glare = false, draw_pile = false, steep_pile = false;
   bool grey_marks = false;
   std::vector<std::string> ink_shades;  // COLOUR=VALUE
   double edge_contrast = 1, edge_softness = 0, exposure = 1, falloff = 1;
@@ -155,7 +155,8 @@ void run_render(const RenderOptions& opt) {
   so.touching = opt.touching && opt.cards >= 2;
   so.white_table = opt.white_desk;
   so.grey_table = opt.grey_desk;
-  so.clutter = !opt.white_desk && !opt.grey_desk;  // a clean desk shows the edges it is meant to test
+  so.mottled_table = opt.mottled_desk;
+  so.clutter = !opt.white_desk && !opt.grey_desk && !opt.mottled_desk;  // a clean desk shows the edges it is meant to test
   so.shadow = opt.shadow;
   so.labels = opt.corner_labels;
   so.wedges = opt.shadow_tips;
@@ -315,6 +316,8 @@ void add_set_vision_commands(Commands& commands) {
   render->add_flag("--shadow-tips", ropt->shadow_tips, "A pointed shadow reaching a symbol of each card");
   // The conditions of issue #18: pale desks, one card alone, other decks, difficult light.
   render->add_flag("--grey-desk", ropt->grey_desk, "A light-grey desk, a little darker than the cards, no clutter");
+  render->add_flag("--mottled-desk", ropt->mottled_desk,
+                   "A pale mottled stone worktop: warm-grey blots of a symbol's size and a fine grain, no clutter");
   render->add_option("--edge-contrast", ropt->edge_contrast,
                      "0..1: darkness of the cards' cut edge and, on a white or grey desk, the desk's distance below the "
                      "paper's white; low values melt the card outline")

@@ -43,6 +43,9 @@ namespace puzzlesat::set_vision {
     "side by side, and such a frame is the gap between two, its table read as a solid symbol once the symbol "   \
     "finder's white is the paper's (rendered grey desk: 3 false cards in 48 without this check, none with it; "   \
     "dev photos composited on texture: precision 98.1 -> 98.9 %, found 97.4 -> 96.8 %)")                                                \
+  X(card_group_size_share, 0.6, 0, 1,                                                                               \
+    "a frame drawn from symbols is kept when it is at least this share of the outline finder's typical card long "  \
+    "(when it found three or more): symbols fix a card's size, and the cards on one table are alike")               \
   X(card_faintest_ink, 0.15, 0, 1, "the ink's darkness against the paper, at least: a faint smudge is not print")  \
   /* The outline finder (card_quads.cpp), on the detection view */                                                   \
   X(outline_card_aspect, 1.556, 1.2, 2, "a printed card's long side over its short side")                           \

@@ -36,8 +36,24 @@ constexpr double kPaperLevel = 248;
 
 cv::Mat background(Rng& rng, cv::Size size, const SceneOptions& opt) {
   cv::Mat bg(size, CV_8UC3);
-  int kind = opt.white_table ? 3 : opt.grey_table ? 4 : int(rng() % 3);
-  if (kind >= 3) {  // white desk: a few grey levels below the cards' paper; light grey: more
+  int kind = opt.white_table ? 3 : opt.grey_table ? 4 : opt.mottled_table ? 5 : int(rng() % 3);
+  if (kind == 5) {
+    // Stone-like: blots a few symbol widths across, darker by up to a third, under a
+    // fine grain; a warm or cool cast makes the dark blots faintly coloured, as on
+    // granite or wood, which is what a lone "solid symbol" on the table is made of.
+    cv::RNG texture(rng());
+    const double blot = uniform(rng, 20, 45), level = uniform(rng, 160, 200), cast = uniform(rng, -10, 10);
+    cv::Mat coarse(cv::Size(int(size.width / blot) + 2, int(size.height / blot) + 2), CV_32F), fine(size, CV_32F), t;
+    texture.fill(coarse, cv::RNG::NORMAL, 0, 1);
+    cv::resize(coarse, t, size, 0, 0, cv::INTER_CUBIC);
+    texture.fill(fine, cv::RNG::NORMAL, 0, 1);
+    cv::GaussianBlur(fine, fine, cv::Size(), 1.2);
+    t = level + 20 * t + 22 * fine;
+    cv::Mat channels[3] = {t - cast, t - 0.2 * cast, t + 0.8 * cast};
+    cv::Mat merged;
+    cv::merge(channels, 3, merged);
+    merged.convertTo(bg, CV_8UC3);
+  } else if (kind >= 3) {  // white desk: a few grey levels below the cards' paper; light grey: more
     double level = kind == 3 ? uniform(rng, 222, 236) : uniform(rng, 188, 212);
     double red = uniform(rng, -4, 4), blue = uniform(rng, -4, 4);
     if (opt.edge_contrast != 1) level = kPaperLevel - opt.edge_contrast * (kPaperLevel - level);

@@ -57,6 +57,8 @@ struct SceneOptions {
   bool steep_pile = false;   // with draw_pile: the pile seen steeply and turned 30-55 degrees, so that
                              // its top card is a sheared parallelogram foreshortened to 35-55 %, over
                              // a band of cut edges; it lies at the frame's edge, 5-20 % of it outside
+  bool mottled_table = false; // a pale mottled stone worktop (a kitchen's): warm-grey blots of a symbol's
+                             // size and a fine grain, no clutter; white_table and grey_table win
   bool grey_marks = false;   // four more cells of the grid, none of them a card: three cards printed in
                              // grey (a photocopy), one with pen outlines of symbols drawn on the table;
                              // never in `cards`, so any card read there costs precision

@@ -97,6 +97,25 @@ TEST_CASE("scenes: a light-grey desk is darker than a white desk but still pale"
   CHECK(light_grey > 150);
 }
 
+TEST_CASE("scenes: a mottled worktop is pale and blotched at a symbol's scale") {
+  SceneOptions opt;
+  opt.mottled_table = true;
+  opt.clutter = false;
+  for (std::uint32_t seed : {1u, 2u, 3u}) {
+    Scene mottled = compose_scene(seed, opt);
+    cv::Mat table = cv::Mat::ones(mottled.image.size(), CV_8U) * 255;
+    for (const Quad& q : mottled.corners) table.setTo(0, quad_mask(q, table.size()) > 0);
+    // Blots a symbol across: the worktop smoothed over a few pixels still varies.
+    cv::Mat g = grey(mottled.image), smooth;
+    cv::GaussianBlur(g, smooth, cv::Size(), 4);
+    cv::Scalar mean, spread;
+    cv::meanStdDev(smooth, mean, spread, table);
+    INFO("seed " << seed << ": worktop mean " << mean[0] << ", spread " << spread[0]);
+    CHECK(mean[0] > 140);
+    CHECK(spread[0] > 8);
+  }
+}
+
 TEST_CASE("scenes: the edge-softness option removes the steep step at the cards' outline") {
   SceneOptions opt = pale_desk(false);
   double sharp = edge_sharpness(compose_scene(2, opt));

@@ -27,6 +27,12 @@ bool looks_like_card(const CardReading& reading) {
   return 1 - (0.114 * f.ink[0] + 0.587 * f.ink[1] + 0.299 * f.ink[2]) >= s.card_faintest_ink;
 }
 
+double longest_side(const Quad& q) {
+  double longest = 0;
+  for (int i = 0; i < 4; ++i) longest = std::max(longest, double(cv::norm(q[(i + 1) % 4] - q[i])));
+  return longest;
+}
+
 // The photo balanced on its brightest pixels, which on a card table are the cards'
 // paper (white patch): under a lamp's yellow or a tinted shade the paper is coloured,
 // and every later test of "white paper" and of ink hue assumes it is not. The gain is
@@ -172,21 +178,48 @@ TableReading read_table(const cv::Mat& photo, double scale) {
   };
   // The outline finder's cards tell the symbol finder how large a card is.
   std::vector<double> lengths;
-  for (const Quad& q : kept) {
-    double longest = 0;
-    for (int i = 0; i < 4; ++i) longest = std::max(longest, double(cv::norm(q[(i + 1) % 4] - q[i])));
-    lengths.push_back(longest);
-  }
+  for (const Quad& q : kept) lengths.push_back(longest_side(q));
   double card_length = 0;
   if (!lengths.empty()) {
     std::nth_element(lengths.begin(), lengths.begin() + lengths.size() / 2, lengths.end());
     card_length = lengths[lengths.size() / 2];
   }
+  // A frame drawn from symbols has the size they fix; one far from the size of the
+  // cards the outline finder found is not a card of this table (a dark blot of a
+  // mottled table, read as a lone solid symbol, frames a card a third as long). One
+  // or two outlines do not make a typical size: a close-up's outline may be a part of
+  // its card.
+  const bool size_known = kept.size() >= 3;
+  auto sized_like_cards = [&](const Quad& q) {
+    if (!size_known) return true;
+    return longest_side(q) >= reader_settings().card_group_size_share * card_length;
+  };
   for (const SymbolGroup& g : find_symbol_groups(view, card_length)) {
     cv::Point2f centre = quad_center(g.card);
-    if (covered(g.card) > reader_settings().card_max_covered) continue;
-    if (std::none_of(kept.begin(), kept.end(), [&](const Quad& q) { return quad_contains(q, centre); }))
-      consider(g.card, &g);
+    auto inside = std::find_if(kept.begin(), kept.end(), [&](const Quad& q) { return quad_contains(q, centre); });
+    if (inside == kept.end()) {
+      if (covered(g.card) <= reader_settings().card_max_covered && sized_like_cards(g.card)) consider(g.card, &g);
+      continue;
+    }
+    // The group lies in a card the outline finder drew. On a pale mottled table that
+    // outline can take in a light patch of table beside the card, and a blot there
+    // reads as one more symbol, a doubtful one. When the outline's card does not read
+    // as many symbols as the group, and the group's own frame reads that number more
+    // surely, the group's frame is the card. (A symbol lost under glare is missing from
+    // the group, but the outline's card then counts its symbols surely: it stays.)
+    TableCard& outlined = table.cards[size_t(inside - kept.begin())];
+    const int group_size = int(g.symbols.size());
+    const AttributeReading& counted = outlined.reading.attributes[set::kNumber];
+    if (counted.value + 1 == group_size) continue;
+    CardReading framed = read_at(g.card, group_size >= 2);
+    if (!looks_like_card(framed) || framed.attributes[set::kNumber].value + 1 != group_size ||
+        framed.attributes[set::kNumber].confidence <= counted.confidence)
+      continue;
+    *inside = g.card;
+    outlined.reading = framed;
+    Quad full = g.card;
+    for (auto& p : full) p *= float(scale / shrink);
+    outlined.corners = full;
   }
   // Cards on one photo are of one size, give or take the perspective: a "card" far
   // smaller than the largest is a tile of a checked cloth beside a close-up's card.
