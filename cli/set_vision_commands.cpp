@@ -143,6 +143,7 @@ struct RenderOptions {
   std::vector<std::string> ink_shades;  // COLOUR=VALUE
   double edge_contrast = 1, edge_softness = 0, exposure = 1, falloff = 1;
   std::vector<double> tint{1, 1, 1};  // R, G, B
+  std::vector<double> paper;          // R, G, B; empty: the standard white stock
   std::string framing = "table";
   CardStyle print;
   bool json = false;
@@ -181,6 +182,7 @@ void run_render(const RenderOptions& opt) {
   so.exposure = opt.exposure;
   so.falloff = opt.falloff;
   so.tint = cv::Scalar(opt.tint[2], opt.tint[1], opt.tint[0]);
+  if (!opt.paper.empty()) so.print.paper = cv::Scalar(opt.paper[2], opt.paper[1], opt.paper[0]);
   so.draw_pile = opt.draw_pile || opt.steep_pile;
   so.steep_pile = opt.steep_pile;
   Scene scene = compose_scene(opt.seed, so);
@@ -373,6 +375,12 @@ void add_set_vision_commands(Commands& commands) {
       ->delimiter(',')
       ->expected(3)
       ->check(CLI::Range(0.0, 2.0));
+  render->add_option("--paper", ropt->paper,
+                     "The card stock's colour as R,G,B (the standard is 250,248,246), e.g. 226,218,200 for cream stock "
+                     "that a white desk outshines")
+      ->delimiter(',')
+      ->expected(3)
+      ->check(CLI::Range(0.0, 255.0));
   render->add_flag("--draw-pile", ropt->draw_pile,
                    "A face-up stack of cards at the left or right edge; its top card is labelled");
   render->add_flag("--steep-pile", ropt->steep_pile,

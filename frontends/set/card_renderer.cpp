@@ -135,6 +135,12 @@ RenderedCard render_card(set::Card card, int length, const CardStyle& style) {
   }
   cv::resize(big, out.image, cv::Size(W / ss, H / ss), 0, 0, cv::INTER_AREA);
   cv::resize(mask, out.mask, cv::Size(W / ss, H / ss), 0, 0, cv::INTER_AREA);
+  if (style.paper != kPaper) {  // other stock reflects each channel in its own share
+    cv::Mat f;
+    out.image.convertTo(f, CV_32FC3);
+    cv::multiply(f, cv::Scalar(style.paper[0] / kPaper[0], style.paper[1] / kPaper[1], style.paper[2] / kPaper[2]), f);
+    f.convertTo(out.image, CV_8UC3);
+  }
   return out;
 }
 

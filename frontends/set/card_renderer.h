@@ -47,6 +47,9 @@ struct CardStyle {
   // erosion of the card's mask, and erosion takes the image's border for card); kept so
   // that earlier scenes stay the same. True draws it along the straight sides as well.
   bool rim_all_round = false;
+  // The card stock's colour, BGR, in place of kPaper (ink and rim darken it alike):
+  // cream or grey stock, which a white desk in the same light outshines.
+  cv::Scalar paper = kPaper;
 
   // The three inks after ink_lightness, ink_hue, ink_shade and ink_saturation (kInk
   // itself by default).

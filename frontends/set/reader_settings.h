@@ -93,6 +93,13 @@ namespace puzzlesat::set_vision {
     "table brighter than it in places (a mottled worktop: dev photos composited on texture 11 -> 17 of 32 read "   \
     "the same; 0.3 finds 1.4 % more cards there at 1.5 % less precision and 1.5x the time); a photo of one "     \
     "card keeps the image's window")                                                     \
+  X(symbol_finer_windows, 2, 0, 4,                                                                                  \
+    "the ink is searched again with the white's window halved this many times: where the table is brighter than "  \
+    "the paper (cards pasted on white or light grey, a white desk), a wide window's white is the table's and the "  \
+    "paper reads as ink (dev photos composited on light grey 25 -> 27 of 32, on texture 21 -> 25; 1 pass: 26, 23)") \
+  X(symbol_finer_min_symbols, 2, 1, 3,                                                                               \
+    "a group found only by a narrower window holds at least this many symbols: with 1, blots of a mottled "          \
+    "worktop are read as lone solid symbols (rendered --mottled-desk: precision 99.7 -> 95.4 %)")                   \
   X(symbol_min_paper_light, 0.3, 0, 1,                                                                             \
     "ink is looked for where the local white is at least this share of the photo's paper white (its 95th "        \
     "percentile): not in dark corners. One lamp beside a desk leaves its far corner at 0.25-0.5 of that (dev "   \

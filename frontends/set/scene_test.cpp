@@ -285,6 +285,21 @@ TEST_CASE("scenes: grey marks add grey prints and pen outlines, and no labelled 
   CHECK(grey_ink(b.image) > grey_ink(a.image) + 5000);
 }
 
+TEST_CASE("cards: another stock's colour is the paper's, and the ink darkens it alike") {
+  CardStyle cream;
+  cream.paper = cv::Scalar(200, 218, 226);  // BGR
+  RenderedCard white = render_card(kOpenOval, 330, {}), tinted = render_card(kOpenOval, 330, cream);
+  const cv::Point blank(white.image.cols / 10, white.image.rows / 2);  // paper, left of the oval
+  cv::Vec3b paper = tinted.image.at<cv::Vec3b>(blank);
+  for (int c = 0; c < 3; ++c) CHECK(std::abs(paper[c] - cream.paper[c]) <= 2);
+  // Ink stays darker than the paper by the same share.
+  cv::Mat ink = grey(white.image) < 150;
+  REQUIRE(cv::countNonZero(ink) > 100);
+  double ratio_white = cv::mean(grey(white.image), ink)[0] / grey(white.image).at<uchar>(blank);
+  double ratio_cream = cv::mean(grey(tinted.image), ink)[0] / grey(tinted.image).at<uchar>(blank);
+  CHECK(std::abs(ratio_white - ratio_cream) < 0.05);
+}
+
 TEST_CASE("cards: a rim all round darkens the cut edge, and edge darkness 0 whitens it") {
   auto rim_level = [](const CardStyle& style) {
     RenderedCard r = render_card(kOpenOval, 330, style);

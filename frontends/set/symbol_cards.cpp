@@ -23,10 +23,10 @@ struct InkImage {
 // Ink relative to the paper around it (local_white.h). On the whole photo the window is
 // a share of the image, wide enough to reach paper from a line's core and from most of a
 // solid symbol's inside.
-InkImage find_ink(const cv::Mat& bgr, const ReaderSettings& s, double card_length) {
+InkImage find_ink(const cv::Mat& bgr, const ReaderSettings& s, double card_length, double window_share) {
   cv::Mat f;
   bgr.convertTo(f, CV_32FC3, 1.0 / 255);
-  double window = s.symbol_white_window * std::max(f.cols, f.rows);
+  double window = (window_share > 0 ? window_share : s.symbol_white_window) * std::max(f.cols, f.rows);
   if (card_length > 0) window = std::min(window, s.symbol_white_card_window * card_length);
   const int k = std::max(3, int(window / 4) | 1);
   cv::Mat white = local_white(f, cv::Size(k, k));
@@ -189,10 +189,10 @@ Quad card_frame(const std::vector<SymbolBlob>& group, const ReaderSettings& s) {
 
 }  // namespace
 
-std::vector<SymbolGroup> find_symbol_groups(const cv::Mat& bgr, double card_length) {
+std::vector<SymbolGroup> find_symbol_groups(const cv::Mat& bgr, double card_length, double window) {
   CV_Assert(bgr.type() == CV_8UC3);
   const ReaderSettings& s = reader_settings();
-  InkImage ink = find_ink(bgr, s, card_length);
+  InkImage ink = find_ink(bgr, s, card_length, window);
   // Every outer boundary, also those inside a hole of another blob: where the table is
   // darker than the paper, a card is a hole in the table's blob and its symbols lie in it.
   cv::Mat closed;

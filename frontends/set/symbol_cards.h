@@ -38,7 +38,9 @@ struct SymbolGroup {
 // side near the detection size of the outline finder.
 // `card_length`, when known (the outline finder's cards, their median long side in
 // `bgr`'s pixels), bounds the local white's window to a share of a card
-// (symbol_white_card_window), so that the white is the card's own paper.
-std::vector<SymbolGroup> find_symbol_groups(const cv::Mat& bgr, double card_length = 0);
+// (symbol_white_card_window), so that the white is the card's own paper. `window`, when
+// positive, is the window's share of the image's long side in place of
+// symbol_white_window.
+std::vector<SymbolGroup> find_symbol_groups(const cv::Mat& bgr, double card_length = 0, double window = 0);
 
 }  // namespace puzzlesat::set_vision
