@@ -128,39 +128,6 @@ TEST_CASE("nonogram up to 6x6: the probing search lists exactly the brute-force 
   }
 }
 
-TEST_CASE("nonogram line solver: every cell that all completions of the line agree on", "[nonogram][search]") {
-  // Against brute force over all lines of up to 9 cells: random clues (of random lines)
-  // and random known cells, often contradicting the clue.
-  std::mt19937 rng(7);
-  LineSolver solver;
-  for (int round = 0; round < 3000; ++round) {
-    const int n = 1 + static_cast<int>(rng() % 9);
-    std::string shown;
-    for (int i = 0; i < n; ++i) shown += rng() % 2 ? '#' : '.';
-    const Clue clue = runs(shown);
-    std::vector<std::uint8_t> cells(static_cast<std::size_t>(n), kUnknown);
-    for (auto& c : cells)
-      if (rng() % 3 == 0) c = rng() % 2 ? kFilled : kEmpty;
-    std::vector<std::uint8_t> want(cells.size(), 0);
-    for (int bits = 0; bits < (1 << n); ++bits) {
-      std::string line;
-      bool fits = true;
-      for (int i = 0; i < n; ++i) {
-        const bool filled = (bits >> i) & 1;
-        line += filled ? '#' : '.';
-        fits &= (cells[static_cast<std::size_t>(i)] & (filled ? kFilled : kEmpty)) != 0;
-      }
-      if (fits && runs(line) == clue)
-        for (int i = 0; i < n; ++i) want[static_cast<std::size_t>(i)] |= line[static_cast<std::size_t>(i)] == '#' ? kFilled : kEmpty;
-    }
-    const bool any = std::any_of(want.begin(), want.end(), [](std::uint8_t v) { return v != 0; });
-    auto got = cells;
-    INFO(shown << " round " << round);
-    REQUIRE(solver.settle(clue, got) == any);
-    CHECK(got == (any ? want : cells));
-  }
-}
-
 TEST_CASE("nonogram encoding: unit propagation is exactly line solving (the automata are arc-consistent)",
           "[nonogram][search]") {
   // From random known cells (often contradicting the clues), unit propagation through the
