@@ -128,6 +128,25 @@ TEST_CASE("nonogram up to 6x6: the probing search lists exactly the brute-force 
   }
 }
 
+TEST_CASE("nonogram search: lines longer than 64 cells (the DP path) list the same solutions as CDCL",
+          "[nonogram][search]") {
+  // The search settles lines of up to 64 cells bit-parallel and longer ones by the DP
+  // (search.cpp); too big for brute force, so against CDCL's enumeration: the same
+  // solutions and the same verdict on completeness. Few rows keep the count small.
+  std::mt19937 rng(17);
+  for (int round = 0; round < 12; ++round) {
+    const int rows = 2 + round % 3, cols = 65 + round % 8;
+    Puzzle p = clues_of(random_picture(rng, rows, cols, 0.6 + 0.05 * (round % 4)));
+    if (round % 4 == 3) p.row_clues[0] = clues_of(random_picture(rng, 1, cols, 0.6)).row_clues[0];  // often unsolvable
+    INFO(to_plain(p));
+    const SearchResult by_search = search(p, 64);
+    const Solutions by_sat = solve(p, "minisat", 64);
+    CHECK(by_search.found.complete == by_sat.complete);
+    CHECK(std::set<Picture>(by_search.found.pictures.begin(), by_search.found.pictures.end()) ==
+          std::set<Picture>(by_sat.pictures.begin(), by_sat.pictures.end()));
+  }
+}
+
 TEST_CASE("nonogram encoding: unit propagation is exactly line solving (the automata are arc-consistent)",
           "[nonogram][search]") {
   // From random known cells (often contradicting the clues), unit propagation through the
