@@ -1,8 +1,26 @@
 #include "problems/nonogram/line_solver.h"
 
+#include "problems/nonogram/line_bits.h"
+
 namespace puzzlesat::nonogram {
 
 bool LineSolver::settle(const Clue& clue, std::span<std::uint8_t> cells) {
+  const int n = static_cast<int>(cells.size());
+  if (n > kMaxBitLine) return settle_dp(clue, cells);
+  LineMasks line;
+  for (int i = 0; i < n; ++i) {
+    const std::uint8_t v = cells[static_cast<std::size_t>(i)];
+    line.may_empty |= std::uint64_t{(v & kEmpty) != 0} << i;
+    line.may_fill |= std::uint64_t{(v & kFilled) != 0} << i;
+  }
+  if (!settle_bits(clue, n, line)) return false;
+  for (int i = 0; i < n; ++i)
+    cells[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(((line.may_empty >> i) & 1 ? kEmpty : 0) |
+                                                                   ((line.may_fill >> i) & 1 ? kFilled : 0));
+  return true;
+}
+
+bool LineSolver::settle_dp(const Clue& clue, std::span<std::uint8_t> cells) {
   const int n = static_cast<int>(cells.size());
   const int k = static_cast<int>(clue.size());
   const auto at = [](auto& v, int i) -> auto& { return v[static_cast<std::size_t>(i)]; };

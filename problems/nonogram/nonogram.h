@@ -48,7 +48,8 @@ struct Solutions {
   bool complete = false;  // every solution is listed
 };
 // How solve() searches (solve.cpp): CDCL over the model with the `solver` backend (the
-// default: measured fastest, docs/nonogram.md), the tournament-style probing search
+// default: no other method decided more of the TAAI sets for less CPU, docs/nonogram.md),
+// the tournament-style probing search
 // (search.h), or both taking turns with doubling budgets, sharing the solutions found.
 enum class Method { sat, search, both };
 // Up to `limit` solutions (2 decides uniqueness), each checked with satisfies(). Throws

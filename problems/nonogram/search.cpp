@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "problems/nonogram/line_bits.h"
 #include "problems/nonogram/line_solver.h"
 
 namespace puzzlesat::nonogram {
@@ -29,7 +30,17 @@ class Board {
     open_ = rows_ * cols_;
     queued_.assign(clues_.size(), 0);
     changed_at_.assign(clues_.size(), 0);
-    cache_.resize(std::bit_ceil(std::clamp<std::size_t>(clues_.size() * 1000, 1 << 10, 1 << 17)));
+    bits_ = std::max(rows_, cols_) <= kMaxBitLine;
+    if (bits_) {
+      for (int l = 0; l < lines(); ++l) {
+        const int n = length(l);
+        const std::uint64_t all = n == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1;
+        masks_.push_back({all, all});
+      }
+      bit_cache_.resize(std::bit_ceil(std::clamp<std::size_t>(clues_.size() * 1000, 1 << 10, 1 << 16)));
+    } else {
+      cache_.resize(std::bit_ceil(std::clamp<std::size_t>(clues_.size() * 1000, 1 << 10, 1 << 17)));
+    }
     for (int l = 0; l < lines(); ++l) enqueue(l);
   }
 
@@ -50,6 +61,7 @@ class Board {
     if (c == kUnknown) --open_;
     c = value;
     touch(cell);
+    if (bits_) put_masks(cell, value);
     if (const int row = row_of(cell); row != from_line) enqueue(row);
     if (const int column = column_of(cell); column != from_line) enqueue(column);
   }
@@ -61,6 +73,7 @@ class Board {
       if (old == kUnknown) ++open_;
       cells_[static_cast<std::size_t>(cell)] = old;
       touch(cell);
+      if (bits_) put_masks(cell, old);
     }
   }
 
@@ -71,8 +84,35 @@ class Board {
       const int l = queue_.back();
       queue_.pop_back();
       queued_[static_cast<std::size_t>(l)] = 0;
-      const int n = l < rows_ ? cols_ : rows_;
+      const int n = length(l);
       if (n == 0) continue;
+      if (bits_) {
+        const LineMasks& now = masks_[static_cast<std::size_t>(l)];
+        std::uint64_t h = (now.may_empty * 0x9E3779B97F4A7C15ull) ^ (now.may_fill * 0xC2B2AE3D27D4EB4Full) ^
+                          (static_cast<std::uint64_t>(l) * 0x165667B19E3779F9ull);
+        h ^= h >> 32;
+        BitEntry& slot = bit_cache_[h & (bit_cache_.size() - 1)];
+        if (slot.line != l || slot.key.may_empty != now.may_empty || slot.key.may_fill != now.may_fill) {
+          slot.line = l;
+          slot.key = now;
+          slot.settled = now;
+          if (!settle_bits(clues_[static_cast<std::size_t>(l)], n, slot.settled)) slot.settled = LineMasks{};
+        }
+        const LineMasks settled = slot.settled;
+        if (settled.may_empty == 0 && settled.may_fill == 0) {
+          for (int q : queue_) queued_[static_cast<std::size_t>(q)] = 0;
+          queue_.clear();
+          return false;
+        }
+        const LineMasks& was = masks_[static_cast<std::size_t>(l)];
+        for (std::uint64_t changed = (was.may_empty ^ settled.may_empty) | (was.may_fill ^ settled.may_fill); changed;
+             changed &= changed - 1) {
+          const int i = std::countr_zero(changed);
+          assign(cell_of(l, i), static_cast<std::uint8_t>(((settled.may_empty >> i) & 1 ? kEmpty : 0) |
+                                                          ((settled.may_fill >> i) & 1 ? kFilled : 0)), l);
+        }
+        continue;
+      }
       line_.resize(static_cast<std::size_t>(n));
       Packed key{};
       key.line = l;
@@ -124,16 +164,42 @@ class Board {
     changed_at_[static_cast<std::size_t>(column_of(cell))] = clock_;
   }
   int cell_of(int line, int i) const { return line < rows_ ? line * cols_ + i : i * cols_ + (line - rows_); }
+  int length(int line) const { return line < rows_ ? cols_ : rows_; }
+  // The cell's value in its row's and its column's masks.
+  void put_masks(int cell, std::uint8_t value) {
+    const auto put = [value](LineMasks& m, int i) {
+      const std::uint64_t bit = std::uint64_t{1} << i;
+      m.may_empty = (m.may_empty & ~bit) | ((value & kEmpty) ? bit : 0);
+      m.may_fill = (m.may_fill & ~bit) | ((value & kFilled) ? bit : 0);
+    };
+    put(masks_[static_cast<std::size_t>(row_of(cell))], cell % cols_);
+    put(masks_[static_cast<std::size_t>(column_of(cell))], cell / cols_);
+  }
   void enqueue(int line) {
     if (queued_[static_cast<std::size_t>(line)]) return;
     queued_[static_cast<std::size_t>(line)] = 1;
     queue_.push_back(line);
   }
 
-  // Settled lines by line and state: probing settles the same line states again and
-  // again (a probe changes a few lines, the rest of the board is as in the last probe).
-  // 2 bits a cell, up to kMaxSide cells; an all-zero result means "no completion" (a
-  // settled line with at least one cell has a nonzero cell).
+  // Lines of up to 64 cells (all lines, or none: bits_) are kept as masks as well, row by
+  // row and column by column, and settled by the bit-parallel solver straight from them.
+  bool bits_ = false;
+  std::vector<LineMasks> masks_;  // rows, then columns
+  // Settled line states by line and masks, direct-mapped, as the DP's cache below: even
+  // the bit-parallel solver costs about twice a lookup (measured on the hard TAAI
+  // puzzles: 1.3 million probes a second without it, 2.7 million with it). About 1,000
+  // entries a line, at most 2^16 (2.5 MB).
+  struct BitEntry {
+    LineMasks key, settled;  // settled all zero: no completion
+    int line = -1;
+  };
+  std::vector<BitEntry> bit_cache_;
+
+  // Longer lines go to the DP, through a cache of settled lines by line and state:
+  // probing settles the same line states again and again (a probe changes a few lines,
+  // the rest of the board is as in the last probe). 2 bits a cell, up to kMaxSide cells;
+  // an all-zero result means "no completion" (a settled line with at least one cell has
+  // a nonzero cell).
   struct Packed {
     std::uint64_t bits[(2 * kMaxSide + 63) / 64];
     int line = 0;
