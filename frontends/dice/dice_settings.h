@@ -146,14 +146,15 @@ namespace puzzlesat::dice_vision {
     "the islands in an outlined face are pips: at most 6, each within this factor of the pip pip_layout draws "    \
     "(kPipRadius), so alike in size")                                                                               \
   X(finder_outline_pip_round, 0.8, 0, 1,                                                                              \
-    "and each this round (4 pi area / perimeter^2 of its outline; rendered pips 0.85-0.92, a keyboard's letters "  \
+    "and each this round (4 pi area / perimeter^2 of its outline; rendered pips mostly 0.85-0.92, a keyboard's letters "  \
     "and logos 0.3-0.82), with one hole at most: a pip's outline is one ring")                                      \
   X(finder_outline_off_centre, 0.4, 0, 2,                                                                             \
     "and their centroid this many half-sides from the face's centre at most (renders mostly below 0.25, "          \
     "matteop65's dice 0.24-0.33 with a side face in the outline, keyboard keys' letters 0.53-0.66)")                \
   X(finder_outline_dark_pips, 40, -255, 255,                                                                         \
-    "and darker than the face round them by this much (8-bit L): white dice with black pips, not dark keys with "  \
-    "light letters (matteop65's laptops; -255, any pips: varied 1..60 one more)")                                   \
+    "and darker than the face round them by this much (8-bit L): the dice the table model loses are white with "   \
+    "black pips, and dark keys with light letters are no face; a margin, since the tests above already reject "    \
+    "matteop65's keys (-255, any pips: matteop65 the same, varied 1..60 one photo more)")                           \
   X(finder_outline_found, 0.8, 0, 1,                                                                                  \
     "a region found otherwise whose box covers this share of an outlined face's box is that die found; others "    \
     "centred in the face (its pips, a piece, the die with its shadow) give way to it: 0.6 kept regions that read " \
