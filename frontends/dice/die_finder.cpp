@@ -649,14 +649,15 @@ std::vector<Blob> without_spurs(std::vector<Blob> blobs, double typical, const D
 // over the median that models the table. Its top face is still a closed outline: the
 // lightness edge where the face meets its rounded rim. So the faces are looked for as holes
 // in an edge map (Canny on lightness, gaps of a pixel closed): a hole that is as square as
-// a top face (finder_outline_aspect) and as solid as one die (finder_single_solidity), of a large die's size
-// (finder_outline_min_side to finder_outline_max_side of the long side), and holds one to
-// six islands that look like pips: within finder_outline_pip_alike of the size pip_layout
-// draws (kPipRadius), so of one size; round (finder_outline_pip_round); one ring each. A
-// check of a cloth, a card's rim or a keyboard's key (its letters and logos are not round
-// or have holes) holds no such islands; print, a neighbour or a shadow touching the rim
-// does not change the face inside it. Returns each face (its hole filled, pips and all)
-// as a box-sized mask with its box.
+// a top face (finder_outline_aspect) and as solid as one die (finder_single_solidity), of
+// a large die's size (finder_outline_min_side to finder_outline_max_side of the long
+// side), and holds one to six islands that look like pips: within finder_outline_pip_alike
+// of the size pip_layout draws (kPipRadius), so of one size; round
+// (finder_outline_pip_round); one ring each; centred and laid out as a face's pips; darker
+// than the face. A check of a cloth or a card's rim holds no such islands, a keyboard's
+// key holds letters and logos (not round, with holes, in a corner, lighter than the key);
+// print, a neighbour or a shadow touching the rim does not change the face inside it.
+// Returns each face (its hole filled, pips and all) as a box-sized mask with its box.
 std::vector<std::pair<cv::Mat, cv::Rect>> outlined_faces(const cv::Mat& lab, const DiceSettings& s) {
   cv::Mat l, edges;
   cv::extractChannel(lab, l, 0);
