@@ -129,6 +129,36 @@ namespace puzzlesat::dice_vision {
   X(finder_noise_quantile, 0.9, 0.5, 1, "the table's noise is this quantile of its hue and gradient away from dice")  \
   X(finder_ring_in_found, 0.5, 0, 1,                                                                                  \
     "a thin ring whose box lies this much in a found clump's box is part of that clump (round 8)")                \
+  /* The die finder: outlined faces (a second way in that does not need the table model) */                        \
+  X(finder_outline_low, 20, 0, 1000, "outlined faces: Canny's low threshold on lightness (8-bit L, L2 Sobel) ...")   \
+  X(finder_outline_high, 60, 0, 1000,                                                                                 \
+    "... and its high one: a white die's grey rim on white paper, which the table model sees in pieces (plain "    \
+    "renders; 8/24 and 12/36 read them the same)")                                                                  \
+  X(finder_outline_min_side, 0.04, 0.001, 1,                                                                          \
+    "an outlined face spans at least this share of the long side (geometry: a plain render's smallest die, 200 px " \
+    "in 9 MP, is 0.058; the dice the table model loses are large) ...")                                             \
+  X(finder_outline_max_side, 0.6, 0.01, 1, "... and at most this (varied scenes: dice over a third of the frame)")   \
+  X(finder_outline_aspect, 1.2, 1, 3,                                                                                 \
+    "an outlined face is a top face alone, this square at most: rendered ones 1-1.15; an outline taking in a "     \
+    "band of side face too (a slanted view; matteop65 dice_7, 1.22) is left to the blobs (1.35: varied 1..60 one " \
+    "more)")                                                                                                        \
+  X(finder_outline_pip_alike, 2, 1, 10,                                                                               \
+    "the islands in an outlined face are pips: at most 6, each within this factor of the pip pip_layout draws "    \
+    "(kPipRadius), so alike in size")                                                                               \
+  X(finder_outline_pip_round, 0.8, 0, 1,                                                                              \
+    "and each this round (4 pi area / perimeter^2 of its outline; rendered pips mostly 0.85-0.92, a keyboard's letters "  \
+    "and logos 0.3-0.82), with one hole at most: a pip's outline is one ring")                                      \
+  X(finder_outline_off_centre, 0.4, 0, 2,                                                                             \
+    "and their centroid this many half-sides from the face's centre at most (renders mostly below 0.25, "          \
+    "matteop65's dice 0.24-0.33 with a side face in the outline, keyboard keys' letters 0.53-0.66)")                \
+  X(finder_outline_dark_pips, 40, -255, 255,                                                                         \
+    "and darker than the face round them by this much (8-bit L): the dice the table model loses are white with "   \
+    "black pips, and dark keys with light letters are no face; a margin, since the tests above already reject "    \
+    "matteop65's keys (-255, any pips: matteop65 the same, varied 1..60 one photo more)")                           \
+  X(finder_outline_found, 0.8, 0, 1,                                                                                  \
+    "a region found otherwise whose box covers this share of an outlined face's box is that die found; others "    \
+    "centred in the face (its pips, a piece, the die with its shadow) give way to it: 0.6 kept regions that read " \
+    "no face on 4 plain renders, 1 measured the same as 0.8 on the dev photos and renders")                         \
   /* The pip counter (pip_counter.cpp): spot maps */                                                                  \
   X(pip_small_die, 40, 0, 1000, "dice narrower than this (pixels) are read enlarged: 3-4 px pips blur together (nellbyler)") \
   X(pip_zoom, 2, 1, 8, "by this factor")                                                                              \

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "frontends/dice/dice_settings.h"
+#include "frontends/dice/pip_layout.h"
 #include "frontends/image/lab.h"
 #include "frontends/image/mask_outline.h"
 
@@ -642,6 +643,107 @@ std::vector<Blob> without_spurs(std::vector<Blob> blobs, double typical, const D
   return out;
 }
 
+// A second way in that does not go through the table model. Everything above finds a die
+// by how it differs from the table; a white die on white or printed paper differs only by
+// its rim, which the thresholds see in pieces, and a die a third of the frame across takes
+// over the median that models the table. Its top face is still a closed outline: the
+// lightness edge where the face meets its rounded rim. So the faces are looked for as holes
+// in an edge map (Canny on lightness, gaps of a pixel closed): a hole that is as square as
+// a top face (finder_outline_aspect) and as solid as one die (finder_single_solidity), of
+// a large die's size (finder_outline_min_side to finder_outline_max_side of the long
+// side), and holds one to six islands that look like pips: within finder_outline_pip_alike
+// of the size pip_layout draws (kPipRadius), so of one size; round
+// (finder_outline_pip_round); one ring each; centred and laid out as a face's pips; darker
+// than the face. A check of a cloth or a card's rim holds no such islands, a keyboard's
+// key holds letters and logos (not round, with holes, in a corner, lighter than the key);
+// print, a neighbour or a shadow touching the rim does not change the face inside it.
+// Returns each face (its hole filled, pips and all) as a box-sized mask with its box.
+std::vector<std::pair<cv::Mat, cv::Rect>> outlined_faces(const cv::Mat& lab, const DiceSettings& s) {
+  cv::Mat l, edges;
+  cv::extractChannel(lab, l, 0);
+  // JPEG's blocks and paper grain make short edges of their own; a 5-pixel blur keeps
+  // a die's outline and a pip's (at the working size both are tens of pixels).
+  cv::GaussianBlur(l, l, {5, 5}, 0);
+  cv::Canny(l, edges, s.finder_outline_low, s.finder_outline_high, 3, true);
+  cv::dilate(edges, edges, cv::Mat());  // a gap of a pixel in an outline
+  std::vector<std::vector<cv::Point>> contours;
+  std::vector<cv::Vec4i> hierarchy;  // next, previous, first child, parent
+  // Every outline point kept: the pips' roundness is measured on the outline's length.
+  cv::findContours(edges, contours, hierarchy, cv::RETR_TREE, cv::CHAIN_APPROX_NONE);
+  const double longest = std::max(lab.cols, lab.rows);
+  std::vector<std::pair<cv::Mat, cv::Rect>> out;
+  for (std::size_t i = 0; i < contours.size(); ++i) {
+    int depth = 0;  // holes are at odd depths of the tree, outer outlines at even ones
+    for (int p = hierarchy[i][3]; p >= 0; p = hierarchy[p][3]) ++depth;
+    if (depth % 2 == 0) continue;
+    const cv::Rect box = cv::boundingRect(contours[i]);
+    const int longer = std::max(box.width, box.height);
+    if (longer < s.finder_outline_min_side * longest || longer > s.finder_outline_max_side * longest) continue;
+    if (box.x == 0 || box.y == 0 || box.br().x == lab.cols || box.br().y == lab.rows) continue;
+    // A pip's width as pip_layout draws it: two kPipRadius half-sides, kPipRadius sides.
+    const double pip = kPipRadius * longer;
+    int islands = 0;
+    bool pips = true;
+    std::vector<cv::Point2f> centres;
+    for (int c = hierarchy[i][2]; c >= 0 && pips; c = hierarchy[c][0]) {
+      const cv::Rect b = cv::boundingRect(contours[c]);
+      const double wide = std::max(b.width, b.height), narrow = std::min(b.width, b.height) + 1;
+      ++islands;
+      centres.emplace_back(b.x + 0.5f * b.width, b.y + 0.5f * b.height);
+      const double perimeter = cv::arcLength(contours[c], true);
+      const double round = perimeter > 0 ? 4 * CV_PI * cv::contourArea(contours[c]) / (perimeter * perimeter) : 0;
+      const int inner = hierarchy[c][2];
+      const bool one_ring = inner < 0 || hierarchy[inner][0] < 0;
+      pips = wide <= s.finder_outline_pip_alike * pip && wide * s.finder_outline_pip_alike >= pip &&
+             wide / narrow < s.finder_single_aspect && round >= s.finder_outline_pip_round && one_ring;
+    }
+    // Six pips at most: the largest face of a six-sided die.
+    if (!pips || islands == 0 || islands > 6) continue;
+    const cv::RotatedRect r = cv::minAreaRect(contours[i]);
+    const double w = r.size.width + 1, h = r.size.height + 1;
+    if (std::max(w, h) / std::min(w, h) >= s.finder_outline_aspect) continue;
+    // Every face's layout is symmetric about its centre: the pips' centroid is the face's
+    // (a key's letter or logo sits in a corner). And they lie as the face's pips lie, by
+    // the pip counter's own measure (a pip and a speck of dirt beside it are no 2).
+    cv::Point2f centroid(0, 0);
+    for (const auto& c : centres) centroid += c;
+    centroid *= 1.0f / islands;
+    const double half = 0.5 * std::min(w, h), off_centre = cv::norm(centroid - r.center) / half;
+    if (off_centre > s.finder_outline_off_centre) continue;
+    if (layout_misfit(centres, islands, float(half), s) + s.pip_off_centre_weight * off_centre > s.pip_max_misfit)
+      continue;
+    std::vector<cv::Point> hull;
+    cv::convexHull(contours[i], hull);
+    const double hull_area = cv::contourArea(hull);
+    if (hull_area <= 0 || cv::contourArea(contours[i]) / hull_area <= s.finder_single_solidity) continue;
+    cv::Mat face = cv::Mat::zeros(box.size(), CV_8U), spots = cv::Mat::zeros(box.size(), CV_8U);
+    cv::drawContours(face, contours, int(i), cv::Scalar(255), cv::FILLED, cv::LINE_8, cv::noArray(), 0, -box.tl());
+    for (int c = hierarchy[i][2]; c >= 0; c = hierarchy[c][0])
+      cv::drawContours(spots, contours, c, cv::Scalar(255), cv::FILLED, cv::LINE_8, cv::noArray(), 0, -box.tl());
+    // Dark pips on a light face: the dice the table model loses are light ones on light
+    // paper, and a keyboard's keys, dark with light letters, outline squares of their own.
+    const double face_l = cv::mean(lab(box), face & ~spots)[0], pip_l = cv::mean(lab(box), spots)[0];
+    if (face_l - pip_l < s.finder_outline_dark_pips) continue;
+    out.emplace_back(std::move(face), box);
+  }
+  return out;
+}
+
+// Adds the outlined faces that the regions found so far do not already hold. A region
+// whose box covers at least finder_outline_found of a face's box is that die found (its
+// reading stands as before). Other regions whose centre lies in the face are its pips or
+// pieces of it, taken for dice of their own: the face replaces them. Regions that only
+// touch the face (its side faces and shadow, a neighbour) stay.
+void add_outlined_faces(const cv::Mat& lab, std::vector<DieRegion>& regions, const DiceSettings& s) {
+  for (auto& [face, box] : outlined_faces(lab, s)) {
+    bool found = false;
+    for (const auto& r : regions) found = found || (r.box & box).area() >= s.finder_outline_found * box.area();
+    if (found) continue;
+    std::erase_if(regions, [&](const DieRegion& r) { return box.contains((r.box.tl() + r.box.br()) / 2); });
+    regions.push_back(region_from_mask(face, box, 1.0));
+  }
+}
+
 }  // namespace
 
 std::vector<DieRegion> find_die_regions(const cv::Mat& bgr, const DiceSettings& s) {
@@ -762,6 +864,7 @@ std::vector<DieRegion> find_die_regions(const cv::Mat& bgr, const cv::Mat& lab, 
       if (!halves) regions.push_back(region_from_mask(b.mask, b.box, 1.0));
     }
   }
+  add_outlined_faces(lab, regions, s);
   return regions;
 }
 
