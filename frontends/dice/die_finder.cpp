@@ -735,7 +735,10 @@ std::vector<std::pair<cv::Mat, cv::Rect>> outlined_faces(const cv::Mat& lab, con
 // pieces of it, taken for dice of their own: the face replaces them. Regions that only
 // touch the face (its side faces and shadow, a neighbour) stay.
 void add_outlined_faces(const cv::Mat& lab, std::vector<DieRegion>& regions, const DiceSettings& s) {
-  for (auto& [face, box] : outlined_faces(lab, s)) {
+  for (auto& outlined : outlined_faces(lab, s)) {
+    // (Not a structured binding: clang 14 cannot capture one in the lambda below.)
+    const cv::Mat& face = outlined.first;
+    const cv::Rect box = outlined.second;
     bool found = false;
     for (const auto& r : regions) found = found || (r.box & box).area() >= s.finder_outline_found * box.area();
     if (found) continue;
