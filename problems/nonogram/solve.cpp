@@ -7,8 +7,9 @@
 // takes milliseconds where the search runs through thousands of nodes; over the two TAAI
 // sets the turns leave as many undecided as CDCL for the same CPU (docs/nonogram.md has
 // the figures). The turns are kept because the two settle different hard puzzles: with
-// budgets that double each round they cost at most about twice the faster method, and
-// the two share what they find — a solution found by either is blocked in the SAT solver, so when CDCL then
+// budgets that double each round they were meant to cost at most about twice the faster
+// method (but CDCL is slower inside the turns than alone on some puzzles, not yet
+// explained), and the two share what they find — a solution found by either is blocked in the SAT solver, so when CDCL then
 // answers UNSAT the solutions found so far are all there are.
 #include <algorithm>
 #include <chrono>
@@ -122,9 +123,10 @@ Solutions solve(const Puzzle& p, const std::string& solver, std::size_t limit, d
   // its budget grows by `growth` a round and its earlier rounds cost at most
   // 1/(growth-1) of the last; CDCL keeps its learnt clauses across turns. CDCL's turn is
   // counted in conflicts (the default) or, with first_conflicts 0, in wall time: cdcl_share
-  // times what the search's turn took. The even split in time measured worse than the
-  // conflicts over the TAAI sets (docs/nonogram.md): a puzzle CDCL settles in a few seconds
-  // costs twice that, and at a 10 s budget some of them run out.
+  // times what the search's turn took. Over the TAAI sets the conflict turns came out even
+  // with CDCL alone and the even split in time worse (docs/nonogram.md): it decides some
+  // puzzles CDCL leaves but loses more that CDCL alone settles, on some of which CDCL is
+  // slower inside the turns than alone.
   std::uint64_t probes = std::max<std::uint64_t>(1, turns.first_probes);
   std::int64_t conflicts = turns.first_conflicts;
   const std::uint64_t growth = std::max<std::uint64_t>(2, turns.growth);
