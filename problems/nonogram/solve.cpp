@@ -8,8 +8,8 @@
 // sets the turns leave as many undecided as CDCL for the same CPU (docs/nonogram.md has
 // the figures). The turns are kept because the two settle different hard puzzles: with
 // budgets that double each round they were meant to cost at most about twice the faster
-// method (but CDCL is slower inside the turns than alone on some puzzles, not yet
-// explained), and the two share what they find — a solution found by either is blocked in the SAT solver, so when CDCL then
+// method (but CDCL cut into short calls is slower than alone on some puzzles:
+// docs/nonogram.md), and the two share what they find — a solution found by either is blocked in the SAT solver, so when CDCL then
 // answers UNSAT the solutions found so far are all there are.
 #include <algorithm>
 #include <chrono>
@@ -125,8 +125,8 @@ Solutions solve(const Puzzle& p, const std::string& solver, std::size_t limit, d
   // counted in conflicts (the default) or, with first_conflicts 0, in wall time: cdcl_share
   // times what the search's turn took. Over the TAAI sets the conflict turns came out even
   // with CDCL alone and the even split in time worse (docs/nonogram.md): it decides some
-  // puzzles CDCL leaves but loses more that CDCL alone settles, on some of which CDCL is
-  // slower inside the turns than alone.
+  // puzzles CDCL leaves but loses more that CDCL alone settles, on some of which CDCL cut
+  // into short calls is slower than alone.
   std::uint64_t probes = std::max<std::uint64_t>(1, turns.first_probes);
   std::int64_t conflicts = turns.first_conflicts;
   const std::uint64_t growth = std::max<std::uint64_t>(2, turns.growth);
