@@ -3,6 +3,9 @@
 //   taskset -c 0 build/bench/bench_nonogram [--taai SET.questions.txt]... [FILE.nin|FILE.non]... [--solver S]
 //                                           [--budget SECONDS per puzzle] [--method sat|search|both]
 //                                           [--ids N,N,...]  (only those TAAI puzzles, each listed)
+//                                           [--turns PROBES,CONFLICTS,GROWTH,SHARE]  (--method both's
+//                                                          schedule, nonogram::Turns; CONFLICTS 0:
+//                                                          CDCL's turns in time, SHARE x the search's)
 //                                           [--probes N]  (the probing search alone, cut at N probes
 //                                                          a puzzle: nodes, probes and their rates)
 // With no files: the two TAAI sets (icga2019, icga2020) and every wolter/nin survey puzzle
@@ -37,6 +40,7 @@ struct Timed {
 
 double budget = 0;  // --budget SECONDS (wall) per puzzle; 0 = none
 Method method = Method::sat;
+Turns turns;  // --turns FIRST_PROBES,FIRST_CONFLICTS,GROWTH,CDCL_SHARE: Method::both's schedule
 std::set<int> ids;  // --ids: only these TAAI puzzles (empty: all), for iterating on the hard ones
 std::uint64_t probe_cap = 0;  // --probes: a fixed amount of search work, to time the search itself
 std::uint64_t total_nodes = 0, total_probes = 0;
@@ -55,7 +59,7 @@ Timed run(const std::string& name, const Puzzle& p, const std::string& solver) {
       total_probes += r.probes;
       if (!r.gave_up) found = r.found.pictures.size();
     } else {
-      found = solve(p, solver, 2, budget, method).pictures.size();  // every picture checked against the clues
+      found = solve(p, solver, 2, budget, method, turns).pictures.size();  // every picture checked against the clues
     }
   } catch (const std::runtime_error&) {
   }
@@ -99,7 +103,11 @@ int main(int argc, char** argv) {
       solver = argv[++i];
     else if (!std::strcmp(argv[i], "--budget") && i + 1 < argc)
       budget = std::stod(argv[++i]);
-    else if (!std::strcmp(argv[i], "--probes") && i + 1 < argc)
+    else if (!std::strcmp(argv[i], "--turns") && i + 1 < argc) {
+      char sep = 0;
+      std::istringstream in(argv[++i]);
+      in >> turns.first_probes >> sep >> turns.first_conflicts >> sep >> turns.growth >> sep >> turns.cdcl_share;
+    } else if (!std::strcmp(argv[i], "--probes") && i + 1 < argc)
       probe_cap = std::stoull(argv[++i]);
     else if (!std::strcmp(argv[i], "--ids") && i + 1 < argc) {
       std::istringstream list(argv[++i]);

@@ -52,10 +52,20 @@ struct Solutions {
 // the tournament-style probing search
 // (search.h), or both taking turns with doubling budgets, sharing the solutions found.
 enum class Method { sat, search, both };
+// Method::both's schedule (solve.cpp): the search first with `first_probes` probes, then
+// CDCL for `first_conflicts` conflicts or, when that is 0, for `cdcl_share` times the wall
+// time the search's turn took (at least a millisecond a call); both budgets grow by
+// `growth` (at least 2) each round.
+struct Turns {
+  std::uint64_t first_probes = 20'000;
+  std::int64_t first_conflicts = 1'000;
+  std::uint64_t growth = 2;
+  double cdcl_share = 1.0;
+};
 // Up to `limit` solutions (2 decides uniqueness), each checked with satisfies(). Throws
 // std::runtime_error when it runs past `seconds` of wall time (0: no limit).
 Solutions solve(const Puzzle& p, const std::string& solver, std::size_t limit, double seconds = 0,
-                Method method = Method::sat);
+                Method method = Method::sat, const Turns& turns = {});
 
 struct Deduced {
   Cell cell;

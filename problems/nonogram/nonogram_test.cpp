@@ -53,14 +53,25 @@ Picture random_picture(std::mt19937& rng, int rows, int cols, double density) {
 
 void check_against_brute_force(const Puzzle& p) {
   const std::set<Picture> expected = brute_force(p);
-  // Each way of solving: CDCL alone, the probing search alone, and both taking turns.
-  for (Method method : {Method::both, Method::sat, Method::search}) {
-    INFO("method " << static_cast<int>(method));
-    const Solutions all = solve(p, "minisat", sat::kNoLimit, 0, method);
+  // Each way of solving: CDCL alone, the probing search alone, and both taking turns —
+  // with the default schedule (on puzzles this small the search's first turn settles them)
+  // and with first turns of a few probes, so that on puzzles that need probing the search
+  // gives up part way, CDCL takes
+  // over (one conflict, or turns in time) with the search's solutions blocked, and the
+  // search comes back with more.
+  struct Way {
+    Method method;
+    Turns turns;
+  };
+  for (const Way& way : {Way{Method::both, {}}, Way{Method::both, {1, 1, 2, 1.0}}, Way{Method::both, {2, 0, 2, 1.0}},
+                         Way{Method::both, {5, 0, 3, 0.0}},
+                         Way{Method::sat, {}}, Way{Method::search, {}}}) {
+    INFO("method " << static_cast<int>(way.method) << ", first probes " << way.turns.first_probes);
+    const Solutions all = solve(p, "minisat", sat::kNoLimit, 0, way.method, way.turns);
     CHECK(all.complete);
     CHECK(all.pictures.size() == expected.size());
     CHECK(std::set<Picture>(all.pictures.begin(), all.pictures.end()) == expected);
-    const Solutions two = solve(p, "minisat", 2, 0, method);
+    const Solutions two = solve(p, "minisat", 2, 0, way.method, way.turns);
     CHECK(two.pictures.size() == std::min<std::size_t>(2, expected.size()));
     CHECK(std::set<Picture>(two.pictures.begin(), two.pictures.end()).size() == two.pictures.size());
     for (const Picture& picture : two.pictures) CHECK(expected.count(picture) == 1);

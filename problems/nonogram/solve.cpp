@@ -7,8 +7,9 @@
 // takes milliseconds where the search runs through thousands of nodes; over the two TAAI
 // sets the turns leave as many undecided as CDCL for the same CPU (docs/nonogram.md has
 // the figures). The turns are kept because the two settle different hard puzzles: with
-// budgets that double each round they cost at most about twice the faster method, and
-// the two share what they find — a solution found by either is blocked in the SAT solver, so when CDCL then
+// budgets that double each round they were meant to cost at most about twice the faster
+// method (but CDCL cut into short calls is slower than alone on some puzzles:
+// docs/nonogram.md), and the two share what they find — a solution found by either is blocked in the SAT solver, so when CDCL then
 // answers UNSAT the solutions found so far are all there are.
 #include <algorithm>
 #include <chrono>
@@ -55,10 +56,11 @@ class Cdcl {
     solver_->add_clause(clause);
   }
 
-  // One turn: at most `conflicts` conflicts (none: no limit), until the deadline. Returns sat with
-  // the new picture in `out` (already blocked), unsat when no solution is left
-  // unblocked, unknown when the conflicts ran out. Throws past the deadline.
-  sat::Status turn(std::optional<std::int64_t> conflicts, std::optional<Clock::time_point> deadline, Picture& out) {
+  // One call: at most `conflicts` conflicts, until `turn_end` (none: no limit) and the
+  // deadline. Returns sat with the new picture in `out` (already blocked), unsat when no
+  // solution is left unblocked, unknown when the turn ran out. Throws past the deadline.
+  sat::Status turn(std::optional<std::int64_t> conflicts, std::optional<Clock::time_point> turn_end,
+                   std::optional<Clock::time_point> deadline, Picture& out) {
     const auto left = [&]() -> std::optional<double> {
       if (!deadline) return std::nullopt;
       const double s = std::chrono::duration<double>(*deadline - Clock::now()).count();
@@ -70,7 +72,13 @@ class Cdcl {
       probed_ = true;
       if (sat::probe(*solver_, cells_, {left().value_or(0)}).unsat) return sat::Status::unsat;
     }
-    solver_->set_budget({conflicts, left()});
+    std::optional<double> seconds = left();
+    if (turn_end) {
+      // At least a millisecond: a call cut at once would make no progress at all.
+      const double turn = std::max(1e-3, std::chrono::duration<double>(*turn_end - Clock::now()).count());
+      seconds = seconds ? std::min(*seconds, turn) : turn;
+    }
+    solver_->set_budget({conflicts, seconds});
     const sat::Status status = solver_->solve();
     if (status == sat::Status::unknown) {
       left();  // throws when it was the deadline
@@ -97,7 +105,7 @@ class Cdcl {
 
 }  // namespace
 
-Solutions solve(const Puzzle& p, const std::string& solver, std::size_t limit, double seconds, Method method) {
+Solutions solve(const Puzzle& p, const std::string& solver, std::size_t limit, double seconds, Method method, const Turns& turns) {
   std::optional<Clock::time_point> deadline;
   if (seconds > 0) deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
   const auto left = [&] { return deadline ? std::max(1e-3, std::chrono::duration<double>(*deadline - Clock::now()).count()) : 0.0; };
@@ -110,35 +118,52 @@ Solutions solve(const Puzzle& p, const std::string& solver, std::size_t limit, d
     out.pictures.push_back(picture);
     if (cdcl) cdcl->block(picture);
   };
-  // First budgets, each about 50 ms on a 25x25 puzzle.
-  std::uint64_t probes = 20'000;
-  std::int64_t conflicts = 1'000;
+  // The turns (Method::both). The search goes first: it settles an easy puzzle in about a
+  // millisecond, CDCL in about ten. It starts afresh each round (it keeps no state), so
+  // its budget grows by `growth` a round and its earlier rounds cost at most
+  // 1/(growth-1) of the last; CDCL keeps its learnt clauses across turns. CDCL's turn is
+  // counted in conflicts (the default) or, with first_conflicts 0, in wall time: cdcl_share
+  // times what the search's turn took. Over the TAAI sets the conflict turns came out even
+  // with CDCL alone and the even split in time worse (docs/nonogram.md): it decides some
+  // puzzles CDCL leaves but loses more that CDCL alone settles, on some of which CDCL cut
+  // into short calls is slower than alone.
+  std::uint64_t probes = std::max<std::uint64_t>(1, turns.first_probes);
+  std::int64_t conflicts = turns.first_conflicts;
+  const std::uint64_t growth = std::max<std::uint64_t>(2, turns.growth);
   while (out.pictures.size() < limit) {
+    double search_took = 0;
     if (method != Method::sat) {
+      const auto t0 = Clock::now();
       const SearchResult r = search(p, limit, {left(), method == Method::search ? 0 : probes});
+      search_took = std::chrono::duration<double>(Clock::now() - t0).count();
       for (const Picture& picture : r.found.pictures) add(picture);
       if (!r.gave_up) {
         out.complete = r.found.complete;  // exhausted: its solutions are all there are
         break;
       }
-      probes *= 2;
+      probes *= growth;
     }
     if (method != Method::search) {
       if (!cdcl) {
         cdcl = std::make_unique<Cdcl>(p, solver);
         for (const Picture& picture : out.pictures) cdcl->block(picture);
       }
-      // Turns until its budget runs out on one call, or it has answered.
+      std::optional<std::int64_t> turn_conflicts;
+      std::optional<Clock::time_point> turn_end;
+      if (method == Method::both && conflicts > 0)
+        turn_conflicts = conflicts;
+      else if (method == Method::both)
+        turn_end = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(turns.cdcl_share * search_took));
+      // Calls until the turn runs out or it has answered.
       sat::Status status = sat::Status::sat;
       Picture picture;
-      while (out.pictures.size() < limit &&
-             (status = cdcl->turn(method == Method::sat ? std::nullopt : std::optional(conflicts), deadline, picture)) == sat::Status::sat)
+      while (out.pictures.size() < limit && (status = cdcl->turn(turn_conflicts, turn_end, deadline, picture)) == sat::Status::sat)
         add(picture);
       if (status == sat::Status::unsat) {
         out.complete = true;
         break;
       }
-      conflicts *= 2;
+      conflicts *= static_cast<std::int64_t>(growth);
     }
   }
   if (out.pictures.size() >= limit) {
