@@ -115,9 +115,14 @@ TableReading read_table(const cv::Mat& photo, double scale) {
   // its proposals go first, and a symbol group inside a card already kept is that card.
   std::vector<Quad> kept;  // view pixels
   TableReading table;
+  // A quad of the view in the pixels of the balanced image (factor 1) or of the photo
+  // as the caller measures it (factor `scale`).
+  auto from_view = [&](Quad q, double factor) {
+    for (auto& p : q) p *= float(factor / shrink);
+    return q;
+  };
   auto read_at = [&](const Quad& q, bool oriented) {
-    Quad full = q;
-    for (auto& p : full) p *= float(1 / shrink);
+    const Quad full = from_view(q, 1);
     return read_card(oriented ? warp_card_along(image, full) : warp_card(image, full));
   };
   auto consider = [&](Quad q, const SymbolGroup* group) {
@@ -157,10 +162,7 @@ TableReading read_table(const cv::Mat& photo, double scale) {
       return;
     }
     kept.push_back(q);
-    Quad full = q;
-    for (auto& p : full) p *= float(1 / shrink);
-    for (auto& p : full) p *= float(scale);
-    card.corners = full;
+    card.corners = from_view(q, scale);
     table.cards.push_back(card);
   };
   for (const Quad& q : find_card_quads(view)) consider(q, nullptr);
@@ -189,7 +191,8 @@ TableReading read_table(const cv::Mat& photo, double scale) {
   // mottled table, read as a lone solid symbol, frames a card a third as long). One
   // or two outlines do not make a typical size: a close-up's outline may be a part of
   // its card.
-  const bool size_known = kept.size() >= 3;
+  constexpr std::size_t kOutlinesForTypicalSize = 3;  // a median, not one card's size
+  const bool size_known = kept.size() >= kOutlinesForTypicalSize;
   auto sized_like_cards = [&](const Quad& q) {
     if (!size_known) return true;
     return longest_side(q) >= reader_settings().card_group_size_share * card_length;
@@ -234,9 +237,7 @@ TableReading read_table(const cv::Mat& photo, double scale) {
       continue;
     *inside = g.card;
     outlined.reading = framed;
-    Quad full = g.card;
-    for (auto& p : full) p *= float(scale / shrink);
-    outlined.corners = full;
+    outlined.corners = from_view(g.card, scale);
   }
   // Cards on one photo are of one size, give or take the perspective: a "card" far
   // smaller than the largest is a tile of a checked cloth beside a close-up's card. The
