@@ -101,6 +101,18 @@ void settle_red_purple(std::vector<TableCard>& cards) {
 
 }  // namespace
 
+void drop_undersized(std::vector<TableCard>& cards) {
+  // The largest is taken among the cards read surely when there are any: a doubtful
+  // frame round three cards at once is not the size of a card.
+  double largest = 0, largest_sure = 0;
+  for (const auto& c : cards) {
+    largest = std::max(largest, quad_area(c.corners));
+    if (c.reading.confidence() >= low_confidence()) largest_sure = std::max(largest_sure, quad_area(c.corners));
+  }
+  if (largest_sure > 0) largest = largest_sure;
+  std::erase_if(cards, [&](const TableCard& c) { return quad_area(c.corners) < reader_settings().card_min_size_share * largest; });
+}
+
 TableReading read_table(const cv::Mat& photo, double scale) {
   const std::clock_t start = std::clock();
   CV_Assert(photo.type() == CV_8UC3);
@@ -239,19 +251,7 @@ TableReading read_table(const cv::Mat& photo, double scale) {
     outlined.reading = framed;
     outlined.corners = from_view(g.card, scale);
   }
-  // Cards on one photo are of one size, give or take the perspective: a "card" far
-  // smaller than the largest is a tile of a checked cloth beside a close-up's card. The
-  // largest is taken among the cards read surely when there are any: a doubtful frame
-  // round three cards at once is not the size of a card.
-  double largest = 0, largest_sure = 0;
-  for (const auto& c : table.cards) {
-    largest = std::max(largest, quad_area(c.corners));
-    if (c.reading.confidence() >= low_confidence()) largest_sure = std::max(largest_sure, quad_area(c.corners));
-  }
-  if (largest_sure > 0) largest = largest_sure;
-  std::erase_if(table.cards, [&](const TableCard& c) {
-    return quad_area(c.corners) < reader_settings().card_min_size_share * largest;
-  });
+  drop_undersized(table.cards);
   settle_red_purple(table.cards);
   table.seconds = double(std::clock() - start) / CLOCKS_PER_SEC;
   return table;

@@ -21,6 +21,12 @@ struct TableReading {
   double seconds = 0;  // processing CPU time (all threads), decoding excluded
 };
 
+// Cards on one photo are of one size, give or take the perspective: drops every card
+// smaller than card_min_size_share of the largest card read surely (confidence at least
+// low_confidence; of the largest card when none is), a tile of a checked cloth beside a
+// close-up's card. A doubtful frame round several cards at once sets no size.
+void drop_undersized(std::vector<TableCard>& cards);
+
 // `image` is BGR; `scale` maps its pixels to the original photo's (see Photo::scale).
 TableReading read_table(const cv::Mat& image, double scale = 1);
 

@@ -5,6 +5,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include <algorithm>
+#include <cmath>
 
 #include "frontends/set/card_renderer.h"
 #include "frontends/set/card_warp.h"
@@ -291,4 +292,31 @@ TEST_CASE("cards on a pale mottled worktop are read right, and its blots are not
   CHECK(o.spurious == 0);
   CHECK(o.found == cards);
   CHECK(o.correct == cards);
+}
+
+TEST_CASE("cards far smaller than the largest sure card are dropped; a doubtful frame sets no size") {
+  auto card = [](float w, float h, double confidence) {
+    TableCard c;
+    c.corners = {cv::Point2f(0, 0), cv::Point2f(w, 0), cv::Point2f(w, h), cv::Point2f(0, h)};
+    for (auto& a : c.reading.attributes) a.confidence = confidence;
+    return c;
+  };
+  const double sure = 1.0, doubtful = low_confidence() / 2;
+  const double share = reader_settings().card_min_size_share;
+  // Three sure cards 100 x 150, a doubtful frame round many of them (its area over
+  // 1/share of a card's), and a sure cloth tile under share of a card.
+  const float tile = float(std::sqrt(0.5 * share * 100 * 150));
+  const float frame = float(std::sqrt(2.0 / share * 100 * 150));
+  std::vector<TableCard> cards = {card(100, 150, sure), card(98, 148, sure), card(102, 151, sure),
+                                  card(frame, frame, doubtful), card(tile, tile, sure)};
+  drop_undersized(cards);
+  REQUIRE(cards.size() == 4);
+  for (int i = 0; i < 3; ++i) CHECK(quad_area(cards[size_t(i)].corners) > 14000);
+  CHECK(quad_area(cards[3].corners) == Approx(frame * frame));
+
+  // With no sure card the largest of all sets the size.
+  std::vector<TableCard> unsure = {card(frame, frame, doubtful), card(100, 150, doubtful)};
+  drop_undersized(unsure);
+  REQUIRE(unsure.size() == 1);
+  CHECK(quad_area(unsure[0].corners) == Approx(frame * frame));
 }
