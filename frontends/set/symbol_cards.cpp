@@ -287,4 +287,18 @@ std::vector<SymbolGroup> find_symbol_groups(const cv::Mat& bgr, double card_leng
   return groups;
 }
 
+std::vector<SymbolGroup> find_symbol_groups_all_windows(const cv::Mat& bgr, double card_length) {
+  const ReaderSettings& s = reader_settings();
+  std::vector<SymbolGroup> groups = find_symbol_groups(bgr, card_length);
+  double window = s.symbol_white_window;
+  for (int pass = 0; pass < int(s.symbol_finer_windows); ++pass) {
+    window /= 2;
+    if (card_length > 0 && window * std::max(bgr.cols, bgr.rows) >= s.symbol_white_card_window * card_length)
+      continue;  // the outline cards' window is narrower already
+    for (auto& g : find_symbol_groups(bgr, card_length, window))
+      if (int(g.symbols.size()) >= int(s.symbol_finer_min_symbols)) groups.push_back(std::move(g));
+  }
+  return groups;
+}
+
 }  // namespace puzzlesat::set_vision

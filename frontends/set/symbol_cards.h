@@ -43,4 +43,13 @@ struct SymbolGroup {
 // symbol_white_window.
 std::vector<SymbolGroup> find_symbol_groups(const cv::Mat& bgr, double card_length = 0, double window = 0);
 
+// The groups of find_symbol_groups at the default window, then those found again with the
+// window halved, symbol_finer_windows times: a table brighter than the cards' paper (a
+// white wall, a white desk in stronger light) is what a wide window takes for the white,
+// and the paper then reads as ink round the symbols. A group found only so holds at least
+// symbol_finer_min_symbols (a lone symbol found so is more often a blot of a mottled
+// table). A window no narrower than the card-bounded one is not searched again. The same
+// card may come back from several windows: the caller keeps the first.
+std::vector<SymbolGroup> find_symbol_groups_all_windows(const cv::Mat& bgr, double card_length = 0);
+
 }  // namespace puzzlesat::set_vision

@@ -8,6 +8,7 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include <algorithm>
 #include <random>
 #include <set>
 
@@ -168,4 +169,36 @@ TEST_CASE("the settings table: unique names, defaults within their ranges, overr
   CHECK_THROWS_AS(override_reader_setting("symbol_min_pitch=nan"), InputError);
   CHECK_THROWS_AS(override_reader_setting("symbol_min_pitch"), InputError);
   CHECK(reader_settings().symbol_min_pitch == before);
+}
+
+TEST_CASE("cards on a table brighter than their paper are found by the finer windows") {
+  // Cards whose paper is a grey 0.8 of the table's white, laid far apart on it: the
+  // default window takes the table for the white, and the paper round the symbols reads
+  // as ink. Halving the window makes the white the card's own.
+  const int length = 240;
+  cv::Mat desk(1200, 1600, CV_8UC3, cv::Scalar(252, 252, 252));
+  std::vector<Quad> truth;
+  const std::vector<set::Card> cards = {{1, 0, 0, 0}, {2, 1, 1, 1}, {1, 2, 2, 2}, {2, 0, 1, 2}};
+  for (size_t i = 0; i < cards.size(); ++i) {
+    cv::Mat img = render_card(cards[i], length).image;
+    img.convertTo(img, -1, 0.8);
+    cv::Rect at(120 + int(i % 2) * 800, 150 + int(i / 2) * 550, img.cols, img.rows);
+    img.copyTo(desk(at));
+    truth.push_back({cv::Point2f(float(at.x), float(at.y)), cv::Point2f(float(at.x + at.width), float(at.y)),
+                     cv::Point2f(float(at.x + at.width), float(at.y + at.height)), cv::Point2f(float(at.x), float(at.y + at.height))});
+  }
+  auto framed = [&](const std::vector<SymbolGroup>& groups) {
+    int n = 0;
+    for (const Quad& q : truth)
+      n += std::any_of(groups.begin(), groups.end(), [&](const SymbolGroup& g) { return overlap(g.card, q) >= 0.6; });
+    return n;
+  };
+  const std::vector<SymbolGroup> wide = find_symbol_groups(desk);
+  const std::vector<SymbolGroup> all = find_symbol_groups_all_windows(desk);
+  WARN("default window frames " << framed(wide) << ", all windows " << framed(all) << " of " << truth.size());
+  CHECK(framed(all) == int(truth.size()));
+  // The default window's groups come first, in the same order.
+  REQUIRE(all.size() >= wide.size());
+  for (size_t i = 0; i < wide.size(); ++i) CHECK(overlap(all[i].card, wide[i].card) > 0.99);
+  for (size_t i = wide.size(); i < all.size(); ++i) CHECK(int(all[i].symbols.size()) >= int(reader_settings().symbol_finer_min_symbols));
 }

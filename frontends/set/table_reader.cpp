@@ -209,19 +209,7 @@ TableReading read_table(const cv::Mat& photo, double scale) {
     if (!size_known) return true;
     return longest_side(q) >= reader_settings().card_group_size_share * card_length;
   };
-  std::vector<SymbolGroup> groups = find_symbol_groups(view, card_length);
-  // A table brighter than the cards' paper (a white wall, a white desk in stronger
-  // light) is what a wide window takes for the white, and the paper then reads as ink
-  // round the symbols: the ink is searched again with the window halved, then halved
-  // again. A lone symbol found only so is more often a blot of a mottled table.
-  double window = reader_settings().symbol_white_window;
-  for (int pass = 0; pass < int(reader_settings().symbol_finer_windows); ++pass) {
-    window /= 2;
-    if (card_length > 0 && window * std::max(view.cols, view.rows) >= reader_settings().symbol_white_card_window * card_length)
-      continue;  // the outline cards' window is narrower already
-    for (auto& g : find_symbol_groups(view, card_length, window))
-      if (int(g.symbols.size()) >= int(reader_settings().symbol_finer_min_symbols)) groups.push_back(std::move(g));
-  }
+  const std::vector<SymbolGroup> groups = find_symbol_groups_all_windows(view, card_length);
   for (const SymbolGroup& g : groups) {
     cv::Point2f centre = quad_center(g.card);
     auto inside = std::find_if(kept.begin(), kept.end(), [&](const Quad& q) { return quad_contains(q, centre); });
