@@ -294,7 +294,7 @@ TEST_CASE("cards on a pale mottled worktop are read right, and its blots are not
   CHECK(o.correct == cards);
 }
 
-TEST_CASE("cards far smaller than the largest sure card are dropped; a doubtful frame sets no size") {
+TEST_CASE("cards far smaller than the largest sure card are dropped, and a doubtful frame sets no size") {
   auto card = [](float w, float h, double confidence) {
     TableCard c;
     c.corners = {cv::Point2f(0, 0), cv::Point2f(w, 0), cv::Point2f(w, h), cv::Point2f(0, h)};
