@@ -107,6 +107,7 @@ int main(int argc, char** argv) {
       char sep = 0;
       std::istringstream in(argv[++i]);
       in >> turns.first_probes >> sep >> turns.first_conflicts >> sep >> turns.growth >> sep >> turns.cdcl_share;
+      if (!in) throw std::invalid_argument("--turns takes PROBES,CONFLICTS,GROWTH,SHARE");
     } else if (!std::strcmp(argv[i], "--probes") && i + 1 < argc)
       probe_cap = std::stoull(argv[++i]);
     else if (!std::strcmp(argv[i], "--ids") && i + 1 < argc) {

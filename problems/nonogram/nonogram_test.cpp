@@ -53,12 +53,11 @@ Picture random_picture(std::mt19937& rng, int rows, int cols, double density) {
 
 void check_against_brute_force(const Puzzle& p) {
   const std::set<Picture> expected = brute_force(p);
-  // Each way of solving: CDCL alone, the probing search alone, and both taking turns —
-  // with the default schedule (on puzzles this small the search's first turn settles them)
-  // and with first turns of a few probes, so that on puzzles that need probing the search
-  // gives up part way, CDCL takes
-  // over (one conflict, or turns in time) with the search's solutions blocked, and the
-  // search comes back with more.
+  // Each way of solving: CDCL alone, the probing search alone, and both taking turns:
+  // with the default schedule (on puzzles this small the search's first turn settles
+  // them), and with first turns of a few probes, so that the search gives up part way,
+  // CDCL takes over (one conflict, or turns in time) with the search's solutions blocked,
+  // and the search comes back with more.
   struct Way {
     Method method;
     Turns turns;

@@ -1,15 +1,11 @@
 // solve(): CDCL over the model, the tournament-style search (search.h), or both taking
 // turns.
 //
-// CDCL is the default because nothing measured better: the probing search (about 0.4 ms
-// a node on 25x25 with the bit-parallel line solver, without learning) runs out of
-// budget on many puzzles CDCL settles in a fraction of a second, and on webpbn #6574 CDCL
-// takes milliseconds where the search runs through thousands of nodes; over the two TAAI
-// sets the turns leave as many undecided as CDCL for the same CPU (docs/nonogram.md has
-// the figures). The turns are kept because the two settle different hard puzzles: with
-// budgets that double each round they were meant to cost at most about twice the faster
-// method (but CDCL cut into short calls is slower than alone on some puzzles:
-// docs/nonogram.md), and the two share what they find — a solution found by either is blocked in the SAT solver, so when CDCL then
+// CDCL is the default because nothing measured better (docs/nonogram.md, Results): the
+// probing search does not learn and runs out of budget on puzzles CDCL settles in a
+// fraction of a second, and the turns leave as many TAAI puzzles undecided as CDCL alone.
+// The turns are kept because the two settle different hard puzzles, and they share what
+// they find: a solution found by either is blocked in the SAT solver, so when CDCL then
 // answers UNSAT the solutions found so far are all there are.
 #include <algorithm>
 #include <chrono>
@@ -28,6 +24,11 @@ namespace puzzlesat::nonogram {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+Clock::time_point after(double seconds) {
+  return Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+}
+double seconds_until(Clock::time_point t) { return std::chrono::duration<double>(t - Clock::now()).count(); }
 
 // Cell i of a picture in reading order, as the model's fill variables are ordered.
 template <typename P>
@@ -63,7 +64,7 @@ class Cdcl {
                    std::optional<Clock::time_point> deadline, Picture& out) {
     const auto left = [&]() -> std::optional<double> {
       if (!deadline) return std::nullopt;
-      const double s = std::chrono::duration<double>(*deadline - Clock::now()).count();
+      const double s = seconds_until(*deadline);
       if (s <= 0) throw std::runtime_error("the solver gave up");
       return s;
     };
@@ -75,7 +76,7 @@ class Cdcl {
     std::optional<double> seconds = left();
     if (turn_end) {
       // At least a millisecond: a call cut at once would make no progress at all.
-      const double turn = std::max(1e-3, std::chrono::duration<double>(*turn_end - Clock::now()).count());
+      const double turn = std::max(1e-3, seconds_until(*turn_end));
       seconds = seconds ? std::min(*seconds, turn) : turn;
     }
     solver_->set_budget({conflicts, seconds});
@@ -107,8 +108,8 @@ class Cdcl {
 
 Solutions solve(const Puzzle& p, const std::string& solver, std::size_t limit, double seconds, Method method, const Turns& turns) {
   std::optional<Clock::time_point> deadline;
-  if (seconds > 0) deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
-  const auto left = [&] { return deadline ? std::max(1e-3, std::chrono::duration<double>(*deadline - Clock::now()).count()) : 0.0; };
+  if (seconds > 0) deadline = after(seconds);
+  const auto left = [&] { return deadline ? std::max(1e-3, seconds_until(*deadline)) : 0.0; };
 
   Solutions out;
   std::set<Picture> known;
@@ -118,15 +119,10 @@ Solutions solve(const Puzzle& p, const std::string& solver, std::size_t limit, d
     out.pictures.push_back(picture);
     if (cdcl) cdcl->block(picture);
   };
-  // The turns (Method::both). The search goes first: it settles an easy puzzle in about a
-  // millisecond, CDCL in about ten. It starts afresh each round (it keeps no state), so
-  // its budget grows by `growth` a round and its earlier rounds cost at most
-  // 1/(growth-1) of the last; CDCL keeps its learnt clauses across turns. CDCL's turn is
-  // counted in conflicts (the default) or, with first_conflicts 0, in wall time: cdcl_share
-  // times what the search's turn took. Over the TAAI sets the conflict turns came out even
-  // with CDCL alone and the even split in time worse (docs/nonogram.md): it decides some
-  // puzzles CDCL leaves but loses more that CDCL alone settles, on some of which CDCL cut
-  // into short calls is slower than alone.
+  // The turns (Method::both, schedule in Turns). The search goes first: it settles an easy
+  // puzzle in about a millisecond, CDCL in about ten. The search keeps no state between
+  // rounds, so its budget grows geometrically and its earlier rounds cost at most
+  // 1/(growth-1) of the last; CDCL keeps its learnt clauses across turns.
   std::uint64_t probes = std::max<std::uint64_t>(1, turns.first_probes);
   std::int64_t conflicts = turns.first_conflicts;
   const std::uint64_t growth = std::max<std::uint64_t>(2, turns.growth);
@@ -153,7 +149,7 @@ Solutions solve(const Puzzle& p, const std::string& solver, std::size_t limit, d
       if (method == Method::both && conflicts > 0)
         turn_conflicts = conflicts;
       else if (method == Method::both)
-        turn_end = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(turns.cdcl_share * search_took));
+        turn_end = after(turns.cdcl_share * search_took);
       // Calls until the turn runs out or it has answered.
       sat::Status status = sat::Status::sat;
       Picture picture;
