@@ -107,9 +107,10 @@ namespace puzzlesat::set_vision {
   X(symbol_ink_darkness, 0.12, 0.02, 0.6,                                                                           \
     "a pixel is ink when this much darker than the local white: a 2-px printed line at 1000 px is ~0.25")        \
   X(symbol_min_colourfulness, 0.02, 0, 2,                                                                          \
-    "a blob is a symbol only if its ink's chroma is this share of its darkness. Thin outlines keep only 0.1-0.15 " \
-    "under JPEG, a dark purple re-encoded at quality 60 less than 0.05 (dev photos); the card read in the frame "  \
-    "decides, so this only drops grey marks")                                                                       \
+    "a blob is a symbol only if its ink's chroma is this share of its darkness; the card read in the frame "      \
+    "decides (reader_colourless), so this only spares it grey marks. Thin outlines keep 0.1-0.15 under JPEG; "    \
+    "0.05 lost a dark purple card at JPEG quality 60 (one dev photo, test23); at 0.02 no dev folder, cards/ "      \
+    "source or rendered condition reads differently")                                                               \
   X(symbol_min_area, 60, 4, 10000, "pixels on the detection view: a symbol of a card ~100 px long is ~300")          \
   X(symbol_min_aspect, 1.4, 1, 3, "a symbol's long over short side: printed 2.1, 1.6 seen at 40 degrees")            \
   X(symbol_max_aspect, 4.5, 2, 8,                                                                                   \

@@ -195,7 +195,7 @@ TEST_CASE("cards on a table brighter than their paper are found by the finer win
   };
   const std::vector<SymbolGroup> wide = find_symbol_groups(desk);
   const std::vector<SymbolGroup> all = find_symbol_groups_all_windows(desk);
-  WARN("default window frames " << framed(wide) << ", all windows " << framed(all) << " of " << truth.size());
+  CHECK(framed(wide) == 0);  // the scene needs the finer windows, or it tests nothing
   CHECK(framed(all) == int(truth.size()));
   // The default window's groups come first, in the same order.
   REQUIRE(all.size() >= wide.size());
