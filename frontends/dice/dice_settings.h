@@ -33,10 +33,13 @@ namespace puzzlesat::dice_vision {
     "read weakly)")                                                                                                  \
   X(reader_face_margin, 1, 0, 50, "and its implied top face this many pixels clear of the frame")                    \
   /* The learned reader's part (dice_reader.cpp, --reader both) */                                                   \
-  X(overrule, 1, 0, 1,                                                                                                \
-    "the model's probability above which its value replaces the rules' (1 never): the model misreads glints the "  \
-    "rules know, and on the dev photos 0.98 changed one die of 2,437")                                              \
-  X(doubt, 1, 0, 1, "only readings the rules are less sure of than this may be overruled (1 all)")                  \
+  X(overrule, 0.9, 0, 1,                                                                                              \
+    "the model's probability from which its value replaces a doubtful rules reading (1 never): chosen with doubt " \
+    "on renders (plain 1-80, varied 1-120: 5 scenes more), checked on renders no setting saw (plain 81-120: 33 "    \
+    "-> 36, varied 121-180: 28 -> 29); dev photos read the same (4 nellbyler dice more); 0.85 loses dev photos")   \
+  X(doubt, 0.8, 0, 1,                                                                                                 \
+    "... readings the rules are less sure of than this (1 all): at 0.9 and 1 the model, which misreads glints the " \
+    "rules know, loses 2-11 dev photos")                                                                             \
   X(veto, 0.8, 0, 1,                                                                                                  \
     "the model's 'not a die' probability from which a die the rules read is dropped (1 never): 0.97 -> 0.8 loses " \
     "3 of 510 dev photos and drops SET cards read as dice from 140 of 535 SET photos to 2")                        \
