@@ -26,8 +26,9 @@ namespace puzzlesat::dice_vision {
     "photos longer than this (pixels) are read shrunk to it: dice stay tens of pixels wide, the time bounded; the " \
     "dev photos (640) are read as they are")                                                                        \
   X(reader_die_max, 100, 20, 10000,                                                                                  \
-    "dice read wider than this (pixels at the working size; the dev photos' are 30-80) are read again shrunk ...")  \
-  X(reader_die_target, 60, 20, 400, "... to this width (scale first; rendered)")                                     \
+    "dice wider than this (pixels at the working size; the dev photos' are 30-80) have their pips counted on "     \
+    "their box shrunk, and the photo is read again shrunk ...")                                                     \
+  X(reader_die_target, 60, 20, 400, "... so that they are this wide (scale first; rendered)")                        \
   X(reader_clear_face, 0.5, 0, 1,                                                                                     \
     "a die cut by the frame is kept only with a reading this sure (dev photos: cables' and keyboards' square bits " \
     "read weakly)")                                                                                                  \

@@ -825,7 +825,6 @@ std::vector<DieRegion> find_die_regions(const cv::Mat& bgr, const cv::Mat& lab, 
     if (b.at_frame) {
       regions.push_back(region_from_mask(b.mask, b.box, 1.0));
       regions.back().at_frame = true;
-      regions.back().die_side = std::sqrt(typical);
       continue;
     }
     if (b.one_die) {
@@ -867,6 +866,9 @@ std::vector<DieRegion> find_die_regions(const cv::Mat& bgr, const cv::Mat& lab, 
       if (!halves) regions.push_back(region_from_mask(b.mask, b.box, 1.0));
     }
   }
+  // Every region learns the photo's typical die side: a region's own box may take in a
+  // shadow or a printed shape it touches, so the pip counter sizes dice by the typical one.
+  for (auto& r : regions) r.die_side = std::sqrt(typical);
   add_outlined_faces(lab, regions, s);
   return regions;
 }

@@ -523,8 +523,7 @@ PipReading read_face(const cv::Mat& lab, const DieRegion& region, cv::Point2f ou
 }
 
 // The blob reader: pips as round blobs of the spot maps, kept when they make a face layout.
-PipReading read_blobs(const cv::Mat& lab, const DieRegion& region, const DiceSettings& ds) {
-  const cv::Point2f outward = region.shape.center - cv::Point2f(lab.cols / 2.f, lab.rows / 2.f);
+PipReading read_blobs(const cv::Mat& lab, const DieRegion& region, cv::Point2f outward, const DiceSettings& ds) {
   // Small dice (a crowded tray) have pips of three or four pixels that blur into each other;
   // reading them at twice the size keeps neighbouring pips apart after thresholding.
   if (std::min(region.box.width, region.box.height) >= ds.pip_small_die) return read_face(lab, region, outward, ds);
@@ -545,8 +544,11 @@ PipReading read_blobs(const cv::Mat& lab, const DieRegion& region, const DiceSet
 
 }  // namespace
 
-PipReading count_pips(const cv::Mat& lab, const DieRegion& region, const DiceSettings& ds) {
-  PipReading out = read_blobs(lab, region, ds);
+namespace {
+
+// Both readers and the choice between them, on the region as `lab` shows it.
+PipReading read_pips(const cv::Mat& lab, const DieRegion& region, cv::Point2f outward, const DiceSettings& ds) {
+  PipReading out = read_blobs(lab, region, outward, ds);
   // The pattern reader's grid is square: it reads faces seen from above. A slant shows in the
   // pips' shape, but only on dice large enough for a pip to span several pixels; on smaller
   // dice the measured shape is mostly noise.
@@ -555,6 +557,41 @@ PipReading count_pips(const cv::Mat& lab, const DieRegion& region, const DiceSet
   if (slanted) return out;
   const FacePattern pattern = read_face_pattern(lab, region, out.centres, ds);
   return choose_reading(std::move(out), pattern, region.split_quality, ds);
+}
+
+}  // namespace
+
+PipReading count_pips(const cv::Mat& lab, const DieRegion& region, const DiceSettings& ds) {
+  // Which way the die's side faces lie: from the photo's centre out, in any crop of it.
+  const cv::Point2f outward = region.shape.center - cv::Point2f(lab.cols / 2.f, lab.rows / 2.f);
+  // The die's size is the photo's typical die where the finder knows one: a region's box
+  // may take in a shadow or a printed shape beside the die.
+  const double side = region.die_side > 0 ? region.die_side : std::max(region.box.width, region.box.height);
+  if (side <= ds.reader_die_max) return read_pips(lab, region, outward, ds);
+  // Scale first: the readers' pixel sizes (pip specks, structuring elements, the spot maps'
+  // discs) were chosen on dice 30-80 px across, and their cost grows with the die's area. A
+  // larger die is read from its box shrunk to reader_die_target, whatever the photo's size.
+  const double f = ds.reader_die_target / side;
+  DieRegion shrunk;
+  cv::Mat crop;
+  cv::resize(lab(region.box), crop, cv::Size(std::max(1, int(std::lround(region.box.width * f))),
+                                             std::max(1, int(std::lround(region.box.height * f)))),
+             0, 0, cv::INTER_AREA);
+  const cv::Point2f scale(float(crop.cols) / region.box.width, float(crop.rows) / region.box.height);
+  shrunk.box = cv::Rect({0, 0}, crop.size());
+  cv::resize(region.mask, shrunk.mask, crop.size(), 0, 0, cv::INTER_AREA);
+  cv::threshold(shrunk.mask, shrunk.mask, 127, 255, cv::THRESH_BINARY);
+  const cv::Point2f centre = region.shape.center - cv::Point2f(region.box.tl());
+  shrunk.shape = cv::RotatedRect(cv::Point2f(centre.x * scale.x, centre.y * scale.y), region.shape.size * float(f),
+                                 region.shape.angle);
+  shrunk.split_quality = region.split_quality;
+  shrunk.at_frame = region.at_frame;
+  shrunk.die_side = region.die_side * f;
+  PipReading out = read_pips(crop, shrunk, outward * float(f), ds);
+  for (auto& c : out.centres) c = cv::Point2f(c.x / scale.x, c.y / scale.y) + cv::Point2f(region.box.tl());
+  out.face = cv::Rect(region.box.x + cvRound(out.face.x / scale.x), region.box.y + cvRound(out.face.y / scale.y),
+                      cvRound(out.face.width / scale.x), cvRound(out.face.height / scale.y));
+  return out;
 }
 
 }  // namespace puzzlesat::dice_vision

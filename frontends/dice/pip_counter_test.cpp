@@ -8,6 +8,7 @@
 
 #include "frontends/dice/dice_reader.h"
 #include "frontends/dice/dice_scene.h"
+#include "frontends/dice/die_finder.h"
 #include "frontends/dice/pip_layout.h"
 
 using namespace puzzlesat::dice_vision;
@@ -333,4 +334,44 @@ TEST_CASE("a swirl across a 4's middle that falls into two cores is not a 6's mi
   }
   // At most a third of the 18 read wrong (before the rule: 15).
   CHECK(wrong <= 6);
+}
+
+TEST_CASE("a large die's pips are counted on its box shrunk to the canonical size", "[dice_vision]") {
+  // Scale first: a die far wider than the readers' pixel sizes were chosen on (a phone photo
+  // of a few dice) is read from its box shrunk to reader_die_target. The reading and its pip
+  // centres, mapped back to the image, must be those of the same die read at full size.
+  for (int pips = 1; pips <= 6; ++pips) {
+    Scene scene;
+    scene.size = {960, 720};
+    scene.grain = 0;
+    SceneDie d;
+    d.pips = pips;
+    d.centre = {420.f + 20.f * pips, 330.f};
+    d.side = 200.f + 15.f * pips;
+    d.angle_deg = 7.f * pips;
+    scene.dice.push_back(d);
+    const cv::Mat image = render_scene(scene, 40 + pips);
+    cv::Mat lab;
+    cv::cvtColor(image, lab, cv::COLOR_BGR2Lab);
+    // The die's region: the largest holding its centre (a shadow may make a second).
+    const auto regions = find_die_regions(image);
+    const DieRegion* region = nullptr;
+    for (const auto& r : regions)
+      if (r.box.contains(d.centre) && (!region || r.box.area() > region->box.area())) region = &r;
+    REQUIRE(region);
+    INFO(pips << " pips on a die of " << d.side << " px, " << regions.size() << " regions");
+    DiceSettings full_size;
+    full_size.reader_die_max = 10000;
+    const PipReading shrunk = count_pips(lab, *region);
+    const PipReading whole = count_pips(lab, *region, full_size);
+    CHECK(shrunk.pips == pips);
+    CHECK(whole.pips == pips);
+    REQUIRE(shrunk.centres.size() == whole.centres.size());
+    for (const cv::Point2f& c : shrunk.centres) {
+      double nearest = 1e9;
+      for (const cv::Point2f& w : whole.centres) nearest = std::min(nearest, cv::norm(c - w));
+      CHECK(nearest < 0.05 * d.side);
+    }
+    CHECK((shrunk.face & whole.face).area() > 0.8 * whole.face.area());
+  }
 }
