@@ -36,8 +36,8 @@ namespace puzzlesat::dice_vision {
   /* The learned reader's part (dice_reader.cpp, --reader both) */                                                   \
   X(overrule, 0.9, 0, 1,                                                                                              \
     "the model's probability from which its value replaces a doubtful rules reading (1 never): chosen with doubt " \
-    "on renders (plain 1-80, varied 1-120: 5 scenes more), checked on renders no setting saw (plain 81-120: 33 "    \
-    "-> 36, varied 121-180: 28 -> 29); dev photos read the same (4 nellbyler dice more); 0.85 loses dev photos")   \
+    "on renders (plain 1-80, varied 1-120), checked on renders no setting saw (plain 81-120: 33 -> 36, "          \
+    "varied 121-180: 29 -> 30); dev photos read the same (4 nellbyler dice more); 0.85 loses dev photos")   \
   X(doubt, 0.8, 0, 1,                                                                                                 \
     "... readings the rules are less sure of than this (1 all): at 0.9 and 1 the model, which misreads glints the " \
     "rules know, loses 2-11 dev photos")                                                                             \
@@ -155,10 +155,10 @@ namespace puzzlesat::dice_vision {
   X(finder_outline_off_centre, 0.4, 0, 2,                                                                             \
     "and their centroid this many half-sides from the face's centre at most (renders mostly below 0.25, "          \
     "matteop65's dice 0.24-0.33 with a side face in the outline, keyboard keys' letters 0.53-0.66)")                \
-  X(finder_outline_dark_pips, 40, -255, 255,                                                                         \
-    "and darker than the face round them by this much (8-bit L): the dice the table model loses are white with "   \
-    "black pips, and dark keys with light letters are no face; a margin, since the tests above already reject "    \
-    "matteop65's keys (-255, any pips: matteop65 the same, varied 1..60 one photo more)")                           \
+  X(finder_outline_pip_contrast, 20, 0, 255,                                                                         \
+    "and darker or lighter than the face round them by this much (8-bit L): light pips on dark dice too, their "   \
+    "keys' letters failing the tests above; varied renders 1-120 read 2 photos more at 20 than at 40 and than "    \
+    "with dark pips only (1 at 40), 121-180 one more at either; dev and SET photos the same")                       \
   X(finder_outline_found, 0.8, 0, 1,                                                                                  \
     "a region found otherwise whose box covers this share of an outlined face's box is that die found; others "    \
     "centred in the face (its pips, a piece, the die with its shadow) give way to it: 0.6 kept regions that read " \

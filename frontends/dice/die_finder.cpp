@@ -720,10 +720,10 @@ std::vector<std::pair<cv::Mat, cv::Rect>> outlined_faces(const cv::Mat& lab, con
     cv::drawContours(face, contours, int(i), cv::Scalar(255), cv::FILLED, cv::LINE_8, cv::noArray(), 0, -box.tl());
     for (int c = hierarchy[i][2]; c >= 0; c = hierarchy[c][0])
       cv::drawContours(spots, contours, c, cv::Scalar(255), cv::FILLED, cv::LINE_8, cv::noArray(), 0, -box.tl());
-    // Dark pips on a light face: the dice the table model loses are light ones on light
-    // paper, and a keyboard's keys, dark with light letters, outline squares of their own.
+    // Pips stand out from the face, darker (black on white) or lighter (white on red,
+    // green or black): the tests above, not the polarity, keep a keyboard's keys out.
     const double face_l = cv::mean(lab(box), face & ~spots)[0], pip_l = cv::mean(lab(box), spots)[0];
-    if (face_l - pip_l < s.finder_outline_dark_pips) continue;
+    if (std::abs(face_l - pip_l) < s.finder_outline_pip_contrast) continue;
     out.emplace_back(std::move(face), box);
   }
   return out;
