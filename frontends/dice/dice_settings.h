@@ -34,13 +34,11 @@ namespace puzzlesat::dice_vision {
     "read weakly)")                                                                                                  \
   X(reader_face_margin, 1, 0, 50, "and its implied top face this many pixels clear of the frame")                    \
   /* The learned reader's part (dice_reader.cpp, --reader both) */                                                   \
-  X(overrule, 0.9, 0, 1,                                                                                              \
-    "the model's probability from which its value replaces a doubtful rules reading (1 never): chosen with doubt " \
-    "on renders (plain 1-80, varied 1-120), checked on renders no setting saw (plain 81-120: 33 -> 36, "          \
-    "varied 121-180: 29 -> 30); dev photos read the same (4 nellbyler dice more); 0.85 loses dev photos")   \
-  X(doubt, 0.8, 0, 1,                                                                                                 \
-    "... readings the rules are less sure of than this (1 all): at 0.9 and 1 the model, which misreads glints the " \
-    "rules know, loses 2-11 dev photos")                                                                             \
+  X(overrule, 1, 0, 1,                                                                                                \
+    "the model's probability from which its value replaces a doubtful rules reading (1 never): at 0.9 with doubt " \
+    "0.8 renders no setting saw read 4 photos more and dev photos the same, but the model takes a glint at a "      \
+    "face's centre for a pip (every die of face_pattern_test's glint scenes, even at 0.98)")                        \
+  X(doubt, 1, 0, 1, "only readings the rules are less sure of than this may be overruled (1 all)")                  \
   X(veto, 0.8, 0, 1,                                                                                                  \
     "the model's 'not a die' probability from which a die the rules read is dropped (1 never): 0.97 -> 0.8 loses " \
     "3 of 510 dev photos and drops SET cards read as dice from 140 of 535 SET photos to 2")                        \
@@ -156,9 +154,9 @@ namespace puzzlesat::dice_vision {
     "and their centroid this many half-sides from the face's centre at most (renders mostly below 0.25, "          \
     "matteop65's dice 0.24-0.33 with a side face in the outline, keyboard keys' letters 0.53-0.66)")                \
   X(finder_outline_pip_contrast, 20, 0, 255,                                                                         \
-    "and darker or lighter than the face round them by this much (8-bit L): light pips on dark dice too, their "   \
-    "keys' letters failing the tests above; varied renders 1-120 read 2 photos more at 20 than at 40 and than "    \
-    "with dark pips only (1 at 40), 121-180 one more at either; dev and SET photos the same")                       \
+    "and all darker or all lighter than the face round them by this much (8-bit L): light pips on dark dice too; " \
+    "keys' letters fail the tests above, a glint among dark pips this one; varied renders 1-180 read 2-4 photos " \
+    "more than with 40 darker asked, dev and SET photos the same")                                                  \
   X(finder_outline_found, 0.8, 0, 1,                                                                                  \
     "a region found otherwise whose box covers this share of an outlined face's box is that die found; others "    \
     "centred in the face (its pips, a piece, the die with its shadow) give way to it: 0.6 kept regions that read " \

@@ -720,10 +720,19 @@ std::vector<std::pair<cv::Mat, cv::Rect>> outlined_faces(const cv::Mat& lab, con
     cv::drawContours(face, contours, int(i), cv::Scalar(255), cv::FILLED, cv::LINE_8, cv::noArray(), 0, -box.tl());
     for (int c = hierarchy[i][2]; c >= 0; c = hierarchy[c][0])
       cv::drawContours(spots, contours, c, cv::Scalar(255), cv::FILLED, cv::LINE_8, cv::noArray(), 0, -box.tl());
-    // Pips stand out from the face, darker (black on white) or lighter (white on red,
-    // green or black): the tests above, not the polarity, keep a keyboard's keys out.
-    const double face_l = cv::mean(lab(box), face & ~spots)[0], pip_l = cv::mean(lab(box), spots)[0];
-    if (std::abs(face_l - pip_l) < s.finder_outline_pip_contrast) continue;
+    // Pips stand out from the face, all darker (black on white) or all lighter (white on
+    // red, green or black): the tests above, not the polarity, keep a keyboard's keys out,
+    // and a glint among dark pips is no pip.
+    const double face_l = cv::mean(lab(box), face & ~spots)[0];
+    int darker = 0, lighter = 0;
+    for (int c = hierarchy[i][2]; c >= 0; c = hierarchy[c][0]) {
+      cv::Mat one = cv::Mat::zeros(box.size(), CV_8U);
+      cv::drawContours(one, contours, c, cv::Scalar(255), cv::FILLED, cv::LINE_8, cv::noArray(), 0, -box.tl());
+      const double pip_l = cv::mean(lab(box), one)[0];
+      darker += face_l - pip_l >= s.finder_outline_pip_contrast;
+      lighter += pip_l - face_l >= s.finder_outline_pip_contrast;
+    }
+    if (darker != islands && lighter != islands) continue;
     out.emplace_back(std::move(face), box);
   }
   return out;
