@@ -164,6 +164,28 @@ void glints(cv::Mat& image, const SceneDie& d, cv::RNG& rng) {
   }
 }
 
+// The lamp's highlight (SceneDie::highlight): a soft-edged disc blended toward white.
+void highlight(cv::Mat& image, const SceneDie& d) {
+  const float half = d.side / 2;
+  const cv::Point2f at = rotate(d.highlight_at * half, d.angle_deg) + d.centre;
+  const float r = std::max(0.8f, kPipRadius * d.pip_size * d.highlight_size * half);
+  const cv::Rect box = cv::Rect(cvFloor(at.x - 2 * r - 2), cvFloor(at.y - 2 * r - 2), cvCeil(4 * r + 5), cvCeil(4 * r + 5)) &
+                       cv::Rect({}, image.size());
+  if (box.area() == 0) return;
+  cv::Mat spot(box.size(), CV_32F, cv::Scalar(0));
+  cv::circle(spot, cv::Point(cvRound((at.x - box.x) * kSub), cvRound((at.y - box.y) * kSub)), cvRound(r * kSub), cv::Scalar(1),
+             cv::FILLED, cv::LINE_AA, kShift);
+  cv::GaussianBlur(spot, spot, {0, 0}, std::max(0.4, 0.25 * r));
+  for (int y = 0; y < box.height; ++y) {
+    auto* row = image.ptr<cv::Vec3f>(box.y + y) + box.x;
+    const auto* s = spot.ptr<float>(y);
+    for (int x = 0; x < box.width; ++x) {
+      const float a = d.highlight * s[x];
+      if (a > 0) row[x] = row[x] * (1 - a) + cv::Vec3f::all(250.f) * a;
+    }
+  }
+}
+
 void draw_die(cv::Mat& image, const SceneDie& d, cv::RNG& extra) {
   // The rim is a little darker than the face, as the rounded edge turns from the light.
   const cv::Scalar rim = d.face * 0.75;
@@ -182,6 +204,7 @@ void draw_die(cv::Mat& image, const SceneDie& d, cv::RNG& extra) {
                d.pip, cv::FILLED, cv::LINE_AA, kShift);
   }
   if (d.gloss > 0) glints(image, d, extra);
+  if (d.highlight > 0) highlight(image, d);
 }
 
 // Light falling off across the frame from a random side.

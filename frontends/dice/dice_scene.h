@@ -25,6 +25,12 @@ struct SceneDie {
   float marble = 0;            // 0..1: how much of the body the swirls cover
   float gloss = 0;             // 0..1: strength of the specular glints on the body
   float pip_size = 1;          // pip radius relative to kPipRadius
+  // A lamp's highlight: a round, near-white spot about a pip in size where a pip could sit
+  // but does not (the centre of a 2, 4 or 6), so that it completes another layout (a 4
+  // with it looks like a 5). Blended toward white by this much; 0 draws none.
+  float highlight = 0;
+  cv::Point2f highlight_at{0, 0};  // in pip_layout's units (face half-sides), unrotated
+  float highlight_size = 1;        // radius relative to the die's pips
   // Side faces seen at a slant: the bottom edge of the die is drawn this far from the top
   // face, in face sides (e.g. {0.2, 0.1}); {0, 0} is seen straight from above.
   cv::Point2f lean{0, 0};

@@ -1,8 +1,11 @@
 #include "frontends/dice/dice_scene.h"
+#include "frontends/dice/pip_layout.h"
 
 #include <catch2/catch.hpp>
 
 #include <opencv2/imgproc.hpp>
+
+#include <algorithm>
 
 using namespace puzzlesat::dice_vision;
 
@@ -119,6 +122,51 @@ TEST_CASE("marbled bodies vary, glossy bodies show glints", "[dice_vision][scene
   cv::cvtColor(face, grey, cv::COLOR_BGR2GRAY);
   cv::minMaxLoc(grey, nullptr, &glossy_max);
   CHECK(glossy_max > 200);  // a red body at about 90 grey, lit to near white
+}
+
+TEST_CASE("a lamp's highlight is a near-white spot where a pip could sit", "[dice_vision][scene]") {
+  // A black die showing 4, with the highlight at its empty centre: there the face turns near
+  // white, a pip's width away it stays black, and the four pips stay as they were.
+  SceneDie d = one_die(4);
+  d.face = {30, 30, 30};
+  d.pip = {230, 230, 230};
+  const cv::Mat before = render_scene(plain_scene(d));
+  d.highlight = 1;
+  d.highlight_at = {0, 0};
+  const cv::Mat after = render_scene(plain_scene(d));
+  const auto grey = [](const cv::Mat& image, cv::Point2f at) {
+    const cv::Vec3b p = image.at<cv::Vec3b>(cv::Point(at));
+    return (p[0] + p[1] + p[2]) / 3;
+  };
+  const float half = d.side / 2;
+  CHECK(grey(before, d.centre) < 60);
+  CHECK(grey(after, d.centre) > 200);
+  CHECK(grey(after, d.centre + cv::Point2f(0.45f * half, 0)) < 60);
+  const cv::Point2f corner = d.centre + pip_layout(4)[0] * half;
+  CHECK(std::abs(grey(after, corner) - grey(before, corner)) <= 3);
+}
+
+TEST_CASE("a quarter of varied scenes are lit by a lamp that highlights a free pip place", "[dice_vision][scene]") {
+  int lit = 0, dice = 0, highlighted = 0, on_free_place = 0;
+  for (std::uint64_t seed = 1; seed <= 200; ++seed) {
+    const Scene scene = varied_scene(seed, 20, 60);
+    bool any = false;
+    for (const auto& d : scene.dice) {
+      ++dice;
+      if (d.highlight == 0) continue;
+      any = true;
+      ++highlighted;
+      const auto pips = pip_layout(d.pips);
+      const bool free = std::none_of(pips.begin(), pips.end(), [&](cv::Point2f p) { return cv::norm(p - d.highlight_at) < 0.3; });
+      on_free_place += free;
+    }
+    lit += any;
+  }
+  INFO(lit << " lit scenes of 200, " << dice << " dice");
+  CHECK(lit > 30);
+  CHECK(lit < 70);
+  CHECK(highlighted > lit);  // most dice of a lit scene
+  CHECK(on_free_place == highlighted);
 }
 
 TEST_CASE("perspective moves the dice where die_box says they are", "[dice_vision][scene]") {

@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "frontends/dice/dice_scene.h"
+#include "frontends/dice/pip_layout.h"
 #include <puzzlesat/seed_mix.h>
 
 namespace puzzlesat::dice_vision {
@@ -76,6 +77,33 @@ void add_cloth(Scene& scene, std::uint64_t seed) {
   if (rng.uniform(0, 8) != 0) return;
   scene.surface = Surface::Check;
   scene.table = random_colour(rng, 60, 250);
+}
+
+// A lamp above the table in one scene of four: most dice show its highlight, a round
+// near-white spot about a pip in size at a place on the face where a pip could sit but
+// does not, so that it completes another layout (a 4 with a bright centre looks like a 5).
+// Photos under a lamp show this often; glints() draws highlights anywhere, rarely so.
+void add_highlights(Scene& scene, std::uint64_t seed) {
+  cv::RNG rng = own_stream(seed, 0x1A3B9ULL);
+  if (rng.uniform(0, 4) != 0) return;
+  const std::vector<cv::Point2f> spots = [] {  // every place a pip sits on some face
+    std::vector<cv::Point2f> all = pip_layout(6);
+    all.push_back({0, 0});
+    return all;
+  }();
+  for (auto& d : scene.dice) {
+    if (rng.uniform(0, 4) == 0) continue;
+    const std::vector<cv::Point2f> pips = pip_layout(d.pips);
+    std::vector<cv::Point2f> free;
+    for (const auto& s : spots)
+      if (std::none_of(pips.begin(), pips.end(), [&](cv::Point2f p) { return cv::norm(p - s) < 0.1; })) free.push_back(s);
+    const cv::Point2f at = free[rng.uniform(0, int(free.size()))];
+    const float dx = float(rng.uniform(-0.12, 0.12));  // one draw a statement (see random_perspective)
+    const float dy = float(rng.uniform(-0.12, 0.12));
+    d.highlight_at = at + cv::Point2f(dx, dy);
+    d.highlight = float(rng.uniform(0.55, 1.0));
+    d.highlight_size = float(rng.uniform(0.45, 1.1));
+  }
 }
 
 // Playing cards in one scene of four: a few cards beside the dice (long sides 1.5-5 dice across;
@@ -209,6 +237,7 @@ Scene varied_scene(std::uint64_t seed, float min_side, float max_side) {
 
   add_cloth(scene, seed);
   add_cards(scene, base, seed);
+  add_highlights(scene, seed);
 
   if (rng.uniform(0, 2)) scene.perspective = random_perspective(scene.size, 0.08, rng);
   if (rng.uniform(0, 5) < 2) scene.defocus = rng.uniform(0.3, 0.5 + 0.05 * base);
