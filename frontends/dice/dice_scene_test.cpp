@@ -146,7 +146,7 @@ TEST_CASE("a lamp's highlight is a near-white spot where a pip could sit", "[dic
   CHECK(std::abs(grey(after, corner) - grey(before, corner)) <= 3);
 }
 
-TEST_CASE("a quarter of varied scenes are lit by a lamp that highlights a free pip place", "[dice_vision][scene]") {
+TEST_CASE("half the varied scenes are lit by a lamp that highlights a free pip place", "[dice_vision][scene]") {
   int lit = 0, dice = 0, highlighted = 0, on_free_place = 0;
   for (std::uint64_t seed = 1; seed <= 200; ++seed) {
     const Scene scene = varied_scene(seed, 20, 60);
@@ -163,8 +163,8 @@ TEST_CASE("a quarter of varied scenes are lit by a lamp that highlights a free p
     lit += any;
   }
   INFO(lit << " lit scenes of 200, " << dice << " dice");
-  CHECK(lit > 30);
-  CHECK(lit < 70);
+  CHECK(lit > 70);
+  CHECK(lit < 130);
   CHECK(highlighted > lit);  // most dice of a lit scene
   CHECK(on_free_place == highlighted);
 }
