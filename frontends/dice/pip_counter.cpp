@@ -522,23 +522,61 @@ PipReading read_face(const cv::Mat& lab, const DieRegion& region, cv::Point2f ou
   return best;
 }
 
+// A die's box resampled so that a reader sees the die at another size: the box of the photo's
+// Lab, and the region as it lies in that crop.
+struct ResampledDie {
+  cv::Mat crop;
+  DieRegion region;   // the box, mask, shape and split quality; nothing else of the photo's region
+  cv::Point origin;   // the box's top-left corner in the photo
+  float factor = 1;   // the die's shape, and any direction, scale by this
+  cv::Point2f scale;  // crop pixels per photo pixel, along x and y
+  // Scaled by `factor` exactly rather than resampled to a size (read_blobs' zoom). Points
+  // then map back by the factor's reciprocal, as read_blobs always mapped them: dividing, as
+  // the shrunk path does, can differ in a float's last bit when the factor is no power of 2.
+  bool exact = false;
+
+  // The reading's pip centres and face in the photo's pixels.
+  void to_photo(PipReading& reading) const {
+    for (auto& c : reading.centres)
+      c = (exact ? c * (1 / scale.x) : cv::Point2f(c.x / scale.x, c.y / scale.y)) + cv::Point2f(origin);
+    const cv::Rect& face = reading.face;
+    reading.face = cv::Rect(origin.x + cvRound(face.x / scale.x), origin.y + cvRound(face.y / scale.y),
+                            cvRound(face.width / scale.x), cvRound(face.height / scale.y));
+  }
+};
+
+// `region` of the photo `lab` resampled to `size`, or, when `size` is empty, by `factor`
+// exactly; the crop with `interpolation`, the mask with `mask_interpolation`.
+ResampledDie resample_die(const cv::Mat& lab, const DieRegion& region, cv::Size size, double factor,
+                          int interpolation, int mask_interpolation) {
+  ResampledDie out;
+  out.origin = region.box.tl();
+  out.factor = static_cast<float>(factor);
+  out.exact = size.empty();
+  const double fxy = out.exact ? out.factor : 0;  // the factor as a float, as read_blobs has always zoomed by it
+  cv::resize(lab(region.box), out.crop, size, fxy, fxy, interpolation);
+  out.scale = out.exact ? cv::Point2f(out.factor, out.factor)
+                        : cv::Point2f(float(out.crop.cols) / region.box.width, float(out.crop.rows) / region.box.height);
+  out.region.box = cv::Rect({0, 0}, out.crop.size());
+  cv::resize(region.mask, out.region.mask, out.crop.size(), 0, 0, mask_interpolation);
+  // An averaged edge goes back to on or off.
+  if (mask_interpolation != cv::INTER_NEAREST) cv::threshold(out.region.mask, out.region.mask, 127, 255, cv::THRESH_BINARY);
+  const cv::Point2f centre = region.shape.center - cv::Point2f(out.origin);
+  out.region.shape = cv::RotatedRect(cv::Point2f(centre.x * out.scale.x, centre.y * out.scale.y),
+                                     region.shape.size * out.factor, region.shape.angle);
+  out.region.split_quality = region.split_quality;
+  return out;
+}
+
 // The blob reader: pips as round blobs of the spot maps, kept when they make a face layout.
 PipReading read_blobs(const cv::Mat& lab, const DieRegion& region, cv::Point2f outward, const DiceSettings& ds) {
   // Small dice (a crowded tray) have pips of three or four pixels that blur into each other;
   // reading them at twice the size keeps neighbouring pips apart after thresholding.
   if (std::min(region.box.width, region.box.height) >= ds.pip_small_die) return read_face(lab, region, outward, ds);
-  const float zoom = static_cast<float>(ds.pip_zoom);
-  cv::Mat crop;
-  cv::resize(lab(region.box), crop, cv::Size(), zoom, zoom, cv::INTER_CUBIC);
-  DieRegion zoomed;
-  zoomed.box = cv::Rect({0, 0}, crop.size());
-  cv::resize(region.mask, zoomed.mask, crop.size(), 0, 0, cv::INTER_NEAREST);
-  zoomed.shape = cv::RotatedRect((region.shape.center - cv::Point2f(region.box.tl())) * zoom, region.shape.size * zoom,
-                                 region.shape.angle);
-  zoomed.split_quality = region.split_quality;
-  PipReading out = read_face(crop, zoomed, outward * zoom, ds);
-  for (auto& c : out.centres) c = c * (1 / zoom) + cv::Point2f(region.box.tl());
-  out.face = region.box;
+  const ResampledDie zoomed = resample_die(lab, region, {}, ds.pip_zoom, cv::INTER_CUBIC, cv::INTER_NEAREST);
+  PipReading out = read_face(zoomed.crop, zoomed.region, outward * zoomed.factor, ds);
+  zoomed.to_photo(out);
+  out.face = region.box;  // read enlarged, the face is the whole box, whether a face was read or not
   return out;
 }
 
@@ -572,25 +610,12 @@ PipReading count_pips(const cv::Mat& lab, const DieRegion& region, const DiceSet
   // discs) were chosen on dice 30-80 px across, and their cost grows with the die's area. A
   // larger die is read from its box shrunk to reader_die_target, whatever the photo's size.
   const double f = ds.reader_die_target / side;
-  DieRegion shrunk;
-  cv::Mat crop;
-  cv::resize(lab(region.box), crop, cv::Size(std::max(1, int(std::lround(region.box.width * f))),
-                                             std::max(1, int(std::lround(region.box.height * f)))),
-             0, 0, cv::INTER_AREA);
-  const cv::Point2f scale(float(crop.cols) / region.box.width, float(crop.rows) / region.box.height);
-  shrunk.box = cv::Rect({0, 0}, crop.size());
-  cv::resize(region.mask, shrunk.mask, crop.size(), 0, 0, cv::INTER_AREA);
-  cv::threshold(shrunk.mask, shrunk.mask, 127, 255, cv::THRESH_BINARY);
-  const cv::Point2f centre = region.shape.center - cv::Point2f(region.box.tl());
-  shrunk.shape = cv::RotatedRect(cv::Point2f(centre.x * scale.x, centre.y * scale.y), region.shape.size * float(f),
-                                 region.shape.angle);
-  shrunk.split_quality = region.split_quality;
-  shrunk.at_frame = region.at_frame;
-  shrunk.die_side = region.die_side * f;
-  PipReading out = read_pips(crop, shrunk, outward * float(f), ds);
-  for (auto& c : out.centres) c = cv::Point2f(c.x / scale.x, c.y / scale.y) + cv::Point2f(region.box.tl());
-  out.face = cv::Rect(region.box.x + cvRound(out.face.x / scale.x), region.box.y + cvRound(out.face.y / scale.y),
-                      cvRound(out.face.width / scale.x), cvRound(out.face.height / scale.y));
+  const cv::Size size(std::max(1, int(std::lround(region.box.width * f))), std::max(1, int(std::lround(region.box.height * f))));
+  ResampledDie shrunk = resample_die(lab, region, size, f, cv::INTER_AREA, cv::INTER_AREA);
+  shrunk.region.at_frame = region.at_frame;
+  shrunk.region.die_side = region.die_side * f;
+  PipReading out = read_pips(shrunk.crop, shrunk.region, outward * shrunk.factor, ds);
+  shrunk.to_photo(out);
   return out;
 }
 
