@@ -11,10 +11,11 @@
 #include "frontends/dice/dice_labels.h"
 #include "frontends/dice/dice_reader.h"
 #include "frontends/dice/dice_scene.h"
+#include "frontends/dice/dice_testing.h"
 #include "frontends/dice/pip_layout.h"
-#include "frontends/image/image_file.h"
 
 using namespace puzzlesat::dice_vision;
+using namespace puzzlesat::dice_vision::testing;
 
 namespace {
 
@@ -426,14 +427,11 @@ TEST_CASE("outlined faces count pips lighter than the face as well as darker one
   // barely darker (finder_outline_pip_contrast; 40 darker was asked before).
   for (const std::uint64_t seed : {55, 111}) {
     const Scene scene = varied_scene(seed);
-    const cv::Mat photo = puzzlesat::image::decode_image(puzzlesat::image::encode_jpeg(render_scene(scene, seed)));
+    const cv::Mat photo = render_jpeg(scene, seed);
     auto values = [&](const DiceSettings& s) {
       ReadOptions o;
       o.settings = s;
-      std::vector<int> v;
-      for (const auto& d : read_dice(photo, o)) v.push_back(d.pips);
-      std::sort(v.begin(), v.end());
-      return v;
+      return read_values(photo, o);
     };
     DiceSettings no_outlines;
     no_outlines.finder_outline_pip_contrast = 255;

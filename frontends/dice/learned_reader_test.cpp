@@ -8,10 +8,11 @@
 #include "frontends/dice/crop_set.h"
 #include "frontends/dice/dice_reader.h"
 #include "frontends/dice/dice_scene.h"
+#include "frontends/dice/dice_testing.h"
 #include "frontends/dice/die_crop.h"
-#include "frontends/image/image_file.h"
 
 using namespace puzzlesat::dice_vision;
+using namespace puzzlesat::dice_vision::testing;
 
 TEST_CASE("the learned reader's model is found in the source tree and loads", "[dice_vision][learned]") {
   const std::string path = learned_model_path();
@@ -61,10 +62,7 @@ TEST_CASE("the reader's three modes read a plain rendered roll alike", "[dice_vi
   for (const auto mode : {DieReader::Rules, DieReader::Model, DieReader::Both}) {
     ReadOptions o;
     o.reader = mode;
-    std::vector<int> read;
-    for (const auto& d : read_dice(image, o)) read.push_back(d.pips);
-    std::sort(read.begin(), read.end());
-    CHECK(read == sorted_values(scene));
+    CHECK(read_values(image, o) == sorted_values(scene));
   }
   CHECK(parse_die_reader("model") == DieReader::Model);
   CHECK_THROWS(parse_die_reader("magic"));
@@ -82,16 +80,10 @@ TEST_CASE("let overrule, the model corrects doubtful rules readings on phone pho
   overruled.settings.doubt = 0.8;
   for (const std::uint64_t seed : {56, 66, 70}) {
     const Scene scene = plain_scene(seed);
-    const cv::Mat photo = puzzlesat::image::decode_image(puzzlesat::image::encode_jpeg(render_scene(scene, seed)));
-    auto values = [&](const ReadOptions& o) {
-      std::vector<int> v;
-      for (const auto& d : read_dice(photo, o)) v.push_back(d.pips);
-      std::sort(v.begin(), v.end());
-      return v;
-    };
+    const cv::Mat photo = render_jpeg(scene, seed);
     INFO("plain scene " << seed);
-    CHECK(values(overruled) == sorted_values(scene));
-    CHECK(values(rules_only) != sorted_values(scene));
+    CHECK(read_values(photo, overruled) == sorted_values(scene));
+    CHECK(read_values(photo, rules_only) != sorted_values(scene));
   }
 }
 

@@ -10,22 +10,12 @@
 #include "frontends/dice/dice_labels.h"
 #include "frontends/dice/dice_reader.h"
 #include "frontends/dice/dice_scene.h"
-#include "frontends/image/image_file.h"
+#include "frontends/dice/dice_testing.h"
 
 using namespace puzzlesat::dice_vision;
+using namespace puzzlesat::dice_vision::testing;
 
 namespace {
-
-std::vector<int> values(const std::vector<Die>& dice) {
-  std::vector<int> v;
-  for (const auto& d : dice) v.push_back(d.pips);
-  std::sort(v.begin(), v.end());
-  return v;
-}
-
-std::vector<int> read_values(const cv::Mat& image, const ReadOptions& options = {}) {
-  return values(read_dice(image, options));
-}
 
 cv::Mat scaled(const cv::Mat& image, double factor) {
   cv::Mat out;
@@ -103,9 +93,9 @@ TEST_CASE("large dice are read again at the canonical die size", "[dice_vision]"
   const auto check = [](const Scene& scene, std::uint64_t seed) {
     INFO("seed " << seed);
     // As scripts/dice-render-bench writes it: a JPEG at quality 95.
-    const cv::Mat photo = puzzlesat::image::decode_image(puzzlesat::image::encode_jpeg(render_scene(scene, seed)));
+    const cv::Mat photo = render_jpeg(scene, seed);
     const auto dice = read_dice(photo);
-    CHECK(values(dice) == sorted_values(scene));
+    CHECK(sorted_values(dice) == sorted_values(scene));
     // The boxes are in the photo's pixels, whatever size the dice were read at.
     const auto score = score_reading(dice, sorted_values(scene), labelled_dice(scene));
     CHECK(score.matched == score.labelled);
@@ -131,7 +121,7 @@ TEST_CASE("white dice on printed paper are found by their faces' outlines", "[di
   int exact = 0;
   for (std::uint64_t seed = 1; seed <= 20; ++seed) {
     const Scene scene = plain_scene(seed);
-    const cv::Mat photo = puzzlesat::image::decode_image(puzzlesat::image::encode_jpeg(render_scene(scene, seed)));
+    const cv::Mat photo = render_jpeg(scene, seed);
     const bool right = read_values(photo) == sorted_values(scene);
     UNSCOPED_INFO("seed " << seed << (right ? " exact" : " missed"));
     exact += right;
@@ -140,6 +130,6 @@ TEST_CASE("white dice on printed paper are found by their faces' outlines", "[di
   // Scene 19: four dice on printed paper, none found by the table model.
   const Scene scene = plain_scene(19);
   REQUIRE(scene.surface == Surface::Paper);
-  const cv::Mat photo = puzzlesat::image::decode_image(puzzlesat::image::encode_jpeg(render_scene(scene, 19)));
+  const cv::Mat photo = render_jpeg(scene, 19);
   CHECK(read_values(photo) == sorted_values(scene));
 }

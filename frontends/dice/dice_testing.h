@@ -1,0 +1,25 @@
+// Test-only helpers shared by the dice tests: a rendered scene as the render bench writes it,
+// and readings in the form a scene's truth takes (sorted_values, dice_scene.h).
+#pragma once
+
+#include <opencv2/core.hpp>
+
+#include <cstdint>
+#include <vector>
+
+#include "frontends/dice/dice_reader.h"
+#include "frontends/dice/dice_scene.h"
+
+namespace puzzlesat::dice_vision::testing {
+
+// `scene` rendered with `seed` and passed through a JPEG at quality 95, as
+// scripts/dice-render-bench writes it.
+cv::Mat render_jpeg(const Scene& scene, std::uint64_t seed);
+
+// The dice's values, sorted.
+std::vector<int> sorted_values(const std::vector<Die>& dice);
+
+// The values read_dice reads in `image`, sorted.
+std::vector<int> read_values(const cv::Mat& image, const ReadOptions& options = {});
+
+}  // namespace puzzlesat::dice_vision::testing
