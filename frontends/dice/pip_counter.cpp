@@ -522,44 +522,38 @@ PipReading read_face(const cv::Mat& lab, const DieRegion& region, cv::Point2f ou
   return best;
 }
 
-// A die's box resampled so that a reader sees the die at another size: the box of the photo's
-// Lab, and the region as it lies in that crop.
+// A die's box resampled so that a reader sees the die at another size (read_blobs enlarges
+// small dice, count_pips shrinks large ones): the crop of the photo's Lab, the region as it
+// lies in that crop, and the way back to the photo's pixels.
 struct ResampledDie {
   cv::Mat crop;
   DieRegion region;   // the box, mask, shape and split quality; nothing else of the photo's region
   cv::Point origin;   // the box's top-left corner in the photo
   float factor = 1;   // the die's shape, and any direction, scale by this
-  cv::Point2f scale;  // crop pixels per photo pixel, along x and y
-  // Scaled by `factor` exactly rather than resampled to a size (read_blobs' zoom). Points
-  // then map back by the factor's reciprocal, as read_blobs always mapped them: dividing, as
-  // the shrunk path does, can differ in a float's last bit when the factor is no power of 2.
-  bool exact = false;
+  cv::Point2f scale;  // crop pixels per photo pixel, along x and y (the crop's size is rounded)
 
   // The reading's pip centres and face in the photo's pixels.
   void to_photo(PipReading& reading) const {
-    for (auto& c : reading.centres)
-      c = (exact ? c * (1 / scale.x) : cv::Point2f(c.x / scale.x, c.y / scale.y)) + cv::Point2f(origin);
+    for (auto& c : reading.centres) c = cv::Point2f(c.x / scale.x, c.y / scale.y) + cv::Point2f(origin);
     const cv::Rect& face = reading.face;
     reading.face = cv::Rect(origin.x + cvRound(face.x / scale.x), origin.y + cvRound(face.y / scale.y),
                             cvRound(face.width / scale.x), cvRound(face.height / scale.y));
   }
 };
 
-// `region` of the photo `lab` resampled to `size`, or, when `size` is empty, by `factor`
-// exactly; the crop with `interpolation`, the mask with `mask_interpolation`.
-ResampledDie resample_die(const cv::Mat& lab, const DieRegion& region, cv::Size size, double factor,
-                          int interpolation, int mask_interpolation) {
+// `region` of the photo `lab` resampled by `factor`: the crop with `interpolation`, the mask
+// with `mask_interpolation` (an averaging one is thresholded back to on or off).
+ResampledDie resample_die(const cv::Mat& lab, const DieRegion& region, double factor, int interpolation,
+                          int mask_interpolation) {
   ResampledDie out;
   out.origin = region.box.tl();
   out.factor = static_cast<float>(factor);
-  out.exact = size.empty();
-  const double fxy = out.exact ? out.factor : 0;  // the factor as a float, as read_blobs has always zoomed by it
-  cv::resize(lab(region.box), out.crop, size, fxy, fxy, interpolation);
-  out.scale = out.exact ? cv::Point2f(out.factor, out.factor)
-                        : cv::Point2f(float(out.crop.cols) / region.box.width, float(out.crop.rows) / region.box.height);
-  out.region.box = cv::Rect({0, 0}, out.crop.size());
-  cv::resize(region.mask, out.region.mask, out.crop.size(), 0, 0, mask_interpolation);
-  // An averaged edge goes back to on or off.
+  const cv::Size size(std::max(1, int(std::lround(region.box.width * factor))),
+                      std::max(1, int(std::lround(region.box.height * factor))));
+  cv::resize(lab(region.box), out.crop, size, 0, 0, interpolation);
+  out.scale = cv::Point2f(float(size.width) / region.box.width, float(size.height) / region.box.height);
+  out.region.box = cv::Rect({0, 0}, size);
+  cv::resize(region.mask, out.region.mask, size, 0, 0, mask_interpolation);
   if (mask_interpolation != cv::INTER_NEAREST) cv::threshold(out.region.mask, out.region.mask, 127, 255, cv::THRESH_BINARY);
   const cv::Point2f centre = region.shape.center - cv::Point2f(out.origin);
   out.region.shape = cv::RotatedRect(cv::Point2f(centre.x * out.scale.x, centre.y * out.scale.y),
@@ -573,7 +567,7 @@ PipReading read_blobs(const cv::Mat& lab, const DieRegion& region, cv::Point2f o
   // Small dice (a crowded tray) have pips of three or four pixels that blur into each other;
   // reading them at twice the size keeps neighbouring pips apart after thresholding.
   if (std::min(region.box.width, region.box.height) >= ds.pip_small_die) return read_face(lab, region, outward, ds);
-  const ResampledDie zoomed = resample_die(lab, region, {}, ds.pip_zoom, cv::INTER_CUBIC, cv::INTER_NEAREST);
+  const ResampledDie zoomed = resample_die(lab, region, ds.pip_zoom, cv::INTER_CUBIC, cv::INTER_NEAREST);
   PipReading out = read_face(zoomed.crop, zoomed.region, outward * zoomed.factor, ds);
   zoomed.to_photo(out);
   out.face = region.box;  // read enlarged, the face is the whole box, whether a face was read or not
@@ -610,8 +604,7 @@ PipReading count_pips(const cv::Mat& lab, const DieRegion& region, const DiceSet
   // discs) were chosen on dice 30-80 px across, and their cost grows with the die's area. A
   // larger die is read from its box shrunk to reader_die_target, whatever the photo's size.
   const double f = ds.reader_die_target / side;
-  const cv::Size size(std::max(1, int(std::lround(region.box.width * f))), std::max(1, int(std::lround(region.box.height * f))));
-  ResampledDie shrunk = resample_die(lab, region, size, f, cv::INTER_AREA, cv::INTER_AREA);
+  ResampledDie shrunk = resample_die(lab, region, f, cv::INTER_AREA, cv::INTER_AREA);
   shrunk.region.at_frame = region.at_frame;
   shrunk.region.die_side = region.die_side * f;
   PipReading out = read_pips(shrunk.crop, shrunk.region, outward * shrunk.factor, ds);
