@@ -8,8 +8,10 @@
 
 #include "frontends/dice/dice_reader.h"
 #include "frontends/dice/dice_scene.h"
+#include "frontends/dice/dice_testing.h"
 
 using namespace puzzlesat::dice_vision;
+using testing::sorted_values;
 
 namespace {
 
@@ -26,13 +28,6 @@ Scene white_row(std::uint64_t seed) {
     scene.dice.push_back(d);
   }
   return scene;
-}
-
-std::vector<int> values(const std::vector<Die>& dice) {
-  std::vector<int> v;
-  for (const auto& d : dice) v.push_back(d.pips);
-  std::sort(v.begin(), v.end());
-  return v;
 }
 
 Candidate candidate(cv::Rect box, int pips, double confidence, double body, double contrast) {
@@ -59,7 +54,7 @@ TEST_CASE("a key cap beside white dice is not read as a die", "[dice_vision]") {
     cv::circle(image, key.tl() + cv::Point(30, 22), 3, cv::Scalar(200, 200, 200), cv::FILLED, cv::LINE_AA);
     const auto dice = read_dice(image);
     INFO("seed " << seed << ": " << dice.size() << " dice read");
-    CHECK(values(dice) == std::vector<int>{1, 2, 3, 4});
+    CHECK(sorted_values(dice) == std::vector<int>{1, 2, 3, 4});
   }
 }
 
@@ -75,7 +70,7 @@ TEST_CASE("a black die with white pips among white dice is kept", "[dice_vision]
     scene.dice.push_back(black);
     const auto dice = read_dice(render_scene(scene, seed));
     INFO("seed " << seed);
-    CHECK(values(dice) == std::vector<int>{1, 2, 3, 4, 5});
+    CHECK(sorted_values(dice) == std::vector<int>{1, 2, 3, 4, 5});
   }
 }
 
@@ -91,7 +86,7 @@ TEST_CASE("dice of one photo agree: a die read twice counts once, lone odd marks
     c.push_back(candidate({195, 95, 60, 58}, 1, 0.95, 200, -120));
     const auto dice = agreeing_dice(c);
     REQUIRE(dice.size() == 3);
-    CHECK(values(dice) == std::vector<int>{2, 4, 6});
+    CHECK(sorted_values(dice) == std::vector<int>{2, 4, 6});
   }
   SECTION("neighbours whose boxes overlap a little are both dice") {
     c.push_back(candidate({230, 130, 40, 40}, 3, 0.9, 200, -120));
@@ -99,12 +94,12 @@ TEST_CASE("dice of one photo agree: a die read twice counts once, lone odd marks
   }
   SECTION("light marks on a black body, read less surely than the dice, are no die") {
     c.push_back(candidate({400, 20, 40, 40}, 2, 0.5, 5, 90));
-    CHECK(values(agreeing_dice(c)) == std::vector<int>{2, 4, 6});
+    CHECK(sorted_values(agreeing_dice(c)) == std::vector<int>{2, 4, 6});
   }
   SECTION("a dark thing at the frame, read less surely than the dice, is no die") {
     c.push_back(candidate({0, 300, 40, 40}, 1, 0.85, 110, -70));
     c.back().near_frame = true;
-    CHECK(values(agreeing_dice(c)) == std::vector<int>{2, 4, 6});
+    CHECK(sorted_values(agreeing_dice(c)) == std::vector<int>{2, 4, 6});
   }
   SECTION("a dark die with dark pips inside the photo, read less surely, is a die") {
     c.push_back(candidate({300, 300, 40, 40}, 5, 0.6, 50, -20));

@@ -14,20 +14,12 @@
 #include "frontends/dice/dice_reader.h"
 #include "frontends/dice/dice_scene.h"
 #include "frontends/dice/dice_settings.h"
+#include "frontends/dice/dice_testing.h"
 
 using namespace puzzlesat::dice_vision;
 using puzzlesat::InputError;
+using testing::read_values;
 
-namespace {
-
-std::vector<int> values_read(const cv::Mat& image, const ReadOptions& options) {
-  std::vector<int> read;
-  for (const auto& d : read_dice(image, options)) read.push_back(d.pips);
-  std::sort(read.begin(), read.end());
-  return read;
-}
-
-}  // namespace
 
 TEST_CASE("every dice setting's default lies in its range, and names are unique", "[dice_vision][settings]") {
   const auto& table = dice_setting_table();
@@ -81,13 +73,13 @@ TEST_CASE("a dice setting changes the reading, per call and per thread", "[dice_
   // 40-60 px dice are found but not read.
   set_dice_setting(strict.settings, "pip_min_side=100");
   set_dice_setting(strict.settings, "pattern_min_side=100");
-  REQUIRE(values_read(image, plain) == sorted_values(scene));
-  CHECK(values_read(image, strict).empty());
+  REQUIRE(read_values(image, plain) == sorted_values(scene));
+  CHECK(read_values(image, strict).empty());
   // Settings travel with the call, not in a global: two threads reading with different
   // settings each get their own reading.
   std::vector<int> a, b;
-  std::thread ta([&] { for (int i = 0; i < 3; ++i) a = values_read(image, strict); });
-  std::thread tb([&] { for (int i = 0; i < 3; ++i) b = values_read(image, plain); });
+  std::thread ta([&] { for (int i = 0; i < 3; ++i) a = read_values(image, strict); });
+  std::thread tb([&] { for (int i = 0; i < 3; ++i) b = read_values(image, plain); });
   ta.join();
   tb.join();
   CHECK(a.empty());
