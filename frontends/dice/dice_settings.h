@@ -36,8 +36,8 @@ namespace puzzlesat::dice_vision {
   /* The learned reader's part (dice_reader.cpp, --reader both) */                                                   \
   X(overrule, 0.9, 0, 1,                                                                                              \
     "the model's probability from which its value replaces a doubtful rules reading (1 never), unless the face "   \
-    "shows that value's pips unlike in colour (pattern_alike_colour; a glint): with the model trained on lamp-lit " \
-    "renders, plain renders 41-120 read 7 photos more, varied 1-180 6, dev photos one nellbyler photo fewer")      \
+    "shows that value's pips unlike in colour (pattern_alike_colour; a glint): against 1, plain renders 41-120 "  \
+    "read 7 photos more, varied 1-180 5, nellbyler 1 more, matteop65 the same")                                    \
   X(doubt, 0.8, 0, 1, "only readings the rules are less sure of than this may be overruled (1 all)")                  \
   X(veto, 0.85, 0, 1,                                                                                                 \
     "the model's 'not a die' probability from which a die the rules read is dropped (1 never): SET photos read as " \
