@@ -138,6 +138,7 @@ def main():
     np.random.seed(SEED)
     torch.set_num_threads(2)
     start = time.time()
+    commit = git_commit()  # now, before the crops are drawn: the tree may move during training
     train_sets, test_sets, epochs = TRAIN_SETS, TEST_SETS, args.epochs
     if args.quick:
         train_sets = [(c // 10, s, lo, hi) for c, s, lo, hi in train_sets]
@@ -198,7 +199,7 @@ def main():
         "script": "training/dice/train.py",
         "command": "nice /usr/bin/python3 training/dice/train.py" + (" --quick" if args.quick else ""),
         "seed": SEED,
-        "renderer_commit": git_commit(),
+        "renderer_commit": commit,
         "training_sets": [dict(zip(("crops", "seed", "min_side", "max_side"), s)) for s in train_sets],
         "held_out_sets": [dict(zip(("crops", "seed", "min_side", "max_side"), s)) for s in test_sets],
         "epochs": epochs,
