@@ -161,6 +161,33 @@ namespace puzzlesat::dice_vision {
     "a region found otherwise whose box covers this share of an outlined face's box is that die found; others "    \
     "centred in the face (its pips, a piece, the die with its shadow) give way to it: 0.6 kept regions that read " \
     "no face on 4 plain renders, 1 measured the same as 0.8 on the dev photos and renders")                         \
+  /* The die finder: faces framed from their pips (pip_faces.cpp, a third way in) */                                   \
+  X(finder_pip_faces, 1, 0, 1,                                                                                         \
+    "groups of round spots laid out as a face's pips are faces too (1 on, 0 off): a white die on white "               \
+    "paper whose rim neither the table model nor Canny closes; plain renders 1-120 read 3 photos more, varied 1-180 "  \
+    "4, held-out plain 121-160 and varied 181-240 2 each, dev and SET photos the same")                                \
+  X(finder_pip_min_radius, 3, 1, 100,                                                                                  \
+    "spots of a smaller radius (pixels) are not looked at: Canny's ring round one has no hole")                        \
+  X(finder_pip_least, 2, 2, 6,                                                                                         \
+    "faces of this many pips or more are framed (light pips need one more: two light dots are a key's "                \
+    "colon, a plug's screws; one SET photo more read as dice with them)")                                              \
+  X(finder_pip_alike, 1.4, 1, 4,                                                                                       \
+    "the pips of one face are within this factor of each other's radius (1.2 read the same)")                          \
+  X(finder_pip_misfit, 0.15, 0, 2,                                                                                     \
+    "and fit their layout within this (half-sides, root mean square; stricter than pip_max_misfit: no "                \
+    "outline vouches for the face)")                                                                                   \
+  X(finder_pip_clear, 0.85, 0, 1,                                                                                      \
+    "and no other spot of their kind lies this far out on the face they imply, in half-sides (its own "                \
+    "pips reach 0.67)")                                                                                                \
+  X(finder_pip_lattice, 0.25, 0, 1,                                                                                    \
+    "nor within this share of a step between two of them from where that step, taken once more, lands "                \
+    "(a side face's 6 seen three by two holds two 4s; matteop65 two_26, two_29)")                                      \
+  X(finder_pip_stray, 0.02, 0, 1,                                                                                      \
+    "and the face they imply is plain: at most this share of it, off their discs, halfway as dark as "                 \
+    "they are (a 6's other column when one was taken for a 3: matteop65 read 20 photos fewer without it)")                   \
+  X(finder_pip_beside, 0.3, 0, 1,                                                                                      \
+    "such a face stands in for smaller regions centred in it, never for a larger one, nor beside a "                   \
+    "region sharing this much of its box: that die's side face at a slant (matteop65 dice_42, two_29; 0.5 lost one)")  \
   /* The pip counter (pip_counter.cpp): spot maps */                                                                  \
   X(pip_small_die, 40, 0, 1000, "dice narrower than this (pixels) are read enlarged: 3-4 px pips blur together (nellbyler)") \
   X(pip_zoom, 2, 1, 8, "by this factor")                                                                              \

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "frontends/dice/dice_settings.h"
+#include "frontends/dice/pip_faces.h"
 #include "frontends/dice/pip_layout.h"
 #include "frontends/image/lab.h"
 #include "frontends/image/mask_outline.h"
@@ -738,18 +739,27 @@ std::vector<std::pair<cv::Mat, cv::Rect>> outlined_faces(const cv::Mat& lab, con
   return out;
 }
 
-// Adds the outlined faces that the regions found so far do not already hold. A region
+// Adds the faces (outlined, or framed from their pips) that the regions found so far do not
+// already hold. A region
 // whose box covers at least finder_outline_found of a face's box is that die found (its
 // reading stands as before). Other regions whose centre lies in the face are its pips or
 // pieces of it, taken for dice of their own: the face replaces them. Regions that only
 // touch the face (its side faces and shadow, a neighbour) stay.
-void add_outlined_faces(const cv::Mat& lab, std::vector<DieRegion>& regions, const DiceSettings& s) {
-  for (auto& outlined : outlined_faces(lab, s)) {
+void add_faces(const std::vector<std::pair<cv::Mat, cv::Rect>>& faces, std::vector<DieRegion>& regions,
+               const DiceSettings& s, bool only_larger = false) {
+  for (auto& outlined : faces) {
     // (Not a structured binding: clang 14 cannot capture one in the lambda below.)
     const cv::Mat& face = outlined.first;
     const cv::Rect box = outlined.second;
     bool found = false;
     for (const auto& r : regions) found = found || (r.box & box).area() >= s.finder_outline_found * box.area();
+    // A face framed from its pips only, with no outline to vouch for its extent, stands in
+    // for pieces of a die (smaller regions), never for a region as large as itself.
+    // Nor beside a region that takes in much of it: a side face of that die, seen at a slant.
+    if (only_larger)
+      for (const auto& r : regions)
+        found = found || (box.contains((r.box.tl() + r.box.br()) / 2) ? r.box.area() >= box.area()
+                                                                       : (r.box & box).area() >= s.finder_pip_beside * box.area());
     if (found) continue;
     std::erase_if(regions, [&](const DieRegion& r) { return box.contains((r.box.tl() + r.box.br()) / 2); });
     regions.push_back(region_from_mask(face, box, 1.0));
@@ -878,7 +888,8 @@ std::vector<DieRegion> find_die_regions(const cv::Mat& bgr, const cv::Mat& lab, 
   // Every region learns the photo's typical die side: a region's own box may take in a
   // shadow or a printed shape it touches, so the pip counter sizes dice by the typical one.
   for (auto& r : regions) r.die_side = std::sqrt(typical);
-  add_outlined_faces(lab, regions, s);
+  add_faces(outlined_faces(lab, s), regions, s);
+  if (s.finder_pip_faces > 0) add_faces(pip_faces(lab, s), regions, s, true);
   return regions;
 }
 

@@ -1,0 +1,252 @@
+#include "frontends/dice/pip_faces.h"
+
+#include <opencv2/imgproc.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "frontends/dice/pip_layout.h"
+
+namespace puzzlesat::dice_vision {
+
+namespace {
+
+// The median lightness of a ring round a spot: what the spot stands out from. Not the
+// mean: in a 6 the ring touches the neighbouring pips.
+double ring_median(const cv::Mat& l, cv::Point2f centre, double inner, double outer) {
+  std::vector<uchar> values;
+  const int x0 = std::max(0, int(std::floor(centre.x - outer))), x1 = std::min(l.cols - 1, int(std::ceil(centre.x + outer)));
+  const int y0 = std::max(0, int(std::floor(centre.y - outer))), y1 = std::min(l.rows - 1, int(std::ceil(centre.y + outer)));
+  for (int y = y0; y <= y1; ++y)
+    for (int x = x0; x <= x1; ++x) {
+      const double d = std::hypot(x - centre.x, y - centre.y);
+      if (d >= inner && d <= outer) values.push_back(l.at<uchar>(y, x));
+    }
+  if (values.empty()) return -1;
+  auto mid = values.begin() + values.size() / 2;
+  std::nth_element(values.begin(), mid, values.end());
+  return *mid;
+}
+
+// Root mean square distance of points from their centroid.
+double spread(const std::vector<cv::Point2f>& points) {
+  cv::Point2f c(0, 0);
+  for (const auto& p : points) c += p;
+  c *= 1.0f / float(points.size());
+  double sum = 0;
+  for (const auto& p : points) sum += (p - c).dot(p - c);
+  return std::sqrt(sum / double(points.size()));
+}
+
+// The face the pips of a `k` lie on: centre, half-side and turn from the points alone (all
+// layouts are symmetric about the face's centre; their spread fixes the scale).
+cv::RotatedRect face_of(const std::vector<cv::Point2f>& points, double scale) {
+  const int k = int(points.size());
+  cv::Point2f centre(0, 0);
+  for (const auto& p : points) centre += p;
+  centre *= 1.0f / float(k);
+  const double half = spread(points) / spread(pip_layout(k));
+  double angle = 0;  // degrees
+  if (k <= 3) {
+    // A 2 or a 3 lies along a diagonal: the face's sides are 45 degrees off it.
+    cv::Point2f far(0, 0);
+    for (const auto& p : points)
+      for (const auto& q : points)
+        if ((p - q).dot(p - q) > far.dot(far)) far = p - q;
+    angle = std::atan2(far.y, far.x) * 180 / CV_PI - 45;
+  } else {
+    angle = cv::minAreaRect(points).angle;  // a 4, 5 or 6's outer pips form a rectangle square to the face
+  }
+  const float side = float(2 * half * scale);
+  return cv::RotatedRect(centre, cv::Size2f(side, side), float(angle));
+}
+
+// Where a point lies in the face's own coordinates, in half-sides (|u|, |v| <= 1 on it).
+cv::Point2f in_face(const cv::RotatedRect& face, cv::Point2f p) {
+  const double a = face.angle * CV_PI / 180, half = face.size.width / 2;
+  const cv::Point2f d = p - face.center;
+  return {float((d.x * std::cos(a) + d.y * std::sin(a)) / half), float((-d.x * std::sin(a) + d.y * std::cos(a)) / half)};
+}
+
+// The share of a face, off its pips, as dark as a pip (as light, for light pips): the rest
+// of a 6 whose one column was taken for a 3, the gap and table between two neighbours whose
+// pips fit a 2. A face is otherwise plain.
+double stray_share(const cv::Mat& lab, cv::Rect box, const cv::Mat& face, const std::vector<PipSpot>& spots,
+                   const std::vector<std::size_t>& group) {
+  cv::Mat l;
+  cv::extractChannel(lab(box), l, 0);
+  cv::Mat plain = face.clone();
+  for (auto g : group)
+    cv::circle(plain, cv::Point(spots[g].centre) - box.tl(), int(std::ceil(1.4 * spots[g].radius)), cv::Scalar(0), cv::FILLED);
+  std::vector<uchar> values;
+  for (int y = 0; y < l.rows; ++y)
+    for (int x = 0; x < l.cols; ++x)
+      if (plain.at<uchar>(y, x)) values.push_back(l.at<uchar>(y, x));
+  if (values.empty()) return 1;
+  std::vector<uchar> sorted = values;
+  std::nth_element(sorted.begin(), sorted.begin() + sorted.size() / 2, sorted.end());
+  const int median = sorted[sorted.size() / 2];
+  double pip_l = 0;
+  for (auto g : group) pip_l += spots[g].level;
+  pip_l /= double(group.size());
+  // Halfway from the face to its pips.
+  const double cut = 0.5 * (median + pip_l);
+  const bool darker = spots[group[0]].darker;
+  std::size_t stray = 0;
+  for (auto v : values) stray += darker ? v <= cut : v >= cut;
+  return double(stray) / double(values.size());
+}
+
+}  // namespace
+
+std::vector<PipSpot> pip_spots(const cv::Mat& lab, const DiceSettings& s) {
+  cv::Mat l, blurred, edges;
+  cv::extractChannel(lab, l, 0);
+  cv::GaussianBlur(l, blurred, {5, 5}, 0);
+  cv::Canny(blurred, edges, s.finder_outline_low, s.finder_outline_high, 3, true);
+  cv::dilate(edges, edges, cv::Mat());
+  std::vector<std::vector<cv::Point>> contours;
+  std::vector<cv::Vec4i> hierarchy;
+  cv::findContours(edges, contours, hierarchy, cv::RETR_TREE, cv::CHAIN_APPROX_NONE);
+  // A face of the outlined faces' sizes holds pips of kPipRadius of its half-side.
+  const double longest = std::max(lab.cols, lab.rows);
+  const double least = kPipRadius * s.finder_outline_min_side * longest / 2;
+  const double most = kPipRadius * s.finder_outline_max_side * longest / 2;
+  std::vector<PipSpot> spots;
+  for (std::size_t i = 0; i < contours.size(); ++i) {
+    int depth = 0;  // the inside of an edge ring is a hole, at an odd depth
+    for (int p = hierarchy[i][3]; p >= 0; p = hierarchy[p][3]) ++depth;
+    // Nothing inside: a face's hole is round enough too, but holds its pips.
+    if (depth % 2 == 0 || hierarchy[i][2] >= 0) continue;
+    const cv::Rect b = cv::boundingRect(contours[i]);
+    const double area = cv::contourArea(contours[i]);
+    // The hole lies inside the dilated edge, a pixel and a half within the spot's rim.
+    const double radius = std::sqrt(area / CV_PI) + 1.5;
+    if (radius < std::max(least, s.finder_pip_min_radius) || radius > most) continue;
+    const double wide = std::max(b.width, b.height), narrow = std::min(b.width, b.height) + 1;
+    const double perimeter = cv::arcLength(contours[i], true);
+    const double round = perimeter > 0 ? 4 * CV_PI * area / (perimeter * perimeter) : 0;
+    if (wide / narrow >= s.finder_single_aspect || round < s.finder_outline_pip_round) continue;
+    cv::Mat inside = cv::Mat::zeros(b.size(), CV_8U);
+    cv::drawContours(inside, contours, int(i), cv::Scalar(255), cv::FILLED, cv::LINE_8, cv::noArray(), 0, -b.tl());
+    const double spot_l = cv::mean(l(b), inside)[0];
+    const cv::Point2f centre(b.x + 0.5f * (b.width - 1), b.y + 0.5f * (b.height - 1));
+    const double round_l = ring_median(l, centre, radius + 1.5, radius + 1.5 + std::max(2.0, 0.5 * radius));
+    if (round_l < 0 || std::abs(round_l - spot_l) < s.finder_outline_pip_contrast) continue;
+    spots.push_back({centre, float(radius), spot_l < round_l, float(spot_l)});
+  }
+  return spots;
+}
+
+std::vector<std::pair<cv::Mat, cv::Rect>> pip_faces(const cv::Mat& lab, const DiceSettings& s) {
+  return pip_faces(pip_spots(lab, s), lab, s);
+}
+
+std::vector<std::pair<cv::Mat, cv::Rect>> pip_faces(const std::vector<PipSpot>& spots, const cv::Mat& lab,
+                                                    const DiceSettings& s) {
+  const cv::Size image = lab.size();
+  // Pips of one face: the same polarity and within finder_pip_alike of each other's size.
+  auto alike = [&](const PipSpot& a, const PipSpot& b) {
+    return a.darker == b.darker && std::max(a.radius, b.radius) <= s.finder_pip_alike * std::min(a.radius, b.radius);
+  };
+  // The farthest two pips of a face (a 2's, across the diagonal) lie 0.5 sqrt(8) = 1.41
+  // half-sides apart, 8.3 pip radii; a looser reach for pips drawn smaller than kPipRadius.
+  const double reach = 1.3 * 2 * 0.5 * std::sqrt(2.0) / kPipRadius;
+  constexpr int kNearest = 7;  // the other pips of a 6 and a spare
+  // Every spot's best group: the largest with it that fits its layout, of those the best fit.
+  struct Group {
+    std::vector<std::size_t> spots;
+    double misfit;
+  };
+  std::vector<Group> groups;
+  for (std::size_t seed = 0; seed < spots.size(); ++seed) {
+    const PipSpot& a = spots[seed];
+    std::vector<std::size_t> near;
+    for (std::size_t j = 0; j < spots.size(); ++j)
+      if (j != seed && alike(a, spots[j]) && cv::norm(spots[j].centre - a.centre) <= reach * a.radius) near.push_back(j);
+    std::sort(near.begin(), near.end(), [&](std::size_t x, std::size_t y) {
+      return cv::norm(spots[x].centre - a.centre) < cv::norm(spots[y].centre - a.centre);
+    });
+    if (near.size() > kNearest) near.resize(kNearest);
+    Group best{{}, s.finder_pip_misfit};
+    for (unsigned bits = 1; bits < (1u << near.size()); ++bits) {
+      const int k = 1 + std::popcount(bits);
+      if (k > 6 || k < int(best.spots.size())) continue;
+      std::vector<std::size_t> group{seed};
+      for (std::size_t j = 0; j < near.size(); ++j)
+        if (bits >> j & 1) group.push_back(near[j]);
+      std::vector<cv::Point2f> points;
+      double radius = 0;
+      bool one_size = true;
+      for (auto g : group) {
+        points.push_back(spots[g].centre);
+        radius += spots[g].radius;
+        one_size = one_size && alike(spots[g], a);
+      }
+      if (!one_size) continue;
+      // The face's size comes from the pips' spacing; their size only has to suit it, as
+      // the outlined faces' pips must (dice are printed with larger and smaller pips).
+      const double half = spread(points) / spread(pip_layout(k));
+      const double pip = kPipRadius * half;
+      radius /= k;
+      if (radius > s.finder_outline_pip_alike * pip || radius * s.finder_outline_pip_alike < pip) continue;
+      const double misfit = layout_misfit(points, k, float(half), s);
+      if (k > int(best.spots.size()) ? misfit <= s.finder_pip_misfit : misfit < best.misfit) best = {group, misfit};
+    }
+    // Two light spots are too common a sight to be a face on their own (a key's colon, a
+    // plug's screws, eyes): light pips need three.
+    const int least = std::max(2, int(s.finder_pip_least)) + (a.darker ? 0 : 1);
+    if (int(best.spots.size()) >= least) groups.push_back(std::move(best));
+  }
+  // The larger groups first: a 4's side pair fits a 2 too, its other pips off that 2's face.
+  std::stable_sort(groups.begin(), groups.end(), [](const Group& x, const Group& y) {
+    return x.spots.size() != y.spots.size() ? x.spots.size() > y.spots.size() : x.misfit < y.misfit;
+  });
+  std::vector<bool> used(spots.size(), false);
+  std::vector<std::pair<cv::Mat, cv::Rect>> out;
+  for (const Group& group : groups) {
+    const auto& best = group.spots;
+    bool free = true;
+    for (auto g : best) free = free && !used[g];
+    if (!free) continue;
+    std::vector<cv::Point2f> points;
+    for (auto g : best) points.push_back(spots[g].centre);
+    const cv::RotatedRect face = face_of(points, 1.0);
+    // Complete: no other pip of this kind on the face (the rest of two neighbours' pips).
+    bool complete = true;
+    for (std::size_t j = 0; j < spots.size() && complete; ++j) {
+      if (std::find(best.begin(), best.end(), j) != best.end() || !alike(spots[j], spots[best[0]])) continue;
+      const cv::Point2f u = in_face(face, spots[j].centre);
+      complete = std::max(std::abs(u.x), std::abs(u.y)) > s.finder_pip_clear;
+    }
+    // Nor does the group's lattice go on past it: a side face's 6, foreshortened to three
+    // by two, holds two 4s (any step from one of its pips to another, taken once more from
+    // a pip, lands on a spot of its kind).
+    for (std::size_t p = 0; p < best.size() && complete; ++p)
+      for (std::size_t q = 0; q < best.size() && complete; ++q) {
+        if (p == q) continue;
+        const cv::Point2f step = spots[best[q]].centre - spots[best[p]].centre;
+        const cv::Point2f next = spots[best[q]].centre + step;
+        const double tolerance = s.finder_pip_lattice * cv::norm(step);
+        for (std::size_t j = 0; j < spots.size() && complete; ++j)
+          if (std::find(best.begin(), best.end(), j) == best.end() && alike(spots[j], spots[best[0]]))
+            complete = cv::norm(spots[j].centre - next) >= tolerance;
+      }
+    if (!complete) continue;
+    const cv::Rect box = face.boundingRect();
+    if (box.x <= 0 || box.y <= 0 || box.br().x >= image.width || box.br().y >= image.height) continue;
+    cv::Mat mask = cv::Mat::zeros(box.size(), CV_8U);
+    cv::Point2f corners[4];
+    face.points(corners);
+    std::vector<cv::Point> polygon;
+    for (const auto& c : corners) polygon.emplace_back(cv::Point(std::lround(c.x) - box.x, std::lround(c.y) - box.y));
+    cv::fillConvexPoly(mask, polygon, cv::Scalar(255));
+    if (stray_share(lab, box, mask, spots, best) > s.finder_pip_stray) continue;
+    for (auto g : best) used[g] = true;
+    out.emplace_back(std::move(mask), box);
+  }
+  return out;
+}
+
+}  // namespace puzzlesat::dice_vision
