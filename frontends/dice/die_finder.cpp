@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "frontends/dice/dice_settings.h"
+#include "frontends/dice/edge_contours.h"
 #include "frontends/dice/pip_faces.h"
 #include "frontends/dice/pip_layout.h"
 #include "frontends/image/lab.h"
@@ -659,24 +660,13 @@ std::vector<Blob> without_spurs(std::vector<Blob> blobs, double typical, const D
 // key holds letters and logos (not round, with holes, in a corner, lighter than the key);
 // print, a neighbour or a shadow touching the rim does not change the face inside it.
 // Returns each face (its hole filled, pips and all) as a box-sized mask with its box.
-std::vector<std::pair<cv::Mat, cv::Rect>> outlined_faces(const cv::Mat& lab, const DiceSettings& s) {
-  cv::Mat l, edges;
-  cv::extractChannel(lab, l, 0);
-  // JPEG's blocks and paper grain make short edges of their own; a 5-pixel blur keeps
-  // a die's outline and a pip's (at the working size both are tens of pixels).
-  cv::GaussianBlur(l, l, {5, 5}, 0);
-  cv::Canny(l, edges, s.finder_outline_low, s.finder_outline_high, 3, true);
-  cv::dilate(edges, edges, cv::Mat());  // a gap of a pixel in an outline
-  std::vector<std::vector<cv::Point>> contours;
-  std::vector<cv::Vec4i> hierarchy;  // next, previous, first child, parent
-  // Every outline point kept: the pips' roundness is measured on the outline's length.
-  cv::findContours(edges, contours, hierarchy, cv::RETR_TREE, cv::CHAIN_APPROX_NONE);
+std::vector<std::pair<cv::Mat, cv::Rect>> outlined_faces(const cv::Mat& lab, const EdgeContours& edges,
+                                                         const DiceSettings& s) {
+  const auto& [contours, hierarchy] = edges;
   const double longest = std::max(lab.cols, lab.rows);
   std::vector<std::pair<cv::Mat, cv::Rect>> out;
   for (std::size_t i = 0; i < contours.size(); ++i) {
-    int depth = 0;  // holes are at odd depths of the tree, outer outlines at even ones
-    for (int p = hierarchy[i][3]; p >= 0; p = hierarchy[p][3]) ++depth;
-    if (depth % 2 == 0) continue;
+    if (edges.depth(i) % 2 == 0) continue;  // a face is a hole
     const cv::Rect box = cv::boundingRect(contours[i]);
     const int longer = std::max(box.width, box.height);
     if (longer < s.finder_outline_min_side * longest || longer > s.finder_outline_max_side * longest) continue;
@@ -888,8 +878,9 @@ std::vector<DieRegion> find_die_regions(const cv::Mat& bgr, const cv::Mat& lab, 
   // Every region learns the photo's typical die side: a region's own box may take in a
   // shadow or a printed shape it touches, so the pip counter sizes dice by the typical one.
   for (auto& r : regions) r.die_side = std::sqrt(typical);
-  add_faces(outlined_faces(lab, s), regions, s);
-  if (s.finder_pip_faces > 0) add_faces(pip_faces(lab, s), regions, s, true);
+  const EdgeContours edges = lightness_edges(lab, s);
+  add_faces(outlined_faces(lab, edges, s), regions, s);
+  if (s.finder_pip_faces > 0) add_faces(pip_faces(lab, edges, s), regions, s, true);
   return regions;
 }
 

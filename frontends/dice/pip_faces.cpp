@@ -100,25 +100,19 @@ double stray_share(const cv::Mat& lab, cv::Rect box, const cv::Mat& face, const 
 
 }  // namespace
 
-std::vector<PipSpot> pip_spots(const cv::Mat& lab, const DiceSettings& s) {
-  cv::Mat l, blurred, edges;
+std::vector<PipSpot> pip_spots(const cv::Mat& lab, const EdgeContours& edges, const DiceSettings& s) {
+  const auto& [contours, hierarchy] = edges;
+  cv::Mat l;
   cv::extractChannel(lab, l, 0);
-  cv::GaussianBlur(l, blurred, {5, 5}, 0);
-  cv::Canny(blurred, edges, s.finder_outline_low, s.finder_outline_high, 3, true);
-  cv::dilate(edges, edges, cv::Mat());
-  std::vector<std::vector<cv::Point>> contours;
-  std::vector<cv::Vec4i> hierarchy;
-  cv::findContours(edges, contours, hierarchy, cv::RETR_TREE, cv::CHAIN_APPROX_NONE);
   // A face of the outlined faces' sizes holds pips of kPipRadius of its half-side.
   const double longest = std::max(lab.cols, lab.rows);
   const double least = kPipRadius * s.finder_outline_min_side * longest / 2;
   const double most = kPipRadius * s.finder_outline_max_side * longest / 2;
   std::vector<PipSpot> spots;
   for (std::size_t i = 0; i < contours.size(); ++i) {
-    int depth = 0;  // the inside of an edge ring is a hole, at an odd depth
-    for (int p = hierarchy[i][3]; p >= 0; p = hierarchy[p][3]) ++depth;
-    // Nothing inside: a face's hole is round enough too, but holds its pips.
-    if (depth % 2 == 0 || hierarchy[i][2] >= 0) continue;
+    // The inside of a spot's edge ring is a hole, with nothing inside: a face's hole is
+    // round enough too, but holds its pips.
+    if (edges.depth(i) % 2 == 0 || hierarchy[i][2] >= 0) continue;
     const cv::Rect b = cv::boundingRect(contours[i]);
     const double area = cv::contourArea(contours[i]);
     // The hole lies inside the dilated edge, a pixel and a half within the spot's rim.
@@ -139,8 +133,13 @@ std::vector<PipSpot> pip_spots(const cv::Mat& lab, const DiceSettings& s) {
   return spots;
 }
 
+std::vector<std::pair<cv::Mat, cv::Rect>> pip_faces(const cv::Mat& lab, const EdgeContours& edges,
+                                                    const DiceSettings& s) {
+  return pip_faces(pip_spots(lab, edges, s), lab, s);
+}
+
 std::vector<std::pair<cv::Mat, cv::Rect>> pip_faces(const cv::Mat& lab, const DiceSettings& s) {
-  return pip_faces(pip_spots(lab, s), lab, s);
+  return pip_faces(lab, lightness_edges(lab, s), s);
 }
 
 std::vector<std::pair<cv::Mat, cv::Rect>> pip_faces(const std::vector<PipSpot>& spots, const cv::Mat& lab,

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "frontends/dice/dice_settings.h"
+#include "frontends/dice/edge_contours.h"
 
 namespace puzzlesat::dice_vision {
 
@@ -29,11 +30,15 @@ struct PipSpot {
   float level = 0;      // its mean lightness (8-bit L)
 };
 
-// Round, pip-sized spots in the lightness edge map (Canny as the outlined faces use it).
-std::vector<PipSpot> pip_spots(const cv::Mat& lab, const DiceSettings& settings);
+// Round, pip-sized spots: holes in the lightness edge map with nothing inside, darker or
+// lighter than a ring round them.
+std::vector<PipSpot> pip_spots(const cv::Mat& lab, const EdgeContours& edges, const DiceSettings& settings);
 
 // Faces implied by groups of spots, each as a box-sized mask (the face's square, filled) with
-// its box, inside the image. The spots are pip_spots(lab) unless given.
+// its box, inside the image. The spots are pip_spots' unless given; the edge map is made
+// here unless given.
+std::vector<std::pair<cv::Mat, cv::Rect>> pip_faces(const cv::Mat& lab, const EdgeContours& edges,
+                                                    const DiceSettings& settings);
 std::vector<std::pair<cv::Mat, cv::Rect>> pip_faces(const cv::Mat& lab, const DiceSettings& settings);
 std::vector<std::pair<cv::Mat, cv::Rect>> pip_faces(const std::vector<PipSpot>& spots, const cv::Mat& lab,
                                                     const DiceSettings& settings);
