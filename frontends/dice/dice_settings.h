@@ -168,6 +168,9 @@ namespace puzzlesat::dice_vision {
     "4, held-out plain 121-160 and varied 181-240 2 each, dev and SET photos the same")                                \
   X(finder_pip_min_radius, 3, 1, 100,                                                                                  \
     "spots of a smaller radius (pixels) are not looked at: Canny's ring round one has no hole")                        \
+  X(finder_pip_of_die, 0.8, 0.1, 2,                                                                                    \
+    "spots wider than this share of the typical die found are dice, not pips (geometry: a pip is 0.17 of a side, a " \
+    "1's up to 0.3; small dark dice on a light tray are round dark spots in a row; 0.5 read 2 varied scenes fewer)") \
   X(finder_pip_least, 2, 2, 6,                                                                                         \
     "faces of this many pips or more are framed (light pips need one more: two light dots are a key's "                \
     "colon, a plug's screws; one SET photo more read as dice with them)")                                              \

@@ -880,7 +880,7 @@ std::vector<DieRegion> find_die_regions(const cv::Mat& bgr, const cv::Mat& lab, 
   for (auto& r : regions) r.die_side = std::sqrt(typical);
   const EdgeContours edges = lightness_edges(lab, s);
   add_faces(outlined_faces(lab, edges, s), regions, s);
-  if (s.finder_pip_faces > 0) add_faces(pip_faces(lab, edges, s), regions, s, true);
+  if (s.finder_pip_faces > 0) add_faces(pip_faces(lab, edges, s, std::sqrt(typical)), regions, s, true);
   return regions;
 }
 

@@ -3,8 +3,8 @@
 #include <opencv2/imgproc.hpp>
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
-#include <numeric>
 
 #include "frontends/dice/pip_layout.h"
 
@@ -41,7 +41,7 @@ double spread(const std::vector<cv::Point2f>& points) {
 
 // The face the pips of a `k` lie on: centre, half-side and turn from the points alone (all
 // layouts are symmetric about the face's centre; their spread fixes the scale).
-cv::RotatedRect face_of(const std::vector<cv::Point2f>& points, double scale) {
+cv::RotatedRect face_of(const std::vector<cv::Point2f>& points) {
   const int k = int(points.size());
   cv::Point2f centre(0, 0);
   for (const auto& p : points) centre += p;
@@ -58,7 +58,7 @@ cv::RotatedRect face_of(const std::vector<cv::Point2f>& points, double scale) {
   } else {
     angle = cv::minAreaRect(points).angle;  // a 4, 5 or 6's outer pips form a rectangle square to the face
   }
-  const float side = float(2 * half * scale);
+  const float side = float(2 * half);
   return cv::RotatedRect(centre, cv::Size2f(side, side), float(angle));
 }
 
@@ -134,8 +134,13 @@ std::vector<PipSpot> pip_spots(const cv::Mat& lab, const EdgeContours& edges, co
 }
 
 std::vector<std::pair<cv::Mat, cv::Rect>> pip_faces(const cv::Mat& lab, const EdgeContours& edges,
-                                                    const DiceSettings& s) {
-  return pip_faces(pip_spots(lab, edges, s), lab, s);
+                                                    const DiceSettings& s, double die_side) {
+  std::vector<PipSpot> spots = pip_spots(lab, edges, s);
+  // Small dark dice on a light table are round dark spots too, laid out like pips when the
+  // dice are: a spot as wide as a good share of the photo's typical die is no pip.
+  if (die_side > 0)
+    std::erase_if(spots, [&](const PipSpot& p) { return 2 * p.radius > s.finder_pip_of_die * die_side; });
+  return pip_faces(spots, lab, s);
 }
 
 std::vector<std::pair<cv::Mat, cv::Rect>> pip_faces(const cv::Mat& lab, const DiceSettings& s) {
@@ -211,7 +216,7 @@ std::vector<std::pair<cv::Mat, cv::Rect>> pip_faces(const std::vector<PipSpot>& 
     if (!free) continue;
     std::vector<cv::Point2f> points;
     for (auto g : best) points.push_back(spots[g].centre);
-    const cv::RotatedRect face = face_of(points, 1.0);
+    const cv::RotatedRect face = face_of(points);
     // Complete: no other pip of this kind on the face (the rest of two neighbours' pips).
     bool complete = true;
     for (std::size_t j = 0; j < spots.size() && complete; ++j) {

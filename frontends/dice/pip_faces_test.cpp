@@ -118,7 +118,7 @@ TEST_CASE("pip faces: a side face's 6 foreshortened to three by two is no 4", "[
   CHECK(faces_in(image, no_lattice).size() == 1);
 }
 
-TEST_CASE("pip faces: two light spots on a dark key are no 2; light pips need three", "[dice_vision]") {
+TEST_CASE("pip faces: two light spots on a dark key are no 2, light pips need three", "[dice_vision]") {
   cv::Mat dark(480, 640, CV_8UC3, cv::Scalar(40, 40, 40));
   const cv::Scalar light(220, 220, 220);
   cv::circle(dark, {280, 200}, 8, light, cv::FILLED, cv::LINE_AA);
