@@ -11,6 +11,7 @@
 #include "frontends/dice/face_pattern.h"
 #include "frontends/dice/pip_layout.h"
 #include "frontends/dice/reading_choice.h"
+#include "frontends/image/masked_percentile.h"
 
 namespace puzzlesat::dice_vision {
 
@@ -18,23 +19,8 @@ namespace {
 
 // Every tuned number here is a setting (dice_settings.h, pip_*), passed down as `ds`.
 
-// The value below which `fraction` of the masked 8-bit values lie.
-int masked_percentile(const cv::Mat& values, const cv::Mat& mask, double fraction) {
-  std::array<int, 256> hist{};
-  int n = 0;
-  for (int y = 0; y < values.rows; ++y) {
-    const auto* v = values.ptr<uchar>(y);
-    const auto* m = mask.ptr<uchar>(y);
-    for (int x = 0; x < values.cols; ++x)
-      if (m[x]) ++hist[v[x]], ++n;
-  }
-  int seen = 0;
-  for (int v = 0; v < 256; ++v)
-    if ((seen += hist[v]) >= fraction * n) return v;
-  return 255;
-}
-
-int masked_median(const cv::Mat& channel, const cv::Mat& mask) { return masked_percentile(channel, mask, 0.5); }
+using image::masked_median;
+using image::masked_percentile;
 
 // Otsu's threshold of 8-bit values under a mask.
 int masked_otsu(const cv::Mat& values, const cv::Mat& mask) {

@@ -7,26 +7,25 @@
 #include <cmath>
 
 #include "frontends/dice/pip_layout.h"
+#include "frontends/image/masked_percentile.h"
 
 namespace puzzlesat::dice_vision {
 
 namespace {
 
 // The median lightness of a ring round a spot: what the spot stands out from. Not the
-// mean: in a 6 the ring touches the neighbouring pips.
-double ring_median(const cv::Mat& l, cv::Point2f centre, double inner, double outer) {
-  std::vector<uchar> values;
-  const int x0 = std::max(0, int(std::floor(centre.x - outer))), x1 = std::min(l.cols - 1, int(std::ceil(centre.x + outer)));
-  const int y0 = std::max(0, int(std::floor(centre.y - outer))), y1 = std::min(l.rows - 1, int(std::ceil(centre.y + outer)));
-  for (int y = y0; y <= y1; ++y)
-    for (int x = x0; x <= x1; ++x) {
-      const double d = std::hypot(x - centre.x, y - centre.y);
-      if (d >= inner && d <= outer) values.push_back(l.at<uchar>(y, x));
+// mean: in a 6 the ring touches the neighbouring pips. -1 when the ring is off the image.
+int ring_median(const cv::Mat& l, cv::Point2f centre, double inner, double outer) {
+  const cv::Rect box = cv::Rect(cv::Point(int(std::floor(centre.x - outer)), int(std::floor(centre.y - outer))),
+                                cv::Point(int(std::ceil(centre.x + outer)) + 1, int(std::ceil(centre.y + outer)) + 1)) &
+                       cv::Rect(0, 0, l.cols, l.rows);
+  cv::Mat ring = cv::Mat::zeros(box.size(), CV_8U);
+  for (int y = 0; y < box.height; ++y)
+    for (int x = 0; x < box.width; ++x) {
+      const double d = std::hypot(box.x + x - centre.x, box.y + y - centre.y);
+      ring.at<uchar>(y, x) = d >= inner && d <= outer ? 255 : 0;
     }
-  if (values.empty()) return -1;
-  auto mid = values.begin() + values.size() / 2;
-  std::nth_element(values.begin(), mid, values.end());
-  return *mid;
+  return cv::countNonZero(ring) > 0 ? image::masked_median(l(box), ring) : -1;
 }
 
 // Root mean square distance of points from their centroid.
@@ -79,23 +78,15 @@ double stray_share(const cv::Mat& lab, cv::Rect box, const cv::Mat& face, const 
   cv::Mat plain = face.clone();
   for (auto g : group)
     cv::circle(plain, cv::Point(spots[g].centre) - box.tl(), int(std::ceil(1.4 * spots[g].radius)), cv::Scalar(0), cv::FILLED);
-  std::vector<uchar> values;
-  for (int y = 0; y < l.rows; ++y)
-    for (int x = 0; x < l.cols; ++x)
-      if (plain.at<uchar>(y, x)) values.push_back(l.at<uchar>(y, x));
-  if (values.empty()) return 1;
-  std::vector<uchar> sorted = values;
-  std::nth_element(sorted.begin(), sorted.begin() + sorted.size() / 2, sorted.end());
-  const int median = sorted[sorted.size() / 2];
+  const int n = cv::countNonZero(plain);
+  if (n == 0) return 1;
   double pip_l = 0;
   for (auto g : group) pip_l += spots[g].level;
   pip_l /= double(group.size());
   // Halfway from the face to its pips.
-  const double cut = 0.5 * (median + pip_l);
-  const bool darker = spots[group[0]].darker;
-  std::size_t stray = 0;
-  for (auto v : values) stray += darker ? v <= cut : v >= cut;
-  return double(stray) / double(values.size());
+  const double cut = 0.5 * (image::masked_median(l, plain) + pip_l);
+  const cv::Mat stray = spots[group[0]].darker ? l <= cut : l >= cut;
+  return double(cv::countNonZero(stray & plain)) / n;
 }
 
 }  // namespace
