@@ -678,15 +678,13 @@ std::vector<std::pair<cv::Mat, cv::Rect>> outlined_faces(const cv::Mat& lab, con
     std::vector<cv::Point2f> centres;
     for (int c = hierarchy[i][2]; c >= 0 && pips; c = hierarchy[c][0]) {
       const cv::Rect b = cv::boundingRect(contours[c]);
-      const double wide = std::max(b.width, b.height), narrow = std::min(b.width, b.height) + 1;
+      const double wide = std::max(b.width, b.height);
       ++islands;
       centres.emplace_back(b.x + 0.5f * b.width, b.y + 0.5f * b.height);
-      const double perimeter = cv::arcLength(contours[c], true);
-      const double round = perimeter > 0 ? 4 * CV_PI * cv::contourArea(contours[c]) / (perimeter * perimeter) : 0;
       const int inner = hierarchy[c][2];
       const bool one_ring = inner < 0 || hierarchy[inner][0] < 0;
       pips = wide <= s.finder_outline_pip_alike * pip && wide * s.finder_outline_pip_alike >= pip &&
-             wide / narrow < s.finder_single_aspect && round >= s.finder_outline_pip_round && one_ring;
+             edges.round(std::size_t(c), s) && one_ring;
     }
     // Six pips at most: the largest face of a six-sided die.
     if (!pips || islands == 0 || islands > 6) continue;
@@ -729,24 +727,26 @@ std::vector<std::pair<cv::Mat, cv::Rect>> outlined_faces(const cv::Mat& lab, con
   return out;
 }
 
-// Adds the faces (outlined, or framed from their pips) that the regions found so far do not
-// already hold. A region
-// whose box covers at least finder_outline_found of a face's box is that die found (its
-// reading stands as before). Other regions whose centre lies in the face are its pips or
-// pieces of it, taken for dice of their own: the face replaces them. Regions that only
-// touch the face (its side faces and shadow, a neighbour) stay.
-void add_faces(const std::vector<std::pair<cv::Mat, cv::Rect>>& faces, std::vector<DieRegion>& regions,
-               const DiceSettings& s, bool only_larger = false) {
-  for (auto& outlined : faces) {
+// Who vouches for a face's extent: its own closed outline, or only the pips it was framed from.
+enum class FaceFrom { Outline, Pips };
+
+// Adds the faces that the regions found so far do not already hold. A region whose box
+// covers at least finder_outline_found of a face's box is that die found (its reading stands
+// as before). Other regions whose centre lies in the face are its pips or pieces of it, taken
+// for dice of their own: the face replaces them. Regions that only touch the face (its side
+// faces and shadow, a neighbour) stay.
+void add_faces(const std::vector<std::pair<cv::Mat, cv::Rect>>& faces, FaceFrom from, std::vector<DieRegion>& regions,
+               const DiceSettings& s) {
+  for (const auto& candidate : faces) {
     // (Not a structured binding: clang 14 cannot capture one in the lambda below.)
-    const cv::Mat& face = outlined.first;
-    const cv::Rect box = outlined.second;
+    const cv::Mat& face = candidate.first;
+    const cv::Rect box = candidate.second;
     bool found = false;
     for (const auto& r : regions) found = found || (r.box & box).area() >= s.finder_outline_found * box.area();
-    // A face framed from its pips only, with no outline to vouch for its extent, stands in
-    // for pieces of a die (smaller regions), never for a region as large as itself.
-    // Nor beside a region that takes in much of it: a side face of that die, seen at a slant.
-    if (only_larger)
+    // A face framed from its pips alone stands in for pieces of a die (smaller regions),
+    // never for a region as large as itself; nor beside a region that takes in much of it
+    // (finder_pip_beside): a side face of that die, seen at a slant.
+    if (from == FaceFrom::Pips)
       for (const auto& r : regions)
         found = found || (box.contains((r.box.tl() + r.box.br()) / 2) ? r.box.area() >= box.area()
                                                                        : (r.box & box).area() >= s.finder_pip_beside * box.area());
@@ -877,10 +877,11 @@ std::vector<DieRegion> find_die_regions(const cv::Mat& bgr, const cv::Mat& lab, 
   }
   // Every region learns the photo's typical die side: a region's own box may take in a
   // shadow or a printed shape it touches, so the pip counter sizes dice by the typical one.
-  for (auto& r : regions) r.die_side = std::sqrt(typical);
+  const double die_side = std::sqrt(typical);
+  for (auto& r : regions) r.die_side = die_side;
   const EdgeContours edges = lightness_edges(lab, s);
-  add_faces(outlined_faces(lab, edges, s), regions, s);
-  if (s.finder_pip_faces > 0) add_faces(pip_faces(lab, edges, s, std::sqrt(typical)), regions, s, true);
+  add_faces(outlined_faces(lab, edges, s), FaceFrom::Outline, regions, s);
+  if (s.finder_pip_faces > 0) add_faces(pip_faces(lab, edges, s, die_side), FaceFrom::Pips, regions, s);
   return regions;
 }
 

@@ -2,12 +2,22 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include <algorithm>
+
 namespace puzzlesat::dice_vision {
 
 int EdgeContours::depth(std::size_t i) const {
   int d = 0;
   for (int p = hierarchy[i][3]; p >= 0; p = hierarchy[p][3]) ++d;
   return d;
+}
+
+bool EdgeContours::round(std::size_t i, const DiceSettings& s) const {
+  const cv::Rect b = cv::boundingRect(contours[i]);
+  const double wide = std::max(b.width, b.height), narrow = std::min(b.width, b.height) + 1;
+  const double perimeter = cv::arcLength(contours[i], true);
+  const double roundness = perimeter > 0 ? 4 * CV_PI * cv::contourArea(contours[i]) / (perimeter * perimeter) : 0;
+  return wide / narrow < s.finder_single_aspect && roundness >= s.finder_outline_pip_round;
 }
 
 EdgeContours lightness_edges(const cv::Mat& lab, const DiceSettings& s) {

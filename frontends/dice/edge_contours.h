@@ -21,6 +21,9 @@ struct EdgeContours {
 
   // How deep contour i lies in the tree: outer outlines at even depths, holes at odd ones.
   int depth(std::size_t i) const;
+  // Whether contour i is as round as a pip's: its box no longer than finder_single_aspect
+  // for its width, and 4 pi area / perimeter^2 at least finder_outline_pip_round.
+  bool round(std::size_t i, const DiceSettings& settings) const;
 };
 
 // Canny's thresholds are finder_outline_low and finder_outline_high.

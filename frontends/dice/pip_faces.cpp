@@ -13,6 +13,37 @@ namespace puzzlesat::dice_vision {
 
 namespace {
 
+// Geometry, not tuned (the settings table's finder_pip_* are): how Canny's ring lies round a
+// spot, and how far a face's pips lie apart.
+// The hole inside a spot's dilated edge ring lies this many pixels within the spot's rim,
+// and the ring of lightness the spot is measured against starts as far outside it.
+constexpr double kHoleInset = 1.5;
+// The farthest two pips of a face (a 2's, across the diagonal) lie 0.5 sqrt(8) = 1.41
+// half-sides apart, 8.3 pip radii at kPipRadius; looked for this much farther, for pips
+// drawn smaller than kPipRadius.
+constexpr double kReachSlack = 1.3;
+// Pips a group is chosen among besides its seed: the other five of a 6 and a spare.
+constexpr std::size_t kNearest = 7;
+// A pip's disc, left out of the plain-face test, is this much wider than the spot measured
+// (a blurred pip's rim is darker than the face too).
+constexpr double kDiscMargin = 1.4;
+
+// Pips of one face: the same polarity and within finder_pip_alike of each other's size.
+bool alike(const PipSpot& a, const PipSpot& b, const DiceSettings& s) {
+  return a.darker == b.darker && std::max(a.radius, b.radius) <= s.finder_pip_alike * std::min(a.radius, b.radius);
+}
+
+// A turned rectangle filled, as a mask of `box`.
+cv::Mat filled(const cv::RotatedRect& rect, cv::Rect box) {
+  cv::Mat mask = cv::Mat::zeros(box.size(), CV_8U);
+  cv::Point2f corners[4];
+  rect.points(corners);
+  std::vector<cv::Point> polygon;
+  for (const auto& c : corners) polygon.emplace_back(cv::Point(std::lround(c.x) - box.x, std::lround(c.y) - box.y));
+  cv::fillConvexPoly(mask, polygon, cv::Scalar(255));
+  return mask;
+}
+
 // The median lightness of a ring round a spot: what the spot stands out from. Not the
 // mean: in a 6 the ring touches the neighbouring pips. -1 when the ring is off the image.
 int ring_median(const cv::Mat& l, cv::Point2f centre, double inner, double outer) {
@@ -77,7 +108,8 @@ double stray_share(const cv::Mat& lab, cv::Rect box, const cv::Mat& face, const 
   cv::extractChannel(lab(box), l, 0);
   cv::Mat plain = face.clone();
   for (auto g : group)
-    cv::circle(plain, cv::Point(spots[g].centre) - box.tl(), int(std::ceil(1.4 * spots[g].radius)), cv::Scalar(0), cv::FILLED);
+    cv::circle(plain, cv::Point(spots[g].centre) - box.tl(), int(std::ceil(kDiscMargin * spots[g].radius)), cv::Scalar(0),
+               cv::FILLED);
   const int n = cv::countNonZero(plain);
   if (n == 0) return 1;
   double pip_l = 0;
@@ -87,6 +119,106 @@ double stray_share(const cv::Mat& lab, cv::Rect box, const cv::Mat& face, const 
   const double cut = 0.5 * (image::masked_median(l, plain) + pip_l);
   const cv::Mat stray = spots[group[0]].darker ? l <= cut : l >= cut;
   return double(cv::countNonZero(stray & plain)) / n;
+}
+
+struct Group {
+  std::vector<std::size_t> spots;
+  double misfit = 0;
+};
+
+// The largest group with spot `seed` whose pips fit their layout, of those the best fit;
+// none (empty) when no two fit.
+Group best_group_with(std::size_t seed, const std::vector<PipSpot>& spots, const DiceSettings& s) {
+  const PipSpot& a = spots[seed];
+  const double reach = kReachSlack * 2 * 0.5 * std::sqrt(2.0) / kPipRadius;
+  std::vector<std::size_t> near;
+  for (std::size_t j = 0; j < spots.size(); ++j)
+    if (j != seed && alike(a, spots[j], s) && cv::norm(spots[j].centre - a.centre) <= reach * a.radius) near.push_back(j);
+  std::sort(near.begin(), near.end(), [&](std::size_t x, std::size_t y) {
+    return cv::norm(spots[x].centre - a.centre) < cv::norm(spots[y].centre - a.centre);
+  });
+  if (near.size() > kNearest) near.resize(kNearest);
+  Group best{{}, s.finder_pip_misfit};
+  for (unsigned bits = 1; bits < (1u << near.size()); ++bits) {
+    const int k = 1 + std::popcount(bits);
+    if (k > 6 || k < int(best.spots.size())) continue;
+    std::vector<std::size_t> group{seed};
+    for (std::size_t j = 0; j < near.size(); ++j)
+      if (bits >> j & 1) group.push_back(near[j]);
+    std::vector<cv::Point2f> points;
+    double radius = 0;
+    bool one_size = true;
+    for (auto g : group) {
+      points.push_back(spots[g].centre);
+      radius += spots[g].radius;
+      one_size = one_size && alike(spots[g], a, s);
+    }
+    if (!one_size) continue;
+    // The face's size comes from the pips' spacing; their size only has to suit it, as
+    // the outlined faces' pips must (dice are printed with larger and smaller pips).
+    const double half = spread(points) / spread(pip_layout(k));
+    const double pip = kPipRadius * half;
+    radius /= k;
+    if (radius > s.finder_outline_pip_alike * pip || radius * s.finder_outline_pip_alike < pip) continue;
+    const double misfit = layout_misfit(points, k, float(half), s);
+    if (k > int(best.spots.size()) ? misfit <= s.finder_pip_misfit : misfit < best.misfit) best = {group, misfit};
+  }
+  return best;
+}
+
+// Whether the group is a face's whole set of pips: no other spot of its kind lies on the face
+// it implies (the rest of two neighbours' pips, finder_pip_clear), and its rows do not go on
+// past it (finder_pip_lattice): a side face's 6, foreshortened to three by two, holds two 4s,
+// and any step from one of its pips to another, taken once more, lands on a spot of its kind.
+bool whole(const std::vector<std::size_t>& group, const cv::RotatedRect& face, const std::vector<PipSpot>& spots,
+           const DiceSettings& s) {
+  const PipSpot& first = spots[group[0]];
+  for (std::size_t j = 0; j < spots.size(); ++j) {
+    if (std::find(group.begin(), group.end(), j) != group.end() || !alike(spots[j], first, s)) continue;
+    const cv::Point2f u = in_face(face, spots[j].centre);
+    if (std::max(std::abs(u.x), std::abs(u.y)) <= s.finder_pip_clear) return false;
+    for (const auto p : group)
+      for (const auto q : group) {
+        if (p == q) continue;
+        const cv::Point2f step = spots[q].centre - spots[p].centre;
+        if (cv::norm(spots[j].centre - (spots[q].centre + step)) < s.finder_pip_lattice * cv::norm(step)) return false;
+      }
+  }
+  return true;
+}
+
+// Faces from groups of spots, the larger groups first: a 4's side pair fits a 2 too, its
+// other pips off that 2's face.
+std::vector<std::pair<cv::Mat, cv::Rect>> faces_from(const std::vector<PipSpot>& spots, const cv::Mat& lab,
+                                                     const DiceSettings& s) {
+  std::vector<Group> groups;
+  for (std::size_t seed = 0; seed < spots.size(); ++seed) {
+    Group best = best_group_with(seed, spots, s);
+    // Two light spots are too common a sight to be a face on their own (a key's colon, a
+    // plug's screws, eyes): light pips need three.
+    const int least = std::max(2, int(s.finder_pip_least)) + (spots[seed].darker ? 0 : 1);
+    if (int(best.spots.size()) >= least) groups.push_back(std::move(best));
+  }
+  std::stable_sort(groups.begin(), groups.end(), [](const Group& x, const Group& y) {
+    return x.spots.size() != y.spots.size() ? x.spots.size() > y.spots.size() : x.misfit < y.misfit;
+  });
+  std::vector<bool> used(spots.size(), false);
+  std::vector<std::pair<cv::Mat, cv::Rect>> out;
+  for (const Group& group : groups) {
+    if (std::any_of(group.spots.begin(), group.spots.end(), [&](std::size_t g) { return used[g]; })) continue;
+    std::vector<cv::Point2f> points;
+    for (auto g : group.spots) points.push_back(spots[g].centre);
+    const cv::RotatedRect face = face_of(points);
+    if (!whole(group.spots, face, spots, s)) continue;
+    const cv::Rect box = face.boundingRect();
+    // Strictly inside the frame: a face cut by it is the other finders' (at_frame regions).
+    if (box.x <= 0 || box.y <= 0 || box.br().x >= lab.cols || box.br().y >= lab.rows) continue;
+    cv::Mat mask = filled(face, box);
+    if (stray_share(lab, box, mask, spots, group.spots) > s.finder_pip_stray) continue;
+    for (auto g : group.spots) used[g] = true;
+    out.emplace_back(std::move(mask), box);
+  }
+  return out;
 }
 
 }  // namespace
@@ -104,20 +236,15 @@ std::vector<PipSpot> pip_spots(const cv::Mat& lab, const EdgeContours& edges, co
     // The inside of a spot's edge ring is a hole, with nothing inside: a face's hole is
     // round enough too, but holds its pips.
     if (edges.depth(i) % 2 == 0 || hierarchy[i][2] >= 0) continue;
+    const double radius = std::sqrt(cv::contourArea(contours[i]) / CV_PI) + kHoleInset;
+    if (radius < std::max(least, s.finder_pip_min_radius) || radius > most || !edges.round(i, s)) continue;
     const cv::Rect b = cv::boundingRect(contours[i]);
-    const double area = cv::contourArea(contours[i]);
-    // The hole lies inside the dilated edge, a pixel and a half within the spot's rim.
-    const double radius = std::sqrt(area / CV_PI) + 1.5;
-    if (radius < std::max(least, s.finder_pip_min_radius) || radius > most) continue;
-    const double wide = std::max(b.width, b.height), narrow = std::min(b.width, b.height) + 1;
-    const double perimeter = cv::arcLength(contours[i], true);
-    const double round = perimeter > 0 ? 4 * CV_PI * area / (perimeter * perimeter) : 0;
-    if (wide / narrow >= s.finder_single_aspect || round < s.finder_outline_pip_round) continue;
     cv::Mat inside = cv::Mat::zeros(b.size(), CV_8U);
     cv::drawContours(inside, contours, int(i), cv::Scalar(255), cv::FILLED, cv::LINE_8, cv::noArray(), 0, -b.tl());
     const double spot_l = cv::mean(l(b), inside)[0];
     const cv::Point2f centre(b.x + 0.5f * (b.width - 1), b.y + 0.5f * (b.height - 1));
-    const double round_l = ring_median(l, centre, radius + 1.5, radius + 1.5 + std::max(2.0, 0.5 * radius));
+    // A ring half a radius wide (two pixels at least) just outside the spot's rim.
+    const double round_l = ring_median(l, centre, radius + kHoleInset, radius + kHoleInset + std::max(2.0, 0.5 * radius));
     if (round_l < 0 || std::abs(round_l - spot_l) < s.finder_outline_pip_contrast) continue;
     spots.push_back({centre, float(radius), spot_l < round_l, float(spot_l)});
   }
@@ -131,117 +258,11 @@ std::vector<std::pair<cv::Mat, cv::Rect>> pip_faces(const cv::Mat& lab, const Ed
   // dice are: a spot as wide as a good share of the photo's typical die is no pip.
   if (die_side > 0)
     std::erase_if(spots, [&](const PipSpot& p) { return 2 * p.radius > s.finder_pip_of_die * die_side; });
-  return pip_faces(spots, lab, s);
+  return faces_from(spots, lab, s);
 }
 
 std::vector<std::pair<cv::Mat, cv::Rect>> pip_faces(const cv::Mat& lab, const DiceSettings& s) {
   return pip_faces(lab, lightness_edges(lab, s), s);
-}
-
-std::vector<std::pair<cv::Mat, cv::Rect>> pip_faces(const std::vector<PipSpot>& spots, const cv::Mat& lab,
-                                                    const DiceSettings& s) {
-  const cv::Size image = lab.size();
-  // Pips of one face: the same polarity and within finder_pip_alike of each other's size.
-  auto alike = [&](const PipSpot& a, const PipSpot& b) {
-    return a.darker == b.darker && std::max(a.radius, b.radius) <= s.finder_pip_alike * std::min(a.radius, b.radius);
-  };
-  // The farthest two pips of a face (a 2's, across the diagonal) lie 0.5 sqrt(8) = 1.41
-  // half-sides apart, 8.3 pip radii; a looser reach for pips drawn smaller than kPipRadius.
-  const double reach = 1.3 * 2 * 0.5 * std::sqrt(2.0) / kPipRadius;
-  constexpr int kNearest = 7;  // the other pips of a 6 and a spare
-  // Every spot's best group: the largest with it that fits its layout, of those the best fit.
-  struct Group {
-    std::vector<std::size_t> spots;
-    double misfit;
-  };
-  std::vector<Group> groups;
-  for (std::size_t seed = 0; seed < spots.size(); ++seed) {
-    const PipSpot& a = spots[seed];
-    std::vector<std::size_t> near;
-    for (std::size_t j = 0; j < spots.size(); ++j)
-      if (j != seed && alike(a, spots[j]) && cv::norm(spots[j].centre - a.centre) <= reach * a.radius) near.push_back(j);
-    std::sort(near.begin(), near.end(), [&](std::size_t x, std::size_t y) {
-      return cv::norm(spots[x].centre - a.centre) < cv::norm(spots[y].centre - a.centre);
-    });
-    if (near.size() > kNearest) near.resize(kNearest);
-    Group best{{}, s.finder_pip_misfit};
-    for (unsigned bits = 1; bits < (1u << near.size()); ++bits) {
-      const int k = 1 + std::popcount(bits);
-      if (k > 6 || k < int(best.spots.size())) continue;
-      std::vector<std::size_t> group{seed};
-      for (std::size_t j = 0; j < near.size(); ++j)
-        if (bits >> j & 1) group.push_back(near[j]);
-      std::vector<cv::Point2f> points;
-      double radius = 0;
-      bool one_size = true;
-      for (auto g : group) {
-        points.push_back(spots[g].centre);
-        radius += spots[g].radius;
-        one_size = one_size && alike(spots[g], a);
-      }
-      if (!one_size) continue;
-      // The face's size comes from the pips' spacing; their size only has to suit it, as
-      // the outlined faces' pips must (dice are printed with larger and smaller pips).
-      const double half = spread(points) / spread(pip_layout(k));
-      const double pip = kPipRadius * half;
-      radius /= k;
-      if (radius > s.finder_outline_pip_alike * pip || radius * s.finder_outline_pip_alike < pip) continue;
-      const double misfit = layout_misfit(points, k, float(half), s);
-      if (k > int(best.spots.size()) ? misfit <= s.finder_pip_misfit : misfit < best.misfit) best = {group, misfit};
-    }
-    // Two light spots are too common a sight to be a face on their own (a key's colon, a
-    // plug's screws, eyes): light pips need three.
-    const int least = std::max(2, int(s.finder_pip_least)) + (a.darker ? 0 : 1);
-    if (int(best.spots.size()) >= least) groups.push_back(std::move(best));
-  }
-  // The larger groups first: a 4's side pair fits a 2 too, its other pips off that 2's face.
-  std::stable_sort(groups.begin(), groups.end(), [](const Group& x, const Group& y) {
-    return x.spots.size() != y.spots.size() ? x.spots.size() > y.spots.size() : x.misfit < y.misfit;
-  });
-  std::vector<bool> used(spots.size(), false);
-  std::vector<std::pair<cv::Mat, cv::Rect>> out;
-  for (const Group& group : groups) {
-    const auto& best = group.spots;
-    bool free = true;
-    for (auto g : best) free = free && !used[g];
-    if (!free) continue;
-    std::vector<cv::Point2f> points;
-    for (auto g : best) points.push_back(spots[g].centre);
-    const cv::RotatedRect face = face_of(points);
-    // Complete: no other pip of this kind on the face (the rest of two neighbours' pips).
-    bool complete = true;
-    for (std::size_t j = 0; j < spots.size() && complete; ++j) {
-      if (std::find(best.begin(), best.end(), j) != best.end() || !alike(spots[j], spots[best[0]])) continue;
-      const cv::Point2f u = in_face(face, spots[j].centre);
-      complete = std::max(std::abs(u.x), std::abs(u.y)) > s.finder_pip_clear;
-    }
-    // Nor does the group's lattice go on past it: a side face's 6, foreshortened to three
-    // by two, holds two 4s (any step from one of its pips to another, taken once more from
-    // a pip, lands on a spot of its kind).
-    for (std::size_t p = 0; p < best.size() && complete; ++p)
-      for (std::size_t q = 0; q < best.size() && complete; ++q) {
-        if (p == q) continue;
-        const cv::Point2f step = spots[best[q]].centre - spots[best[p]].centre;
-        const cv::Point2f next = spots[best[q]].centre + step;
-        const double tolerance = s.finder_pip_lattice * cv::norm(step);
-        for (std::size_t j = 0; j < spots.size() && complete; ++j)
-          if (std::find(best.begin(), best.end(), j) == best.end() && alike(spots[j], spots[best[0]]))
-            complete = cv::norm(spots[j].centre - next) >= tolerance;
-      }
-    if (!complete) continue;
-    const cv::Rect box = face.boundingRect();
-    if (box.x <= 0 || box.y <= 0 || box.br().x >= image.width || box.br().y >= image.height) continue;
-    cv::Mat mask = cv::Mat::zeros(box.size(), CV_8U);
-    cv::Point2f corners[4];
-    face.points(corners);
-    std::vector<cv::Point> polygon;
-    for (const auto& c : corners) polygon.emplace_back(cv::Point(std::lround(c.x) - box.x, std::lround(c.y) - box.y));
-    cv::fillConvexPoly(mask, polygon, cv::Scalar(255));
-    if (stray_share(lab, box, mask, spots, best) > s.finder_pip_stray) continue;
-    for (auto g : best) used[g] = true;
-    out.emplace_back(std::move(mask), box);
-  }
-  return out;
 }
 
 }  // namespace puzzlesat::dice_vision

@@ -34,15 +34,12 @@ struct PipSpot {
 // lighter than a ring round them.
 std::vector<PipSpot> pip_spots(const cv::Mat& lab, const EdgeContours& edges, const DiceSettings& settings);
 
-// Faces implied by groups of spots, each as a box-sized mask (the face's square, filled) with
-// its box, inside the image. The spots are pip_spots' unless given; the edge map is made
-// here unless given.
-// With the photo's typical die side (0: none known), spots wider than finder_pip_of_die of it
-// are dropped: they are dice, not pips.
+// Faces implied by groups of pip_spots, each as a box-sized mask (the face's square, filled)
+// with its box, strictly inside the image. The edge map is made here unless given. With the
+// photo's typical die side (0: none known), spots wider than finder_pip_of_die of it are
+// dropped: they are dice, not pips.
 std::vector<std::pair<cv::Mat, cv::Rect>> pip_faces(const cv::Mat& lab, const EdgeContours& edges,
                                                     const DiceSettings& settings, double die_side = 0);
 std::vector<std::pair<cv::Mat, cv::Rect>> pip_faces(const cv::Mat& lab, const DiceSettings& settings);
-std::vector<std::pair<cv::Mat, cv::Rect>> pip_faces(const std::vector<PipSpot>& spots, const cv::Mat& lab,
-                                                    const DiceSettings& settings);
 
 }  // namespace puzzlesat::dice_vision
