@@ -194,9 +194,7 @@ std::vector<std::pair<cv::Mat, cv::Rect>> faces_from(const std::vector<PipSpot>&
   std::vector<Group> groups;
   for (std::size_t seed = 0; seed < spots.size(); ++seed) {
     Group best = best_group_with(seed, spots, s);
-    // Two light spots are too common a sight to be a face on their own (a key's colon, a
-    // plug's screws, eyes): light pips need three.
-    const int least = std::max(2, int(s.finder_pip_least)) + (spots[seed].darker ? 0 : 1);
+    const int least = int(spots[seed].darker ? s.finder_pip_least : s.finder_pip_least_light);
     if (int(best.spots.size()) >= least) groups.push_back(std::move(best));
   }
   std::stable_sort(groups.begin(), groups.end(), [](const Group& x, const Group& y) {

@@ -124,6 +124,9 @@ TEST_CASE("pip faces: two light spots on a dark key are no 2, light pips need th
   cv::circle(dark, {280, 200}, 8, light, cv::FILLED, cv::LINE_AA);
   cv::circle(dark, {330, 250}, 8, light, cv::FILLED, cv::LINE_AA);
   CHECK(faces_in(dark).empty());
+  DiceSettings two_light;
+  two_light.finder_pip_least_light = 2;
+  CHECK(faces_in(dark, two_light).size() == 1);
   cv::circle(dark, {305, 225}, 8, light, cv::FILLED, cv::LINE_AA);
   CHECK(faces_in(dark).size() == 1);
 }
