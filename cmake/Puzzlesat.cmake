@@ -47,6 +47,9 @@ endfunction()
 # puzzlesat_tests(NAME SOURCES... DEPS ...): a Catch2 executable whose test cases are
 # registered with ctest one by one, labelled with NAME (so `ctest -L sat_tests` runs one
 # executable's tests). A test prints "SKIPPED: why" to be reported as skipped.
+# Test cases tagged [sweep] (the same code over thousands of random cases or dozens of
+# rendered scenes, which a smaller test also reaches) are left out of the sanitizer
+# build, to keep CI within its time; the ordinary build runs them all.
 # Tests may reach any header of the tree (they test internals). Nothing when BUILD_TESTING is off.
 function(puzzlesat_tests name)
   if(NOT BUILD_TESTING)
@@ -58,7 +61,12 @@ function(puzzlesat_tests name)
   target_include_directories(${name} PRIVATE ${PROJECT_SOURCE_DIR})
   # -w NoTests: a ctest entry whose name does not reach Catch intact (a ';' splits CMake
   # lists, a leading '-' reads as an option) fails instead of passing with no test run.
+  set(spec "")
+  if(PUZZLESAT_SANITIZE)
+    set(spec "~[sweep]")
+  endif()
   catch_discover_tests(${name}
+    TEST_SPEC ${spec}
     WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
     EXTRA_ARGS -w NoTests
     PROPERTIES SKIP_REGULAR_EXPRESSION "SKIPPED:" LABELS ${name})

@@ -28,7 +28,7 @@ TEST_CASE("the learned reader's model is found in the source tree and loads", "[
 
 // Scenes from seeds the training never drew (train.py draws its scenes from runs seeded
 // 1 and 2 through dice-crops' seed mixing, and tests on 101 and 102).
-TEST_CASE("the learned reader reads rendered dice it was not trained on", "[dice_vision][learned]") {
+TEST_CASE("the learned reader reads rendered dice it was not trained on", "[dice_vision][learned][sweep]") {
   REQUIRE(learned_reader_available());
   int dice = 0, dice_right = 0, others = 0, others_right = 0;
   std::vector<cv::Mat> crops;

@@ -113,7 +113,7 @@ TEST_CASE("white dice on white paper: their pips alone are not the typical die",
   CHECK(read_values(render_scene(scene, 28)) == sorted_values(scene));
 }
 
-TEST_CASE("white dice on printed paper are found by their faces' outlines", "[dice_vision]") {
+TEST_CASE("white dice on printed paper are found by their faces' outlines", "[dice_vision][sweep]") {
   // Plain scenes 1..20, as scripts/dice-render-bench writes them (JPEG at quality 95): the
   // dice the table model saw only in pieces (a grey rim on paper of nearly the face's
   // colour, print touching it) are found as outlined faces holding pips. Measured: 15 of

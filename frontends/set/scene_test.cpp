@@ -351,7 +351,7 @@ TEST_CASE("scene effects: a card shadow darkens part of the card, not all of it,
   }
 }
 
-TEST_CASE("scenes: a draw pile adds one labelled card, its top one, at the left or right edge") {
+TEST_CASE("scenes: a draw pile adds one labelled card, its top one, at the left or right edge", "[sweep]") {
   SceneOptions opt;
   opt.cards = 9;
   opt.draw_pile = true;
@@ -386,7 +386,7 @@ TEST_CASE("scenes: a draw pile adds one labelled card, its top one, at the left 
   CHECK(right > 0);
 }
 
-TEST_CASE("scenes: a steep pile's top card is a sheared, foreshortened card at the frame's edge") {
+TEST_CASE("scenes: a steep pile's top card is a sheared, foreshortened card at the frame's edge", "[sweep]") {
   SceneOptions opt;
   opt.cards = 9;
   opt.draw_pile = true;

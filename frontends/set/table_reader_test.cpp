@@ -44,7 +44,7 @@ Outcome score(const Scene& scene, const TableReading& table) {
 
 }  // namespace
 
-TEST_CASE("rendered tables: every card found where it lies, nothing else, and read right") {
+TEST_CASE("rendered tables: every card found where it lies, nothing else, and read right", "[sweep]") {
   Outcome total;
   int cards = 0;
   for (std::uint32_t seed = 1; seed <= 8; ++seed) {
@@ -236,7 +236,7 @@ TEST_CASE("a card doubtful between red and purple takes the ink of its table's s
 // thin outlines fade to a pixel and break, and its row of symbols runs at a slant to
 // their axis. Cards of two or three symbols are found by them; a lone sheared symbol
 // says nothing of the card's slant, and is not asked for here.
-TEST_CASE("the top card of a steep draw pile at the frame's edge is found by its symbols and read") {
+TEST_CASE("the top card of a steep draw pile at the frame's edge is found by its symbols and read", "[sweep]") {
   SceneOptions opt;
   opt.draw_pile = true;
   opt.steep_pile = true;
@@ -280,7 +280,7 @@ TEST_CASE("cards in the dim far corner of a desk lit by one lamp are found and r
   check_all_found_and_read(opt);
 }
 
-TEST_CASE("cards on a pale mottled worktop are read right, and its blots are not cards") {
+TEST_CASE("cards on a pale mottled worktop are read right, and its blots are not cards", "[sweep]") {
   // The outline of a card can take in a light patch of the worktop beside it, and a
   // blot there counts as one more symbol: the card's symbols frame it instead. Seeds
   // 1-8 (96 cards); before that, seed 4 read two cards with a symbol too many.

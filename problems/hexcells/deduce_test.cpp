@@ -118,7 +118,7 @@ TEST_CASE("one Deducer on unrelated and impossible boards in turn answers each a
 // ways, and otherwise asks only what they leave open (group_models.h). Played round by
 // round, as the corpus is, every round's answer must equal brute force's and that of the
 // path without the models, and both kinds of round must have happened.
-TEST_CASE("REMAINING skipped by the groups' models loses no forced cell, round after round", "[hexcells][deduce]") {
+TEST_CASE("REMAINING skipped by the groups' models loses no forced cell, round after round", "[hexcells][deduce][sweep]") {
   std::mt19937 rng(777);
   int skipped = 0, joint = 0;
   DeduceOptions always_joint;

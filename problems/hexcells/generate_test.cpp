@@ -120,7 +120,7 @@ TEST_CASE("generated boards fit in --size columns of --size cells and fill most 
   CHECK_THROWS_AS(make(5, 1, kMaxDifficulty + 1), std::invalid_argument);
 }
 
-TEST_CASE("a higher difficulty knob gives harder levels over a few seeds", "[hexcells][generate]") {
+TEST_CASE("a higher difficulty knob gives harder levels over a few seeds", "[hexcells][generate][sweep]") {
   // Per seed the difficulty reached never exceeds the knob; summed over seeds it grows
   // with the knob (a single seed may fall short of a higher target).
   std::vector<int> sums;
