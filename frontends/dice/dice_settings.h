@@ -165,18 +165,18 @@ namespace puzzlesat::dice_vision {
   X(finder_pip_faces, 1, 0, 1,                                                                                         \
     "groups of round spots laid out as a face's pips are faces too (1 on, 0 off): a white die on white "               \
     "paper whose rim neither the table model nor Canny closes; plain renders 1-120 read 4 photos more, varied 1-180 "  \
-    "4, held-out plain 121-160 2 and varied 181-240 1, dev and SET photos the same")                                \
+    "4, held-out plain 121-160 2 and varied 181-240 1, dev and SET photos the same")                                   \
   X(finder_pip_min_radius, 3, 1, 100,                                                                                  \
-    "spots of a smaller radius (pixels) are not looked at: Canny's ring round one has no hole (4 read matteop65 "     \
-    "and plain 1-40 one photo fewer each, held-out plain 121-160 one more)")                        \
+    "spots of a smaller radius (pixels) are not looked at: Canny's ring round one has no hole (4 read matteop65 "      \
+    "and plain 1-40 one photo fewer each, held-out plain 121-160 one more)")                                           \
   X(finder_pip_of_die, 0.8, 0.1, 2,                                                                                    \
     "spots wider than this share of the typical die found are dice, not pips (geometry: a pip is 0.17 of a side, a " \
-    "1's up to 0.3; small dark dice on a light tray are round dark spots in a row; 0.5 read varied 121-180 2 "      \
-    "scenes fewer, held-out varied 181-240 1)") \
-  X(finder_pip_least, 2, 2, 6, "faces of this many dark pips or more are framed from them")                         \
+    "1's up to 0.3; small dark dice on a light tray are round dark spots in a row; 0.5 read varied 121-180 2 "         \
+    "scenes fewer, held-out varied 181-240 1)")                                                                        \
+  X(finder_pip_least, 2, 2, 6, "faces of this many dark pips or more are framed from them")                            \
   X(finder_pip_least_light, 3, 2, 6,                                                                                   \
     "... and of this many light ones: two light dots are a common sight (a key's colon, a plug's screws); 2 "          \
-    "read varied 61-120 one scene more and one SET photo more (5 of 535) as holding dice")                                                                                                    \
+    "read varied 61-120 one scene more and one SET photo more (5 of 535) as holding dice")                             \
   X(finder_pip_alike, 1.4, 1, 4,                                                                                       \
     "the pips of one face are within this factor of each other's radius (1.2 read the same)")                          \
   X(finder_pip_misfit, 0.15, 0, 2,                                                                                     \
@@ -187,16 +187,16 @@ namespace puzzlesat::dice_vision {
     "pips reach 0.67)")                                                                                                \
   X(finder_pip_lattice, 0.25, 0, 1,                                                                                    \
     "nor within this share of a step between two of them from where that step, taken once more, lands "                \
-    "(a side face's 6 seen three by two holds two 4s; at 0 matteop65 reads one photo fewer and nothing else "      \
-    "changes: it rests on that one dev photo)")                                      \
+    "(a side face's 6 seen three by two holds two 4s; at 0 matteop65 reads one photo fewer and nothing else "          \
+    "changes: it rests on that one dev photo)")                                                                        \
   X(finder_pip_stray, 0.02, 0, 1,                                                                                      \
     "and the face they imply is plain: at most this share of it, off their discs, halfway as dark as "                 \
-    "they are (a 6's other column when one was taken for a 3; at 1, off, matteop65 read 8 photos fewer, "          \
-    "nellbyler 6, plain 1-120 7; varied the same in sum, held-out varied 181-240 2 more)")                   \
+    "they are (a 6's other column when one was taken for a 3; at 1, off, matteop65 read 8 photos fewer, "              \
+    "nellbyler 6, plain 1-120 7; varied the same in sum, held-out varied 181-240 2 more)")                             \
   X(finder_pip_beside, 0.3, 0, 1,                                                                                      \
     "such a face stands in for smaller regions centred in it, never for a larger one, nor beside a "                   \
-    "region sharing this much of its box: that die's side face at a slant (matteop65 dice_42, two_29; 0.5 and 1 "  \
-    "read matteop65 2 photos fewer, held-out plain 1 fewer, plain 41-80 1 more)")  \
+    "region sharing this much of its box: that die's side face at a slant (matteop65 dice_42, two_29; 0.5 and 1 "      \
+    "read matteop65 2 photos fewer, held-out plain 1 fewer, plain 41-80 1 more)")                                      \
   /* The pip counter (pip_counter.cpp): spot maps */                                                                  \
   X(pip_small_die, 40, 0, 1000, "dice narrower than this (pixels) are read enlarged: 3-4 px pips blur together (nellbyler)") \
   X(pip_zoom, 2, 1, 8, "by this factor")                                                                              \
