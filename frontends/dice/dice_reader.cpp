@@ -12,6 +12,7 @@
 #include "frontends/dice/die_finder.h"
 #include "frontends/dice/learned_reader.h"
 #include "frontends/dice/pip_counter.h"
+#include "frontends/dice/two_readings.h"
 #include "frontends/image/lab.h"
 #include "frontends/image/load_image.h"
 
@@ -89,8 +90,9 @@ const char* die_reader_name(DieReader reader) {
 
 namespace {
 
-// The dice of `full` (BGR) read at `scale` (at most 1) of its size; boxes in `full`'s pixels.
-std::vector<Die> read_at_scale(const cv::Mat& full, double scale, const ReadOptions& options) {
+// The dice of `full` (BGR) read at `scale` (at most 1) of its size, boxes in `full`'s pixels,
+// with the learned reader's value of each (two_readings.h).
+ScaleReading read_at_scale(const cv::Mat& full, double scale, const ReadOptions& options) {
   const bool use_model = options.reader != DieReader::Rules;
   cv::Mat bgr = full;
   const DiceSettings& ds = options.settings;
@@ -116,6 +118,7 @@ std::vector<Die> read_at_scale(const cv::Mat& full, double scale, const ReadOpti
   const std::vector<LearnedReading> learned = learned_later.valid() ? learned_later.get() : std::vector<LearnedReading>{};
 
   std::vector<Candidate> candidates;
+  std::vector<int> learned_of_candidate;
   for (std::size_t i = 0; i < regions.size(); ++i) {
     const DieRegion& region = regions[i];
     PipReading& reading = readings[i];
@@ -142,8 +145,16 @@ std::vector<Die> read_at_scale(const cv::Mat& full, double scale, const ReadOpti
     die.confidence = reading.confidence;
     die.box = to_image(region.box, scale);
     candidates.push_back(describe_candidate(lab, region, reading, die));
+    learned_of_candidate.push_back(learned.empty() ? 0 : learned[i].pips);
   }
-  return agreeing_dice(candidates, ds);
+  ScaleReading out{agreeing_dice(candidates, ds), {}};
+  for (const Die& die : out.dice) {
+    int pips = 0;
+    for (std::size_t c = 0; c < candidates.size(); ++c)
+      if (candidates[c].die.box == die.box) pips = learned_of_candidate[c];
+    out.learned.push_back(pips);
+  }
+  return out;
 }
 
 // The median side of the dice read, in pixels of the image they were read in at `scale`.
@@ -162,7 +173,8 @@ std::vector<Die> read_dice(const cv::Mat& image, const ReadOptions& options) {
   const cv::Mat full = to_bgr(image);
   const DiceSettings& ds = options.settings;
   const double scale = working_scale(full.size(), ds);
-  std::vector<Die> dice = read_at_scale(full, scale, options);
+  const ScaleReading first = read_at_scale(full, scale, options);
+  std::vector<Die> dice = first.dice;
   // Scale first: the rules' pixel sizes (pip specks, structuring elements, the spot
   // maps' discs) were chosen on dice 30-80 px across. Dice read much larger than that (a
   // phone photo of a few dice) are read again with the photo shrunk so that they are
@@ -171,11 +183,12 @@ std::vector<Die> read_dice(const cv::Mat& image, const ReadOptions& options) {
   // dice: shrunk, a white die's thin rim on white paper may be lost, and a clump cut
   // differently; how many dice there are stays the finder's call at the working size
   // (keeping the reading with more dice, or always the second, read fewer renders right).
+  // Where the two disagree on a die, the learned reader decides (two_readings.h).
   if (!dice.empty()) {
     const double side = median_side(dice, scale);
     if (side > ds.reader_die_max) {
-      std::vector<Die> again = read_at_scale(full, scale * ds.reader_die_target / side, options);
-      if (again.size() == dice.size()) dice = std::move(again);
+      ScaleReading again = read_at_scale(full, scale * ds.reader_die_target / side, options);
+      if (again.dice.size() == dice.size()) dice = merge_readings(first, std::move(again));
     }
   }
   std::sort(dice.begin(), dice.end(), [](const Die& a, const Die& b) {
