@@ -70,14 +70,16 @@ TEST_CASE("the reader's three modes read a plain rendered roll alike", "[dice_vi
 
 // Phone photos of white dice (plain scenes, as scripts/dice-render-bench writes them): on
 // these the rules read a side face's pips or a pip short where they are in doubt, and the
-// model, sure of the top face, corrects them (overrule, doubt). Scenes 56, 66, 70 and 77 are
-// the four of plain 41..80 that the overrule turns right; none turns wrong there.
+// model, sure of the top face, corrects them (overrule, doubt). Scenes 66, 70 and 77 are
+// the three of plain 41..80 that the overrule turns right; none turns wrong there. (Scene 56
+// was a fourth until the two readings of a large die were combined: two_readings.h sets
+// its die right without the overrule.)
 TEST_CASE("the model corrects doubtful rules readings on phone photos", "[dice_vision][learned]") {
   REQUIRE(learned_reader_available());
   ReadOptions overruled, rules_only;
   REQUIRE(overruled.settings.overrule < 1);  // on by default
   rules_only.settings.overrule = 1;
-  for (const std::uint64_t seed : {56, 66, 70, 77}) {
+  for (const std::uint64_t seed : {66, 70, 77}) {
     const Scene scene = plain_scene(seed);
     const cv::Mat photo = render_jpeg(scene, seed);
     INFO("plain scene " << seed);
