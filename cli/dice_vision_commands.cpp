@@ -235,6 +235,7 @@ struct SceneCommandOptions {
   int count = 5;
   bool varied = false;
   bool plain = false;
+  bool coloured = false;
   float min_side = 200, max_side = 600;
   bool labels = false;
   bool json = false;
@@ -258,6 +259,7 @@ void run_dice_scene(const SceneCommandOptions& o) {
   plain.dice = o.count;
   plain.min_side = o.min_side;
   plain.max_side = o.max_side;
+  plain.coloured = o.coloured;
   const Scene scene = o.plain ? plain_scene(o.seed, plain) : o.varied ? varied_scene(o.seed) : random_scene(o.seed, options);
   bool ok = false;
   try {
@@ -429,6 +431,9 @@ void add_dice_vision_commands(Commands& commands) {
                   "A phone photo of plain white dice with black pips, --min-side to --max-side px across, on cardboard, "
                   "wood or printed paper, 2-9 megapixels")
       ->excludes(varied);
+  scene->add_flag("--coloured", sc->coloured,
+                  "With --plain: about half the dice green, red, blue or black with white pips, or yellow with black "
+                  "(the same scene otherwise)");
   scene->add_option("--min-side", sc->min_side, "Smallest die of --plain, pixels")
       ->check(CLI::Range(8.0, 1000.0))
       ->capture_default_str();
@@ -440,6 +445,7 @@ void add_dice_vision_commands(Commands& commands) {
   scene->add_flag("--json", sc->json, R"(Print {"image": OUT, "seed": n, "dice": [pips...]} on one line)");
   scene->callback([sc] {
     if (sc->min_side > sc->max_side) throw InputError("--min-side is larger than --max-side");
+    if (sc->coloured && !sc->plain) throw InputError("--coloured needs --plain");
     run_dice_scene(*sc);
   });
 

@@ -25,6 +25,7 @@ struct Candidate {
   double pip_contrast = 0; // mean lightness at the pips minus `body`: < 0 for dark pips
   bool near_frame = false; // within half its side of the image's edge
   bool at_frame = false;   // its region touches the image's edge (DieRegion::at_frame)
+  double learned_agrees = 0;  // the learned reader's probability for the die's value (0: another value, or no model)
 };
 
 // Body colour, pip polarity and nearness to the frame of a read region; `lab` is the image in 8-bit Lab and `die`

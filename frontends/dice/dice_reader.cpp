@@ -145,6 +145,7 @@ ScaleReading read_at_scale(const cv::Mat& full, double scale, const ReadOptions&
     die.confidence = reading.confidence;
     die.box = to_image(region.box, scale);
     candidates.push_back(describe_candidate(lab, region, reading, die));
+    if (!learned.empty() && learned[i].pips == reading.pips) candidates.back().learned_agrees = learned[i].probability;
     learned_of_candidate.push_back(learned.empty() ? 0 : learned[i].pips);
   }
   ScaleReading out{agreeing_dice(candidates, ds), {}};

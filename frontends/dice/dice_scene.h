@@ -106,11 +106,15 @@ Scene varied_scene(std::uint64_t seed, float min_side = 20, float max_side = 600
 // A phone photo of plain dice (plain_scene.cpp): white dice with black pips, min_side to
 // max_side pixels across, on cardboard, wood or printed paper, in a 4:3 frame of
 // min_megapixels to max_megapixels, some seen at a slant. The dice are capped to what
-// the frame holds.
+// the frame holds. With `coloured`, about half the dice are of a common colour instead
+// (green, red, blue or black with white pips, yellow with black), as a phone photo of
+// mixed sets shows; the scene is otherwise the same as without it (same seed: same
+// frame, table, places and values).
 struct PlainSceneOptions {
   int dice = 5;
   float min_side = 200, max_side = 600;
   double min_megapixels = 2, max_megapixels = 9;
+  bool coloured = false;
 };
 Scene plain_scene(std::uint64_t seed, const PlainSceneOptions& options = {});
 

@@ -18,6 +18,23 @@ cv::Scalar jitter(cv::Scalar c, double by, cv::RNG& rng) {
   return c;
 }
 
+// A common coloured die (BGR body and pips), jittered: the colours dice shops sell most.
+void colour_die(SceneDie& d, cv::RNG& rng) {
+  struct Set {
+    cv::Scalar face, pip;
+  };
+  static const Set kSets[] = {
+      {{60, 140, 40}, {235, 240, 240}},   // green, white pips
+      {{40, 40, 190}, {235, 240, 240}},   // red
+      {{170, 90, 30}, {235, 240, 240}},   // blue
+      {{35, 35, 35}, {235, 240, 240}},    // black
+      {{40, 200, 235}, {28, 28, 28}},     // yellow, black pips
+  };
+  const Set& set = kSets[rng.uniform(0, 5)];
+  d.face = jitter(set.face, 20, rng);
+  d.pip = jitter(set.pip, 12, rng);
+}
+
 }  // namespace
 
 Scene plain_scene(std::uint64_t seed, const PlainSceneOptions& o) {
@@ -53,10 +70,13 @@ Scene plain_scene(std::uint64_t seed, const PlainSceneOptions& o) {
     camera_lean.y = float(rng.uniform(-0.3, 0.3));
     camera_lean.x = float(rng.uniform(-0.3, 0.3));
   }
+  // Colours come from a stream of their own, so that `coloured` changes nothing else.
+  cv::RNG colours(seed * 0x9E3779B97F4A7C15ULL + 0xC0102);
   for (int i = 0; i < o.dice; ++i) {
     SceneDie d;
     d.face = face;
     d.pip = pip;
+    if (o.coloured && colours.uniform(0, 2) == 0) colour_die(d, colours);
     d.pips = rng.uniform(1, 7);
     d.side = float(base * rng.uniform(0.95, 1.05));
     d.angle_deg = float(rng.uniform(0.0, 90.0));
