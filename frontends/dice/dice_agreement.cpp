@@ -92,8 +92,9 @@ void drop_odd_colours(std::vector<Candidate>& dice, const DiceSettings& ds) {
     for (std::size_t j = 0; j < dice.size(); ++j)
       if (j != i) others.push_back(dice[j].die.confidence);
     std::nth_element(others.begin(), others.begin() + others.size() / 2, others.end());
-    bool odd = dice[i].die.confidence < others[others.size() / 2] - ds.agree_less_sure &&
-               !(ds.agree_vouched < 1 && dice[i].learned_agrees >= ds.agree_vouched && dice[i].die.confidence >= ds.doubt);
+    const bool both_sure = ds.agree_vouched < 1 && dice[i].learned_agrees >= ds.agree_vouched &&
+                           dice[i].die.confidence >= ds.doubt;
+    bool odd = dice[i].die.confidence < others[others.size() / 2] - ds.agree_less_sure && !both_sure;
     for (std::size_t j = 0; j < dice.size() && odd; ++j) {
       if (j == i) continue;
       odd = dice[j].body - dice[i].body > ds.agree_body_apart && (own == 1 ? polarity(dice[j]) == -1 : dice[i].near_frame);
