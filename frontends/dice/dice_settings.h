@@ -295,7 +295,10 @@ namespace puzzlesat::dice_vision {
   /* The dice of one photo agree (dice_agreement.cpp) */                                                              \
   X(agree_min_size, 0.5, 0, 1, "dice smaller than this share of the surer half's typical side are no dice ...")      \
   X(agree_max_size, 2, 1, 10, "... and larger than this many times it (key caps, stickers)")                          \
-  X(agree_overlap, 0.75, 0, 1, "two dice sharing this share of the smaller box are one die read twice")              \
+  X(agree_overlap, 0.6, 0, 1,                                                                                         \
+    "two dice sharing this share of the smaller box are one die read twice: dice side by side share at most a "   \
+    "quarter (both turned 45 degrees, face to face), more with side faces and shadows in the box; against 0.75, "  \
+    "renders +2 photos (a die read again off its centre), none lost; at 0.5 plain 53 lost")                        \
   X(agree_clear_polarity, 15, 0, 255, "pip contrast (8-bit L) that gives a reading a clear polarity")                  \
   X(agree_body_apart, 60, 0, 255,                                                                                     \
     "a lone candidate whose body is this much darker (8-bit L) than every other die's is odd: a key cap, a plug "  \
