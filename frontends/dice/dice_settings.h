@@ -298,7 +298,7 @@ namespace puzzlesat::dice_vision {
   X(agree_overlap, 0.6, 0, 1,                                                                                         \
     "two dice sharing this share of the smaller box are one die read twice: dice side by side share at most a "   \
     "quarter (both turned 45 degrees, face to face), more with side faces and shadows in the box; against 0.75, "  \
-    "renders +2 photos (a die read again off its centre), none lost; at 0.5 plain 53 reads a 3 as a 4")                        \
+    "renders +2 photos (a die read again off its centre), none lost; at 0.5 plain 53 reads a 3 as a 4")           \
   X(agree_clear_polarity, 15, 0, 255, "pip contrast (8-bit L) that gives a reading a clear polarity")                  \
   X(agree_body_apart, 60, 0, 255,                                                                                     \
     "a lone candidate whose body is this much darker (8-bit L) than every other die's is odd: a key cap, a plug "  \
