@@ -306,8 +306,8 @@ namespace puzzlesat::dice_vision {
   X(agree_less_sure, 0.03, 0, 1,                                                                                      \
     "and is dropped when read this much less surely than the median die: more than the jitter between clean "      \
     "readings (round 6)")                                                                                           \
-  X(agree_vouched, 0.9, 0, 1,                                                                                         \
-    "unless the learned reader reads its value with this probability (1 never) and the rules are not in doubt: "  \
+  X(agree_vouched, 0.9, 0, 1,                                                                                          \
+    "unless the learned reader reads its value with this probability (1 never) and the rules are not in doubt: "    \
     "a coloured die among white ones (rendered plain scenes with coloured dice)")                                   \
   X(agree_frame_body_match, 30, 0, 255, "a die cut by the frame stays when a die inside has a body this close (8-bit L)")
 
