@@ -427,13 +427,14 @@ void add_dice_vision_commands(Commands& commands) {
   scene->add_option("--dice", sc->count, "Number of dice")->check(CLI::Range(1, 12))->capture_default_str();
   auto* varied = scene->add_flag("--varied", sc->varied,
                                  "Draw from everything the renderer does (any size, dice, table, blur, JPEG); --dice is ignored");
-  scene->add_flag("--plain", sc->plain,
-                  "A phone photo of plain white dice with black pips, --min-side to --max-side px across, on cardboard, "
-                  "wood or printed paper, 2-9 megapixels")
-      ->excludes(varied);
+  auto* plain = scene->add_flag("--plain", sc->plain,
+                                "A phone photo of plain white dice with black pips, --min-side to --max-side px across, "
+                                "on cardboard, wood or printed paper, 2-9 megapixels")
+                     ->excludes(varied);
   scene->add_flag("--coloured", sc->coloured,
-                  "With --plain: about half the dice green, red, blue or black with white pips, or yellow with black "
-                  "(the same scene otherwise)");
+                  "About half the dice green, red, blue or black with white pips, or yellow with black "
+                  "(the same scene otherwise)")
+      ->needs(plain);
   scene->add_option("--min-side", sc->min_side, "Smallest die of --plain, pixels")
       ->check(CLI::Range(8.0, 1000.0))
       ->capture_default_str();
@@ -445,7 +446,6 @@ void add_dice_vision_commands(Commands& commands) {
   scene->add_flag("--json", sc->json, R"(Print {"image": OUT, "seed": n, "dice": [pips...]} on one line)");
   scene->callback([sc] {
     if (sc->min_side > sc->max_side) throw InputError("--min-side is larger than --max-side");
-    if (sc->coloured && !sc->plain) throw InputError("--coloured needs --plain");
     run_dice_scene(*sc);
   });
 

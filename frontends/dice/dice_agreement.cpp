@@ -92,8 +92,8 @@ void drop_odd_colours(std::vector<Candidate>& dice, const DiceSettings& ds) {
     for (std::size_t j = 0; j < dice.size(); ++j)
       if (j != i) others.push_back(dice[j].die.confidence);
     std::nth_element(others.begin(), others.begin() + others.size() / 2, others.end());
-    const bool both_sure = ds.agree_vouched < 1 && dice[i].learned_agrees >= ds.agree_vouched &&
-                           dice[i].die.confidence >= ds.doubt;
+    const bool both_sure = ds.agree_vouched < 1 && dice[i].learned_pips == dice[i].die.pips &&
+                           dice[i].learned_probability >= ds.agree_vouched && dice[i].die.confidence >= ds.doubt;
     bool odd = dice[i].die.confidence < others[others.size() / 2] - ds.agree_less_sure && !both_sure;
     for (std::size_t j = 0; j < dice.size() && odd; ++j) {
       if (j == i) continue;
@@ -157,14 +157,18 @@ Candidate describe_candidate(const cv::Mat& lab, const DieRegion& region, const 
   return c;
 }
 
-std::vector<Die> agreeing_dice(const std::vector<Candidate>& candidates, const DiceSettings& ds) {
+std::vector<Candidate> agreeing_candidates(const std::vector<Candidate>& candidates, const DiceSettings& ds) {
   std::vector<Candidate> dice = candidates;
   drop_odd_sizes(dice, ds);
   drop_overlaps(dice, ds);
   drop_odd_colours(dice, ds);
   drop_unmatched_at_frame(dice, ds);
+  return dice;
+}
+
+std::vector<Die> agreeing_dice(const std::vector<Candidate>& candidates, const DiceSettings& ds) {
   std::vector<Die> out;
-  for (const auto& c : dice) out.push_back(c.die);
+  for (const auto& c : agreeing_candidates(candidates, ds)) out.push_back(c.die);
   return out;
 }
 

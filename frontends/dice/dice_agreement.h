@@ -25,14 +25,17 @@ struct Candidate {
   double pip_contrast = 0; // mean lightness at the pips minus `body`: < 0 for dark pips
   bool near_frame = false; // within half its side of the image's edge
   bool at_frame = false;   // its region touches the image's edge (DieRegion::at_frame)
-  double learned_agrees = 0;  // the learned reader's probability for the die's value (0: another value, or no model)
+  int learned_pips = 0;            // the learned reader's value on the region's crop (0: no die, or no model)
+  double learned_probability = 0;  // and its probability
 };
 
 // Body colour, pip polarity and nearness to the frame of a read region; `lab` is the image in 8-bit Lab and `die`
 // the reading in output pixels.
 Candidate describe_candidate(const cv::Mat& lab, const DieRegion& region, const PipReading& reading, Die die);
 
-// The candidates that agree with the others of their photo.
+// The candidates that agree with the others of their photo ...
+std::vector<Candidate> agreeing_candidates(const std::vector<Candidate>& candidates, const DiceSettings& settings = {});
+// ... as dice.
 std::vector<Die> agreeing_dice(const std::vector<Candidate>& candidates, const DiceSettings& settings = {});
 
 }  // namespace puzzlesat::dice_vision

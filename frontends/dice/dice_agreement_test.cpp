@@ -107,14 +107,18 @@ TEST_CASE("dice of one photo agree: a die read twice counts once, lone odd marks
   }
   SECTION("light marks on a dark body that both readers are sure of are a die: a red die among white ones") {
     c.push_back(candidate({400, 20, 40, 40}, 2, 0.85, 5, 90));
-    c.back().learned_agrees = 0.95;
+    c.back().learned_pips = 2;
+    c.back().learned_probability = 0.95;
     CHECK(sorted_values(agreeing_dice(c)) == std::vector<int>{2, 2, 4, 6});
     DiceSettings never;
     never.agree_vouched = 1;
     CHECK(sorted_values(agreeing_dice(c, never)) == std::vector<int>{2, 4, 6});
-    c.back().learned_agrees = 0.8;  // the network below agree_vouched
+    c.back().learned_probability = 0.8;  // the network below agree_vouched
     CHECK(sorted_values(agreeing_dice(c)) == std::vector<int>{2, 4, 6});
-    c.back().learned_agrees = 0.99;
+    c.back().learned_probability = 0.99;
+    c.back().learned_pips = 3;  // the network sure of another value
+    CHECK(sorted_values(agreeing_dice(c)) == std::vector<int>{2, 4, 6});
+    c.back().learned_pips = 2;
     c.back().die.confidence = 0.6;  // the rules in doubt: a key cap's letter read as a die
     CHECK(sorted_values(agreeing_dice(c)) == std::vector<int>{2, 4, 6});
   }

@@ -118,7 +118,6 @@ ScaleReading read_at_scale(const cv::Mat& full, double scale, const ReadOptions&
   const std::vector<LearnedReading> learned = learned_later.valid() ? learned_later.get() : std::vector<LearnedReading>{};
 
   std::vector<Candidate> candidates;
-  std::vector<int> learned_of_candidate;
   for (std::size_t i = 0; i < regions.size(); ++i) {
     const DieRegion& region = regions[i];
     PipReading& reading = readings[i];
@@ -144,16 +143,13 @@ ScaleReading read_at_scale(const cv::Mat& full, double scale, const ReadOptions&
     die.pips = reading.pips;
     die.confidence = reading.confidence;
     die.box = to_image(region.box, scale);
-    candidates.push_back(describe_candidate(lab, region, reading, die));
-    if (!learned.empty() && learned[i].pips == reading.pips) candidates.back().learned_agrees = learned[i].probability;
-    learned_of_candidate.push_back(learned.empty() ? 0 : learned[i].pips);
+    Candidate& candidate = candidates.emplace_back(describe_candidate(lab, region, reading, die));
+    if (!learned.empty()) candidate.learned_pips = learned[i].pips, candidate.learned_probability = learned[i].probability;
   }
-  ScaleReading out{agreeing_dice(candidates, ds), {}};
-  for (const Die& die : out.dice) {
-    int pips = 0;
-    for (std::size_t c = 0; c < candidates.size(); ++c)
-      if (candidates[c].die.box == die.box) pips = learned_of_candidate[c];
-    out.learned.push_back(pips);
+  ScaleReading out;
+  for (const Candidate& c : agreeing_candidates(candidates, ds)) {
+    out.dice.push_back(c.die);
+    out.learned.push_back(c.learned_pips);
   }
   return out;
 }
