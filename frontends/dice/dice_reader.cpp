@@ -166,7 +166,16 @@ double median_side(const std::vector<Die>& dice, double scale) {
 
 std::vector<Die> read_dice(const cv::Mat& image, const ReadOptions& options) {
   if (image.empty()) throw InputError("empty image");
-  if (options.reader != DieReader::Rules) preload_learned_reader();  // on the other core while the rules find the dice
+  // The model loads on the other core while the rules find the dice; read_dice does not
+  // return, nor throw, before it is loaded (learned_reader.h: a process ending under the
+  // loading thread aborts).
+  struct WaitForModel {
+    std::shared_future<void> loaded;
+    ~WaitForModel() {
+      if (loaded.valid()) loaded.wait();
+    }
+  } model;
+  if (options.reader != DieReader::Rules) model.loaded = preload_learned_reader();
   const cv::Mat full = to_bgr(image);
   const DiceSettings& ds = options.settings;
   const double scale = working_scale(full.size(), ds);

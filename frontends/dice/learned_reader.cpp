@@ -5,11 +5,11 @@
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
+#include <future>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
 #include <system_error>
-#include <thread>
 
 #include "frontends/dice/die_crop.h"
 
@@ -26,12 +26,7 @@ struct Model {
   std::mutex running;  // cv::dnn::Net::forward is not reentrant
   std::unique_ptr<cv::dnn::Net> net;
   std::once_flag preloading;
-  std::thread preloader;
-  // Joined before `net` goes: a process that ends early (a photo that does not decode)
-  // must not tear the network down under the loading thread.
-  ~Model() {
-    if (preloader.joinable()) preloader.join();
-  }
+  std::shared_future<void> preloaded;
 };
 
 Model& model() {
@@ -78,18 +73,19 @@ std::string learned_model_path() {
 
 bool learned_reader_available() { return loaded_net() != nullptr; }
 
-void preload_learned_reader() {
+std::shared_future<void> preload_learned_reader() {
   Model& m = model();
   std::call_once(m.preloading, [&m] {
-    m.preloader = std::thread([&m] {
-      cv::dnn::Net* net = loaded_net();
-      if (!net) return;
-      const cv::Mat blank(kCropSize, kCropSize, CV_8UC3, cv::Scalar::all(0));
-      std::lock_guard lock(m.running);
-      net->setInput(crops_blob({blank}));
-      net->forward();
-    });
+    m.preloaded = std::async(std::launch::async, [&m] {
+                    cv::dnn::Net* net = loaded_net();
+                    if (!net) return;
+                    const cv::Mat blank(kCropSize, kCropSize, CV_8UC3, cv::Scalar::all(0));
+                    std::lock_guard lock(m.running);
+                    net->setInput(crops_blob({blank}));
+                    net->forward();
+                  }).share();
   });
+  return m.preloaded;
 }
 
 std::vector<LearnedReading> read_crops(const std::vector<cv::Mat>& crops) {

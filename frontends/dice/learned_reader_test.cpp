@@ -91,8 +91,8 @@ TEST_CASE("the model corrects doubtful rules readings on phone photos", "[dice_v
 // read_dice loads the model on a thread of its own and warms it with a one-crop pass, then
 // reads batches of any size: none of that may change a reading.
 TEST_CASE("the learned reader reads a crop the same after a preload, alone or in a batch", "[dice_vision][learned]") {
-  preload_learned_reader();
-  preload_learned_reader();  // once per process
+  preload_learned_reader().wait();
+  preload_learned_reader().wait();  // once per process
   REQUIRE(learned_reader_available());
   std::vector<cv::Mat> crops;
   for (const auto& c : scene_crops(7'000'201, kCropSize, 20, 200)) crops.push_back(c.image);
