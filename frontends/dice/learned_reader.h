@@ -34,7 +34,7 @@ bool learned_reader_available();
 // (about 4 ms of a 45-ms process, docs/performance.md). Later calls start nothing. The
 // future is ready when the thread is done: wait on it before the caller may return to a
 // process that ends. A process that ends under the thread destroys OpenCV's own statics
-// while the network still uses them: 4 of about 7,000 runs of `yahtzee dice` on the SET
+// while the network still uses them: 5 of about 13,500 runs of `yahtzee dice` on the SET
 // photos, which hold no die, so nothing else waited for the model, aborted or crashed.
 std::shared_future<void> preload_learned_reader();
 
