@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <climits>
 #include <cmath>
+#include <optional>
 #include <vector>
 
 #include "frontends/set/attribute_decisions.h"
@@ -263,16 +264,51 @@ void measure_shading(const Normalised& n, const cv::Mat& filled, const cv::Mat& 
   }
 }
 
+// The ink's colour over a zone round the symbols' `ink` (widened by colour_zone), on the
+// card's own pixels, divided by the blank paper in a ring just beyond it; nothing when
+// the ring holds too little paper. Why not the line cores over the local white: a thin
+// line's colour in a JPEG is not where its darkness is. The encoder spreads it over the
+// blocks around the line and rings beside it, and the local white (a per-channel
+// maximum) picks up the ringing, most in the channel the light is weakest in: under a
+// lamp, halved and saved at quality 90, a purple outline's cores lose their blue and read
+// as surely red. Over the zone, what JPEG moved stays in; the zone's mean is ink diluted
+// by paper, which changes neither its hue nor its chroma per darkness.
+std::optional<cv::Scalar> zone_colour(const cv::Mat& inner, const Normalised& n, const cv::Mat& ink,
+                                      const cv::Mat& near_occluder) {
+  const ReaderSettings& s = reader_settings();
+  // Distances to the nearest ink pixel. The zone reaches half colour_zone from the ink (a
+  // dilation by a disc that wide); the ring, half colour_ring beyond the zone, leaves a
+  // few pixels out between them, where the paper still holds some of the ink's colour.
+  constexpr double kGap = 4;
+  cv::Mat away;
+  cv::distanceTransform(~ink, away, cv::DIST_L2, cv::DIST_MASK_3);
+  const double zone_reach = s.colour_zone / 2, ring_reach = zone_reach + s.colour_ring / 2;
+  cv::Mat zone = (away <= zone_reach) & ~near_occluder;
+  cv::Mat ring = (away > zone_reach + kGap) & (away <= ring_reach) & ~near_occluder & (n.dark < s.reader_blank_darkness);
+  constexpr int kMinPaper = 50;  // pixels: enough paper to average JPEG's noise away
+  if (cv::countNonZero(ring) < kMinPaper || cv::countNonZero(zone) == 0) return std::nullopt;
+  cv::Scalar colour = cv::mean(inner, zone), paper = cv::mean(inner, ring);
+  for (int c = 0; c < 3; ++c) colour[c] /= std::max(1.0, paper[c]);
+  return colour;
+}
+
 // Colour: the mean white-normalised colour of the darkest of the symbols' `ink` pixels,
-// the cores of lines, where paper blurred in from the sides dilutes the ink the least;
-// away from occluders (see measure_shading) while most of the ink is.
-void measure_ink(const Normalised& n, cv::Mat ink, const cv::Mat& near_occluder, CardFeatures& feat) {
+// the cores of lines, where paper blurred in from the sides dilutes the ink the least:
+// its darkness and chroma say whether it is ink at all (card_faintest_ink,
+// card_min_solid_chroma); away from occluders (see measure_shading) while most of the ink
+// is. Which ink, red, green or purple, is read from the zone round the symbols where
+// there is one (zone_colour): hue and colour_chroma.
+void measure_ink(const cv::Mat& inner, const Normalised& n, cv::Mat ink, const cv::Mat& near_occluder,
+                 CardFeatures& feat) {
   if (cv::countNonZero(ink & ~near_occluder) > 0.5 * cv::countNonZero(ink)) ink &= ~near_occluder;
+  std::optional<cv::Scalar> zone;
+  if (reader_settings().colour_zone > 0 && cv::countNonZero(ink) > 0) zone = zone_colour(inner, n, ink, near_occluder);
   ink &= n.dark >= quantile(n.dark, ink, 0.6);
   cv::Scalar ink_color = cv::countNonZero(ink) > 0 ? cv::mean(n.rgb, ink) : cv::Scalar(1, 1, 1);
   feat.ink = ink_color;
-  feat.hue = hue_of(ink_color);
   feat.ink_chroma = colourfulness(ink_color);
+  feat.hue = hue_of(zone.value_or(ink_color));
+  feat.colour_chroma = colourfulness(zone.value_or(ink_color));
 }
 
 }  // namespace
@@ -322,9 +358,9 @@ CardReading read_card(const cv::Mat& card) {
   bool bridged = measure_shape(symbols, near_occluder, feat);
   measure_paper(inner, n, filled, occluded, feat);
   measure_shading(n, filled, near_occluder, ink_level, feat);
-  measure_ink(n, filled & mask, near_occluder, feat);
+  measure_ink(inner, n, filled & mask, near_occluder, feat);
 
-  reading.attributes[kColor] = read_color(feat.hue, feat.ink_chroma);
+  reading.attributes[kColor] = read_color(feat.hue, feat.colour_chroma);
   reading.attributes[kShading] = read_shading(feat.fill, feat.texture, feat.tint);
   reading.attributes[kShape] = read_shape(feat.solidity, feat.rect_fill);
   // A bridged outline's shape is partly inferred: flag it for a look.

@@ -21,8 +21,10 @@ struct CardFeatures {
   int symbols = 0;          // contours above the size floor
   double paper = 0;         // share of the card outside the symbols that is blank paper
   double paper_saturation = 0;  // of that paper's raw colour: white paper is near grey
-  double hue = 0;           // degrees, of the white-normalised ink colour
-  cv::Scalar ink;           // that colour, BGR, paper = (1, 1, 1)
+  double hue = 0;           // degrees, of the ink's colour over the zone round the symbols
+                            // (card_reader.cpp, zone_colour), else of `ink`
+  double colour_chroma = 0; // chroma over darkness of that same colour: red's is above purple's
+  cv::Scalar ink;           // the white-normalised colour of the lines' cores, BGR, paper = (1, 1, 1)
   double ink_chroma = 0;    // its chroma over its darkness: 0 for grey marks
   double fill = 0;          // interior ink / outline ink: 1 solid, 0 open
   double texture = 0;       // stripe oscillation across the interior / outline ink

@@ -94,7 +94,7 @@ TEST_CASE("a greyed purple whose hue lies on red's side is still purple, pale re
     img = card.color == 2 ? reinked(img, printed_purple, grey_magenta) : reinked(img, printed_red, pale_red);
     CardReading r = read_card(canonical(img));
     INFO(set::to_string(card) << " read as " << set::to_string(r.card()) << ", hue " << r.features.hue << ", chroma "
-                              << r.features.ink_chroma);
+                              << r.features.colour_chroma);
     CHECK(r.attributes[set::kColor].value == card.color);
   }
 }

@@ -78,6 +78,13 @@ namespace puzzlesat::set_vision {
     "ink whose sure cards they lie nearer to")                                                                      \
   X(colour_red_chroma, 0.33, 0, 2,                                                                                    \
     "chroma per darkness that splits red (>= 0.44 on dev photos) from purple near their hue boundary (<= 0.42)")   \
+  X(colour_zone, 25, 0, 81,                                                                                          \
+    "which ink: the colour over the symbols' ink widened by this (pixels of the 330-px card), where JPEG spread "  \
+    "a line's colour, against the paper just beyond; 0: the lines' darkest pixels over the local white, which "    \
+    "JPEG's ringing tints (rendered dim lamplight, --scale 0.5 / 0.35: colour right 88.5 / 83.3 % at 0, 100 / "     \
+    "99.0 % at 5, 100 / 100 % at 15-45; the dev photos read the same from 5 to 45)")                                \
+  X(colour_ring, 31, 3, 121,                                                                                         \
+    "the paper that ink colour is measured against: blank paper within this (pixels) beyond the zone")            \
   X(shading_open_striped, 0.18, 0, 1, "fill + 4 x stripe texture from which a symbol is striped, not open")        \
   X(shading_striped_solid, 0.55, 0, 1, "interior ink over outline ink from which a symbol is solid")               \
   X(shading_open_tint, 0.075, 0, 1,                                                                                   \

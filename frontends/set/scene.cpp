@@ -351,7 +351,10 @@ Scene compose_single(Rng& rng, const SceneOptions& opt) {
 
 }  // namespace
 
-Scene compose_scene(std::uint32_t seed, const SceneOptions& opt) {
+namespace {
+
+// The scene as drawn, at full size.
+Scene compose_drawn(std::uint32_t seed, const SceneOptions& opt) {
   Rng rng(seed);
   if (opt.framing != Framing::table) return compose_single(rng, opt);
   Scene scene;
@@ -449,6 +452,24 @@ Scene compose_scene(std::uint32_t seed, const SceneOptions& opt) {
     scene_detail::add_glare(rng, img, scene.corners[which]);
   }
   scene.image = light_and_camera(rng, img, opt);
+  return scene;
+}
+
+}  // namespace
+
+Scene compose_scene(std::uint32_t seed, const SceneOptions& opt) {
+  Scene scene = compose_drawn(seed, opt);
+  if (opt.scale < 1) {
+    const double s = std::max(opt.scale, 0.01);
+    cv::Mat small;
+    cv::resize(scene.image, small, cv::Size(), s, s, cv::INTER_AREA);
+    // Corners in the shrunk photo: pixel centres map by (p + 0.5) * s' - 0.5, with s' the
+    // size actually reached.
+    const double sx = double(small.cols) / scene.image.cols, sy = double(small.rows) / scene.image.rows;
+    for (auto& q : scene.corners)
+      for (auto& p : q) p = {float((p.x + 0.5) * sx - 0.5), float((p.y + 0.5) * sy - 0.5)};
+    scene.image = small;
+  }
   return scene;
 }
 

@@ -73,7 +73,7 @@ void settle_red_purple(std::vector<TableCard>& cards) {
     const int ink = c.reading.attributes[set::kColor].value;
     if (!is_sure(c)) continue;
     hues[ink].push_back(c.reading.features.hue);
-    sum_chroma[ink] += c.reading.features.ink_chroma;
+    sum_chroma[ink] += c.reading.features.colour_chroma;
   }
   if (hues[0].size() < 2 || hues[2].size() < 2) return;
   double centre_hue[3], centre_chroma[3];
@@ -92,7 +92,7 @@ void settle_red_purple(std::vector<TableCard>& cards) {
     double d[3];
     for (int ink : {0, 2})
       d[ink] = std::hypot(hue_gap(f.hue, centre_hue[ink]) / kInkHueSpread,
-                          (f.ink_chroma - centre_chroma[ink]) / kInkChromaSpread);
+                          (f.colour_chroma - centre_chroma[ink]) / kInkChromaSpread);
     const int nearer = d[0] <= d[2] ? 0 : 2;
     colour.value = nearer;
     colour.confidence = clamp01((d[2 - nearer] - d[nearer]) / (d[0] + d[2] + 1e-9));
