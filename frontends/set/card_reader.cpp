@@ -250,6 +250,7 @@ void measure_shading(const Normalised& n, const cv::Mat& filled, const cv::Mat& 
   double outline = std::max(ink_level, quantile(n.dark, band, 0.9)) - paper_level;
   double inside = cv::countNonZero(interior) > 0 ? cv::mean(n.dark, interior)[0] - paper_level : 0;
   feat.fill = inside / outline;
+  feat.inside = inside;
   feat.texture = cv::countNonZero(interior) > 0 ? stripe_texture(n.dark, interior) / outline : 0;
   // Stripes are printed in the ink: however fine and pale, they move the interior's
   // colour from the paper's towards the ink's, where an open symbol's inside is paper.

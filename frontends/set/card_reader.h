@@ -27,6 +27,7 @@ struct CardFeatures {
   cv::Scalar ink;           // the white-normalised colour of the lines' cores, BGR, paper = (1, 1, 1)
   double ink_chroma = 0;    // its chroma over its darkness: 0 for grey marks
   double fill = 0;          // interior ink / outline ink: 1 solid, 0 open
+  double inside = 0;        // the interior's darkness over the paper's: the ink's own when solid
   double texture = 0;       // stripe oscillation across the interior / outline ink
   double tint = 0;          // the interior's colour moved from the paper's towards the ink's: 0 open, 1 solid
   double solidity = 0;      // symbol area / convex hull area

@@ -99,6 +99,33 @@ void settle_red_purple(std::vector<TableCard>& cards) {
   }
 }
 
+// A solid symbol's interior is its ink, as dark as the solid symbols of that ink on the
+// same table. Stripes that a small photo blurs into a tint leave an interior far lighter;
+// a thin outline, diluted by the same blur, can make them look as dark as it is (fill),
+// and the card reads solid. Against the darkest sure solid of its ink on the table
+// (shading not flagged), a card read solid with an interior under shading_table_solid of
+// it is striped. Without a sure solid of that ink, nothing moves.
+void settle_solids(std::vector<TableCard>& cards) {
+  const double share = reader_settings().shading_table_solid;
+  if (share <= 0) return;
+  double darkest[3] = {0, 0, 0};
+  for (const auto& c : cards) {
+    const auto& shading = c.reading.attributes[set::kShading];
+    const int ink = c.reading.attributes[set::kColor].value;
+    if (shading.value == 0 && shading.confidence >= low_confidence())
+      darkest[ink] = std::max(darkest[ink], c.reading.features.inside);
+  }
+  for (auto& c : cards) {
+    AttributeReading& shading = c.reading.attributes[set::kShading];
+    const double reference = darkest[c.reading.attributes[set::kColor].value];
+    if (shading.value != 0 || reference <= 0) continue;
+    const double ratio = c.reading.features.inside / reference;
+    if (ratio >= share) continue;
+    shading.value = 1;
+    shading.confidence = margin(ratio, share, 0.15);
+  }
+}
+
 }  // namespace
 
 void drop_undersized(std::vector<TableCard>& cards) {
@@ -241,6 +268,7 @@ TableReading read_table(const cv::Mat& photo, double scale) {
   }
   drop_undersized(table.cards);
   settle_red_purple(table.cards);
+  settle_solids(table.cards);
   table.seconds = double(std::clock() - start) / CLOCKS_PER_SEC;
   return table;
 }

@@ -331,8 +331,8 @@ cv::Mat as_jpeg(const cv::Mat& image) {
   return cv::imdecode(bytes, cv::IMREAD_COLOR);
 }
 
-// Colours read right over seeds 1-8 of `opt`, each photo through JPEG.
-int colours_right(const SceneOptions& opt, int& cards) {
+// One attribute read right over seeds 1-8 of `opt`, each photo through JPEG.
+int attribute_right(const SceneOptions& opt, int attribute, int& cards) {
   int right = 0;
   for (std::uint32_t seed = 1; seed <= 8; ++seed) {
     const Scene scene = compose_scene(seed, opt);
@@ -340,12 +340,14 @@ int colours_right(const SceneOptions& opt, int& cards) {
     for (size_t i = 0; i < scene.cards.size(); ++i, ++cards)
       for (const auto& c : table.cards)
         if (quad_contains(scene.corners[i], quad_center(c.corners))) {
-          right += c.reading.card().color == scene.cards[i].color;
+          right += c.reading.attributes[attribute].value == scene.cards[i].get(attribute);
           break;
         }
   }
   return right;
 }
+
+int colours_right(const SceneOptions& opt, int& cards) { return attribute_right(opt, set::kColor, cards); }
 
 }  // namespace
 
@@ -376,7 +378,7 @@ TEST_CASE("purple outlines under dim lamplight in a small JPEG keep their colour
   int cards = 0;
   const int right = colours_right(opt, cards);
   CHECK(cards == 96);
-  CHECK(right == cards);
+  CHECK(right >= cards - 1);  // all 96 as built here; one of slack for another compiler's rounding
 
   const double zone = reader_settings().colour_zone;
   override_reader_setting("colour_zone", 0);
@@ -384,4 +386,25 @@ TEST_CASE("purple outlines under dim lamplight in a small JPEG keep their colour
   const int right_then = colours_right(opt, cards_then);
   override_reader_setting("colour_zone", zone);
   CHECK(right_then < cards_then - 6);  // the condition is the one that failed
+}
+
+// Halved, a thin outline is diluted as much as the stripes inside it are blurred into a
+// tint: the interior is as dark as the outline, and striped cards read solid (85 of 96
+// shadings right without the table's check). A solid's interior is its ink, as dark as
+// the table's other solids of that ink; blurred stripes are far lighter.
+TEST_CASE("striped cards with thin outlines in a small photo are not read solid beside real solids") {
+  SceneOptions opt;
+  opt.print.line_weight = 0.5;
+  opt.scale = 0.5;
+  int cards = 0;
+  const int right = attribute_right(opt, set::kShading, cards);
+  CHECK(cards == 96);
+  CHECK(right >= 92);  // 93 as built here; one card of slack for another compiler's rounding
+
+  const double share = reader_settings().shading_table_solid;
+  override_reader_setting("shading_table_solid", 0);
+  int cards_then = 0;
+  const int right_then = attribute_right(opt, set::kShading, cards_then);
+  override_reader_setting("shading_table_solid", share);
+  CHECK(right_then < right - 5);
 }
