@@ -199,15 +199,17 @@ TEST_CASE("cards with one end hidden under a slanted cover are rebuilt from thre
 
 TEST_CASE("a card doubtful between red and purple takes the ink of its table's sure cards") {
   // A deck whose purple is printed redder than the renderer's (30 % of the way to its
-  // red) and one card printed redder still (50 %): alone it reads red, doubtfully; on a
-  // table with two sure cards of each ink it lies nearer the purple ones.
+  // red) and one card printed redder still (55 %): alone it reads red, doubtfully; on a
+  // table with two sure cards of each ink it lies nearer the purple ones. (At 50 % the
+  // colour read over the zone round the symbols already calls it purple alone, at
+  // confidence 0.04: that tests nothing of the table.)
   auto ink_at = [](double t) { return kInk[2] * (1 - t) + kInk[0] * t; };
   const int length = 300;
   const int height = render_card(set::Card{}, length).image.rows;
   cv::Mat desk(3 * height + 80, 2 * length + 60, CV_8UC3, cv::Scalar(60, 80, 100));
   struct Placed { set::Card card; double t; };
   const std::vector<Placed> cards = {{{0, 0, 0, 0}, 1.0}, {{1, 0, 2, 1}, 1.0}, {{0, 2, 0, 2}, 0.3},
-                                     {{2, 2, 2, 0}, 0.3}, {{1, 2, 1, 2}, 0.5}, {{0, 1, 1, 1}, 0.0}};
+                                     {{2, 2, 2, 0}, 0.3}, {{1, 2, 1, 2}, 0.55}, {{0, 1, 1, 1}, 0.0}};
   for (size_t i = 0; i < cards.size(); ++i) {
     const set::Card c = cards[i].card;
     cv::Mat img = render_card(c, length).image;
@@ -215,7 +217,7 @@ TEST_CASE("a card doubtful between red and purple takes the ink of its table's s
     img.copyTo(desk(cv::Rect(20 + int(i % 2) * (length + 20), 20 + int(i / 2) * (height + 20), img.cols, img.rows)));
   }
   // Alone, the doubtful card reads red.
-  cv::Mat alone = reinked(render_card(cards[4].card, length).image, kInk[2], ink_at(0.5));
+  cv::Mat alone = reinked(render_card(cards[4].card, length).image, kInk[2], ink_at(0.55));
   Quad whole = {cv::Point2f(0, 0), cv::Point2f(float(alone.cols), 0), cv::Point2f(float(alone.cols), float(alone.rows)),
                 cv::Point2f(0, float(alone.rows))};
   CardReading lone = read_card(warp_card(alone, whole));
