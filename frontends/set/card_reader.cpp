@@ -278,14 +278,14 @@ std::optional<cv::Scalar> zone_colour(const cv::Mat& inner, const Normalised& n,
                                       const cv::Mat& near_occluder) {
   const ReaderSettings& s = reader_settings();
   // Distances to the nearest ink pixel. The zone reaches half colour_zone from the ink (a
-  // dilation by a disc that wide); the ring, half colour_ring beyond the zone, leaves a
-  // few pixels out between them, where the paper still holds some of the ink's colour.
-  constexpr double kGap = 4;
+  // dilation by a disc that wide); the ring, half colour_ring beyond the zone, leaves
+  // colour_ring_gap out between them, where the paper still holds some of the ink's colour.
   cv::Mat away;
   cv::distanceTransform(~ink, away, cv::DIST_L2, cv::DIST_MASK_3);
   const double zone_reach = s.colour_zone / 2, ring_reach = zone_reach + s.colour_ring / 2;
   cv::Mat zone = (away <= zone_reach) & ~near_occluder;
-  cv::Mat ring = (away > zone_reach + kGap) & (away <= ring_reach) & ~near_occluder & (n.dark < s.reader_blank_darkness);
+  cv::Mat ring = (away > zone_reach + s.colour_ring_gap) & (away <= ring_reach) & ~near_occluder &
+                 (n.dark < s.reader_blank_darkness);
   constexpr int kMinPaper = 50;  // pixels: enough paper to average JPEG's noise away
   if (cv::countNonZero(ring) < kMinPaper || cv::countNonZero(zone) == 0) return std::nullopt;
   cv::Scalar colour = cv::mean(inner, zone), paper = cv::mean(inner, ring);

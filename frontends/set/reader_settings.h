@@ -85,6 +85,9 @@ namespace puzzlesat::set_vision {
     "99.0 % at 5, 100 / 100 % at 15-45; the dev photos read the same from 5 to 45)")                                \
   X(colour_ring, 31, 3, 121,                                                                                         \
     "the paper that ink colour is measured against: blank paper within this (pixels) beyond the zone")            \
+  X(colour_ring_gap, 4, 0, 20,                                                                                       \
+    "the ring starts this far (pixels) beyond the zone: paper next to it still holds some of the ink's colour "   \
+    "(rendered, 32 conditions and the half-size ones: at 0 one card more is flagged, nothing else changes)")      \
   X(shading_open_striped, 0.18, 0, 1, "fill + 4 x stripe texture from which a symbol is striped, not open")        \
   X(shading_striped_solid, 0.55, 0, 1, "interior ink over outline ink from which a symbol is solid")               \
   X(shading_table_solid, 0.55, 0, 1,                                                                                 \
