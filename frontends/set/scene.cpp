@@ -349,10 +349,6 @@ Scene compose_single(Rng& rng, const SceneOptions& opt) {
   return scene;
 }
 
-}  // namespace
-
-namespace {
-
 // The scene as drawn, at full size.
 Scene compose_drawn(std::uint32_t seed, const SceneOptions& opt) {
   Rng rng(seed);
