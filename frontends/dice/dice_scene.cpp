@@ -106,7 +106,7 @@ void draw_sides(cv::Mat& image, const SceneDie& d) {
       std::vector<cv::Point2f> pip;
       for (int k = 0; k < 12; ++k) {
         const float t = float(CV_PI) * k / 6;
-        const cv::Point2f q = p * 0.85f + cv::Point2f(std::cos(t), std::sin(t)) * (kPipRadius * d.pip_size);
+        const cv::Point2f q = p * (0.85f * d.pip_spread) + cv::Point2f(std::cos(t), std::sin(t)) * (kPipRadius * d.pip_size);
         pip.push_back(mid + along * q.x + l * (0.5f + 0.5f * q.y));
       }
       cv::fillConvexPoly(image, fixed(pip), d.pip * shade, cv::LINE_AA, kShift);
@@ -167,7 +167,7 @@ void glints(cv::Mat& image, const SceneDie& d, cv::RNG& rng) {
 // The lamp's highlight (SceneDie::highlight): a soft-edged disc blended toward white.
 void highlight(cv::Mat& image, const SceneDie& d) {
   const float half = d.side / 2;
-  const cv::Point2f at = rotate(d.highlight_at * half, d.angle_deg) + d.centre;
+  const cv::Point2f at = rotate(d.highlight_at * (half * d.pip_spread), d.angle_deg) + d.centre;
   const float r = std::max(0.8f, kPipRadius * d.pip_size * d.highlight_size * half);
   const cv::Rect box = cv::Rect(cvFloor(at.x - 2 * r - 2), cvFloor(at.y - 2 * r - 2), cvCeil(4 * r + 5), cvCeil(4 * r + 5)) &
                        cv::Rect({}, image.size());
@@ -199,7 +199,7 @@ void draw_die(cv::Mat& image, const SceneDie& d, cv::RNG& extra) {
   if (d.marble > 0) marble(image, d, extra);
   const float half = d.side / 2;
   for (const auto& p : pip_layout(d.pips)) {
-    const cv::Point2f c = rotate(p * half, d.angle_deg) + d.centre;
+    const cv::Point2f c = rotate(p * (half * d.pip_spread), d.angle_deg) + d.centre;
     cv::circle(image, cv::Point(cvRound(c.x * kSub), cvRound(c.y * kSub)), cvRound(kPipRadius * d.pip_size * half * kSub),
                d.pip, cv::FILLED, cv::LINE_AA, kShift);
   }

@@ -25,6 +25,7 @@ struct SceneDie {
   float marble = 0;            // 0..1: how much of the body the swirls cover
   float gloss = 0;             // 0..1: strength of the specular glints on the body
   float pip_size = 1;          // pip radius relative to kPipRadius
+  float pip_spread = 1;        // the off-centre pips' (and highlight's) offset relative to pip_layout's
   // A lamp's highlight: a round, near-white spot about a pip in size where a pip could sit
   // but does not (the centre of a 2, 4 or 6), so that it completes another layout (a 4
   // with it looks like a 5). Blended toward white by this much; 0 draws none.
