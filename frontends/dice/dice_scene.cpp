@@ -186,6 +186,33 @@ void highlight(cv::Mat& image, const SceneDie& d) {
   }
 }
 
+// The lit edge (SceneDie::edge_light): an open arc along the top face's outline, a little
+// inside it, soft-edged and blended toward white.
+void lit_edge(cv::Mat& image, const SceneDie& d) {
+  const std::vector<cv::Point2f> rim = to_float(face_outline(d, -0.07f * d.side));
+  const int margin = cvCeil(0.1 * d.side) + 3;
+  const cv::Rect box = cv::Rect(cv::boundingRect(rim).tl() - cv::Point(margin, margin),
+                                cv::boundingRect(rim).br() + cv::Point(margin, margin)) &
+                       cv::Rect({}, image.size());
+  if (box.area() == 0 || rim.empty()) return;
+  std::vector<cv::Point> arc;
+  for (int k = 0; k <= d.edge_span; ++k) {
+    const cv::Point2f p = rim[(d.edge_from + k) % rim.size()] - cv::Point2f(box.tl());
+    arc.emplace_back(cvRound(p.x * kSub), cvRound(p.y * kSub));
+  }
+  cv::Mat band(box.size(), CV_32F, cv::Scalar(0));
+  cv::polylines(band, arc, false, cv::Scalar(1), std::max(1, cvRound(0.05 * d.side)), cv::LINE_AA, kShift);
+  cv::GaussianBlur(band, band, {0, 0}, std::max(0.5, 0.02 * d.side));
+  for (int y = 0; y < box.height; ++y) {
+    auto* row = image.ptr<cv::Vec3f>(box.y + y) + box.x;
+    const auto* s = band.ptr<float>(y);
+    for (int x = 0; x < box.width; ++x) {
+      const float a = d.edge_light * std::min(1.f, s[x]);
+      if (a > 0) row[x] = row[x] * (1 - a) + cv::Vec3f::all(250.f) * a;
+    }
+  }
+}
+
 void draw_die(cv::Mat& image, const SceneDie& d, cv::RNG& extra) {
   // The rim is a little darker than the face, as the rounded edge turns from the light.
   const cv::Scalar rim = d.face * 0.75;
@@ -204,6 +231,7 @@ void draw_die(cv::Mat& image, const SceneDie& d, cv::RNG& extra) {
                d.pip, cv::FILLED, cv::LINE_AA, kShift);
   }
   if (d.gloss > 0) glints(image, d, extra);
+  if (d.edge_light > 0 && d.edge_span > 0) lit_edge(image, d);
   if (d.highlight > 0) highlight(image, d);
 }
 

@@ -32,6 +32,12 @@ struct SceneDie {
   float highlight = 0;
   cv::Point2f highlight_at{0, 0};  // in pip_layout's units (face half-sides), unrotated
   float highlight_size = 1;        // radius relative to the die's pips
+  // A glossy die's rounded edge catching the lamp: a thin bright arc just inside the top
+  // face's outline, blended toward white by this much (0 draws none), over `edge_span` of
+  // the outline's 28 points from point `edge_from` (a corner's arc is 7).
+  float edge_light = 0;
+  int edge_from = 0;
+  int edge_span = 0;
   // Side faces seen at a slant: the bottom edge of the die is drawn this far from the top
   // face, in face sides (e.g. {0.2, 0.1}); {0, 0} is seen straight from above.
   cv::Point2f lean{0, 0};

@@ -96,6 +96,22 @@ void vary_pips(Scene& scene, std::uint64_t seed) {
   }
 }
 
+// Lit edges: the rounded edge of a glossy or marbled die catches the lamp as a thin bright
+// arc round a corner and along an edge or two, on two such dice in three and one other in
+// four. On photos of sets of gaming dice it runs beside the pips and round a lone pip (a
+// 1 then looks like a ring of six), and the network, trained without it, misread them.
+// A stream of its own, so the scenes are otherwise unchanged.
+void light_edges(Scene& scene, std::uint64_t seed) {
+  cv::RNG rng = own_stream(seed, 0xED6E5ULL);
+  for (auto& d : scene.dice) {
+    const bool shiny = d.gloss > 0 || d.marble > 0;
+    if (rng.uniform(0, 12) >= (shiny ? 8 : 3)) continue;
+    d.edge_light = float(rng.uniform(0.35, 0.85));
+    d.edge_from = rng.uniform(0, 28);
+    d.edge_span = rng.uniform(5, 17);
+  }
+}
+
 // A lamp above the table in one scene of two: most dice show its highlight, a round
 // near-white spot about a pip in size at a place on the face where a pip could sit but
 // does not, so that it completes another layout (a 4 with a bright centre looks like a 5).
@@ -260,6 +276,7 @@ Scene varied_scene(std::uint64_t seed, float min_side, float max_side) {
   add_cloth(scene, seed);
   add_cards(scene, base, seed);
   vary_pips(scene, seed);
+  light_edges(scene, seed);
   add_highlights(scene, seed);
 
   if (rng.uniform(0, 2)) scene.perspective = random_perspective(scene.size, 0.08, rng);
