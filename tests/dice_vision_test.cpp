@@ -289,10 +289,9 @@ TEST_CASE("a SET table drawn by set render shows no dice", "[dice_vision][cli]")
     }
   std::cout << "set render tables read as holding dice: " << with_dice << " of " << 3 * conditions.size() << "\n";
   // As measured with the default reader: one table of 15 touching cards on a checked cloth
-  // reads a 5 at the frame, another a 1, and a grey desk a 6: the model retrained on pips
-  // as makers print them is less sure than the one before that a card is no die (which
-  // read only the first; docs/dice-vision.md, "The model retrained on pips ...").
-  CHECK(with_dice <= 3);
+  // reads a die. (The model of 07d2f3b with `veto` 0.85 read three tables so: it is less
+  // sure that a card is no die; docs/dice-vision.md, "The model retrained on pips ...".)
+  CHECK(with_dice <= 1);
 }
 
 // The SET photos in ../shared/data hold cards and no die: every die read there is an extra.
