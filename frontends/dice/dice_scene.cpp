@@ -29,9 +29,10 @@ std::vector<cv::Point> face_outline(const SceneDie& d, float grow = 0, cv::Point
   std::vector<cv::Point> pts;
   const cv::Point2f corners[4] = {{half - r, half - r}, {-(half - r), half - r}, {-(half - r), -(half - r)},
                                   {half - r, -(half - r)}};
+  constexpr int kCornerPoints = kFaceOutlinePoints / 4;
   for (int c = 0; c < 4; ++c)
-    for (int k = 0; k <= 6; ++k) {
-      const float a = static_cast<float>(CV_PI) / 2 * (c + k / 6.f);
+    for (int k = 0; k < kCornerPoints; ++k) {
+      const float a = static_cast<float>(CV_PI) / 2 * (c + k / float(kCornerPoints - 1));
       const cv::Point2f p = corners[c] + cv::Point2f(r * std::cos(a), r * std::sin(a));
       const cv::Point2f q = rotate(p, d.angle_deg) + d.centre + offset;
       pts.emplace_back(cvRound(q.x * kSub), cvRound(q.y * kSub));
@@ -164,6 +165,19 @@ void glints(cv::Mat& image, const SceneDie& d, cv::RNG& rng) {
   }
 }
 
+// Blends `image` (float BGR) toward near-white within `box` by `strength` times `mask`
+// (CV_32F, box-sized, 0..1): a lamp's highlight or a lit edge.
+void blend_toward_white(cv::Mat& image, const cv::Rect& box, const cv::Mat& mask, float strength) {
+  for (int y = 0; y < box.height; ++y) {
+    auto* row = image.ptr<cv::Vec3f>(box.y + y) + box.x;
+    const auto* m = mask.ptr<float>(y);
+    for (int x = 0; x < box.width; ++x) {
+      const float a = strength * m[x];
+      if (a > 0) row[x] = row[x] * (1 - a) + cv::Vec3f::all(250.f) * a;
+    }
+  }
+}
+
 // The lamp's highlight (SceneDie::highlight): a soft-edged disc blended toward white.
 void highlight(cv::Mat& image, const SceneDie& d) {
   const float half = d.side / 2;
@@ -176,14 +190,7 @@ void highlight(cv::Mat& image, const SceneDie& d) {
   cv::circle(spot, cv::Point(cvRound((at.x - box.x) * kSub), cvRound((at.y - box.y) * kSub)), cvRound(r * kSub), cv::Scalar(1),
              cv::FILLED, cv::LINE_AA, kShift);
   cv::GaussianBlur(spot, spot, {0, 0}, std::max(0.4, 0.25 * r));
-  for (int y = 0; y < box.height; ++y) {
-    auto* row = image.ptr<cv::Vec3f>(box.y + y) + box.x;
-    const auto* s = spot.ptr<float>(y);
-    for (int x = 0; x < box.width; ++x) {
-      const float a = d.highlight * s[x];
-      if (a > 0) row[x] = row[x] * (1 - a) + cv::Vec3f::all(250.f) * a;
-    }
-  }
+  blend_toward_white(image, box, spot, d.highlight);
 }
 
 // The lit edge (SceneDie::edge_light): an open arc along the top face's outline, a little
@@ -191,10 +198,10 @@ void highlight(cv::Mat& image, const SceneDie& d) {
 void lit_edge(cv::Mat& image, const SceneDie& d) {
   const std::vector<cv::Point2f> rim = to_float(face_outline(d, -0.07f * d.side));
   const int margin = cvCeil(0.1 * d.side) + 3;
-  const cv::Rect box = cv::Rect(cv::boundingRect(rim).tl() - cv::Point(margin, margin),
-                                cv::boundingRect(rim).br() + cv::Point(margin, margin)) &
+  const cv::Rect outline = cv::boundingRect(rim);
+  const cv::Rect box = cv::Rect(outline.tl() - cv::Point(margin, margin), outline.br() + cv::Point(margin, margin)) &
                        cv::Rect({}, image.size());
-  if (box.area() == 0 || rim.empty()) return;
+  if (box.area() == 0) return;
   std::vector<cv::Point> arc;
   for (int k = 0; k <= d.edge_span; ++k) {
     const cv::Point2f p = rim[(d.edge_from + k) % rim.size()] - cv::Point2f(box.tl());
@@ -203,14 +210,7 @@ void lit_edge(cv::Mat& image, const SceneDie& d) {
   cv::Mat band(box.size(), CV_32F, cv::Scalar(0));
   cv::polylines(band, arc, false, cv::Scalar(1), std::max(1, cvRound(0.05 * d.side)), cv::LINE_AA, kShift);
   cv::GaussianBlur(band, band, {0, 0}, std::max(0.5, 0.02 * d.side));
-  for (int y = 0; y < box.height; ++y) {
-    auto* row = image.ptr<cv::Vec3f>(box.y + y) + box.x;
-    const auto* s = band.ptr<float>(y);
-    for (int x = 0; x < box.width; ++x) {
-      const float a = d.edge_light * std::min(1.f, s[x]);
-      if (a > 0) row[x] = row[x] * (1 - a) + cv::Vec3f::all(250.f) * a;
-    }
-  }
+  blend_toward_white(image, box, band, d.edge_light);
 }
 
 void draw_die(cv::Mat& image, const SceneDie& d, cv::RNG& extra) {

@@ -13,6 +13,10 @@
 
 namespace puzzlesat::dice_vision {
 
+// The renderer draws a top face's outline as four rounded corners of this many points in
+// all (SceneDie::edge_from and edge_span count along it).
+constexpr int kFaceOutlinePoints = 28;
+
 struct SceneDie {
   int pips = 1;             // the top face, 1..6
   cv::Point2f centre;       // pixels
@@ -34,7 +38,8 @@ struct SceneDie {
   float highlight_size = 1;        // radius relative to the die's pips
   // A glossy die's rounded edge catching the lamp: a thin bright arc just inside the top
   // face's outline, blended toward white by this much (0 draws none), over `edge_span` of
-  // the outline's 28 points from point `edge_from` (a corner's arc is 7).
+  // the outline's kFaceOutlinePoints points from point `edge_from` (a corner's arc is a
+  // quarter of them).
   float edge_light = 0;
   int edge_from = 0;
   int edge_span = 0;

@@ -107,8 +107,8 @@ void light_edges(Scene& scene, std::uint64_t seed) {
     const bool shiny = d.gloss > 0 || d.marble > 0;
     if (rng.uniform(0, 12) >= (shiny ? 8 : 3)) continue;
     d.edge_light = float(rng.uniform(0.35, 0.85));
-    d.edge_from = rng.uniform(0, 28);
-    d.edge_span = rng.uniform(5, 17);
+    d.edge_from = rng.uniform(0, kFaceOutlinePoints);
+    d.edge_span = rng.uniform(5, 17);  // from most of a corner to a corner, an edge and the next corner
   }
 }
 
