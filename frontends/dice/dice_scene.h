@@ -114,6 +114,9 @@ Scene random_scene(std::uint64_t seed, const SceneOptions& options = {});
 // contrast, side faces, every surface, clutter, perspective, blur, JPEG. Dice are between
 // `min_side` and `max_side` pixels (20..600); the frame is sized to hold them.
 Scene varied_scene(std::uint64_t seed, float min_side = 20, float max_side = 600);
+// The range varied_scene draws SceneDie::pip_size from (uniformly): from small pips, as
+// many white dice in photos have (0.1 of the face), to large ones.
+constexpr float kVariedPipSizeMin = 0.55f, kVariedPipSizeMax = 1.3f;
 
 // A phone photo of plain dice (plain_scene.cpp): white dice with black pips, min_side to
 // max_side pixels across, on cardboard, wood or printed paper, in a 4:3 frame of

@@ -234,8 +234,7 @@ Scene varied_scene(std::uint64_t seed, float min_side, float max_side) {
     d.pips = rng.uniform(1, 7);
     d.side = base * float(rng.uniform(0.9, 1.1));
     d.angle_deg = float(rng.uniform(0.0, 90.0));
-    // Pips from small (many white dice in photos have pips of 0.1 of the face) to large.
-    d.pip_size = float(rng.uniform(0.55, 1.3));
+    d.pip_size = float(rng.uniform(double(kVariedPipSizeMin), double(kVariedPipSizeMax)));
     d.gloss = glossy ? float(rng.uniform(0.2, 0.9)) : 0.f;
     if (slanted) {  // one draw a statement (see random_perspective)
       const float dy = float(rng.uniform(-0.1, 0.1));
