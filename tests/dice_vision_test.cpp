@@ -290,7 +290,7 @@ TEST_CASE("a SET table drawn by set render shows no dice", "[dice_vision][cli]")
   std::cout << "set render tables read as holding dice: " << with_dice << " of " << 3 * conditions.size() << "\n";
   // As measured with the default reader: one table of 15 touching cards on a checked cloth
   // reads a die. (The model of 07d2f3b with `veto` 0.85 read three tables so: it is less
-  // sure that a card is no die; docs/dice-vision.md, "The model retrained on pips ...".)
+  // sure that a card is no die; docs/dice-vision.md, "Why it is built this way".)
   CHECK(with_dice <= 1);
 }
 

@@ -29,7 +29,7 @@ enum class DieReader { Rules, Model, Both };
 struct ReadOptions {
   // Both by default: the rules read the values (the model alone reads fewer dev photos
   // exactly), and the model's veto drops what is no die, such as a SET card with one
-  // symbol, which the pip counter reads as a 1 (docs/dice-vision.md, "Learned reader").
+  // symbol, which the pip counter reads as a 1 (docs/dice-vision.md, "The learned reader").
   DieReader reader = DieReader::Both;
   // Every tuned number of the reader, the learned reader's part (overrule, doubt, veto,
   // adopt) included: dice_settings.h.
