@@ -90,13 +90,14 @@ const char* die_reader_name(DieReader reader) {
 
 namespace {
 
-// The dice of `full` (BGR) read at `scale` (at most 1) of its size, boxes in `full`'s pixels,
+// The dice of `full` (BGR) read at `scale` of its size (shrunk or enlarged), boxes in `full`'s pixels,
 // with the learned reader's value of each (two_readings.h).
 ScaleReading read_at_scale(const cv::Mat& full, double scale, const ReadOptions& options) {
   const bool use_model = options.reader != DieReader::Rules;
   cv::Mat bgr = full;
   const DiceSettings& ds = options.settings;
   if (scale < 1) cv::resize(full, bgr, cv::Size(), scale, scale, cv::INTER_AREA);
+  if (scale > 1) cv::resize(full, bgr, cv::Size(), scale, scale, cv::INTER_CUBIC);
 
   cv::Mat lab;
   image::bgr_to_lab(bgr, lab);  // not cvtColor: its first Lab call costs ~110 ms (image/lab.h)
@@ -190,11 +191,23 @@ std::vector<Die> read_dice(const cv::Mat& image, const ReadOptions& options) {
   // differently; how many dice there are stays the finder's call at the working size
   // (keeping the reading with more dice, or always the second, read fewer renders right).
   // Where the two disagree on a die, the learned reader decides (two_readings.h).
+  // Dice read much smaller (a photo taken from further away, or a small frame) are read
+  // again with the photo enlarged so that they are reader_small_target across: at 15-20 px
+  // two pips run together and a pip is a speck. There the enlarged reading is kept when it
+  // finds more dice too, since small dice are lost at the working size, not gained.
   if (!dice.empty()) {
     const double side = median_side(dice, scale);
     if (side > ds.reader_die_max) {
       ScaleReading again = read_at_scale(full, scale * ds.reader_die_target / side, options);
       if (again.dice.size() == dice.size()) dice = merge_readings(first, std::move(again));
+    } else if (side < ds.reader_die_min) {
+      const double longest = std::max(full.cols, full.rows);
+      const double enlarged = std::min(scale * ds.reader_small_target / side, ds.reader_enlarged_max / longest);
+      if (enlarged > scale) {
+        ScaleReading again = read_at_scale(full, enlarged, options);
+        if (again.dice.size() > dice.size()) dice = std::move(again.dice);
+        else if (again.dice.size() == dice.size()) dice = merge_readings(first, std::move(again));
+      }
     }
   }
   std::sort(dice.begin(), dice.end(), [](const Die& a, const Die& b) {

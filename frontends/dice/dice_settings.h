@@ -29,6 +29,14 @@ namespace puzzlesat::dice_vision {
     "dice wider than this (pixels at the working size; the dev photos' are 30-80) have their pips counted on "     \
     "their box shrunk, and the photo is read again shrunk ...")                                                     \
   X(reader_die_target, 60, 20, 400, "... so that they are this wide (scale first; rendered)")                        \
+  X(reader_die_min, 26, 0, 400,                                                                                      \
+    "dice narrower than this (pixels at the working size; the dev photos' are 28-111) are read again with the "   \
+    "photo enlarged ...: the dev photos halved (dice 14-24 px) read 98 of 200 nellbyler photos exactly without, "  \
+    "120 with; 22 and 32 read the same")                                                                            \
+  X(reader_small_target, 36, 10, 400,                                                                                \
+    "... so that they are this wide (nellbyler's median die; 30 and 44 read the halved photos 116 and 118)")        \
+  X(reader_enlarged_max, 2400, 200, 8000,                                                                           \
+    "but to no more than this many pixels on the long side (time and memory bounded)")                              \
   X(reader_clear_face, 0.5, 0, 1,                                                                                     \
     "a die cut by the frame is kept only with a reading this sure (dev photos: cables' and keyboards' square bits " \
     "read weakly)")                                                                                                  \

@@ -11,6 +11,7 @@
 #include "frontends/dice/dice_reader.h"
 #include "frontends/dice/dice_scene.h"
 #include "frontends/dice/dice_testing.h"
+#include "frontends/image/image_file.h"
 
 using namespace puzzlesat::dice_vision;
 using namespace puzzlesat::dice_vision::testing;
@@ -148,6 +149,26 @@ TEST_CASE("large dice are read again at the canonical die size", "[dice_vision]"
   };
   check(varied_scene(16), 16);
   check(varied_scene(39), 39);
+}
+
+TEST_CASE("small dice are read again enlarged to the canonical size", "[dice_vision]") {
+  // Varied scene 32 halved (its die read 17 px across, under reader_die_min) and saved again at
+  // quality 95: read at its own size, its 3's pips run together and it reads as a 1; read
+  // again with the photo enlarged so the die is reader_small_target wide, it reads right.
+  const std::uint64_t seed = 32;
+  const Scene scene = varied_scene(seed);
+  const cv::Mat half = scaled(render_jpeg(scene, seed), 0.5);
+  const cv::Mat photo = puzzlesat::image::decode_image(puzzlesat::image::encode_jpeg(half, 95));
+  const auto dice = read_dice(photo);
+  CHECK(sorted_values(dice) == sorted_values(scene));
+  // The boxes are in the photo's pixels, whatever size the dice were read at.
+  std::vector<LabelledDie> labels = labelled_dice(scene);
+  for (auto& l : labels) l.box = cv::Rect2d(l.box.x / 2, l.box.y / 2, l.box.width / 2, l.box.height / 2);
+  const auto score = score_reading(dice, sorted_values(scene), labels);
+  CHECK(score.matched == score.labelled);
+  ReadOptions once;
+  once.settings.reader_die_min = 0;
+  CHECK(read_values(photo, once) != sorted_values(scene));
 }
 
 TEST_CASE("white dice on white paper: their pips alone are not the typical die", "[dice_vision]") {

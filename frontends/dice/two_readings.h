@@ -1,12 +1,13 @@
-// Scale first reads a photo of large dice twice: at the working size, and shrunk so that
-// the dice are reader_die_target pixels across (dice_reader.cpp). This is how the two
-// readings of the same dice are combined, die by die.
+// Scale first reads a photo of large or small dice twice: at the working size, and shrunk
+// or enlarged so that the dice are about the size the pip counter was tuned on
+// (reader_die_target, reader_small_target; dice_reader.cpp). This is how the two readings
+// of the same dice are combined, die by die.
 //
 // Shrinking makes a large die's pips stand out at the sizes the pip counter was tuned on,
 // but it can also run two pips together or lose one to a side face's edge: each reading
 // has dice the other gets wrong. Where they disagree on a die's value, the learned reader
 // (trained on dice of every size) decides: the first reading's value stands when the
-// network read that value on both readings' crops of the die; otherwise the shrunk
+// network read that value on both readings' crops of the die; otherwise the second
 // reading's does, as the reading at the canonical size.
 //
 //   ScaleReading first = ..., again = ...;  // the same dice, read at two scales
