@@ -327,6 +327,26 @@ set::Card CardReading::card() const {
   return set::Card{v(set::kNumber), v(set::kColor), v(set::kShading), v(set::kShape)};
 }
 
+// Round holes in the symbols (`holes`: inside their silhouettes and not ink), each a
+// small share of its symbol: the pips of a die's face (dice lie on game tables), never
+// printed SET ink. A solid symbol has no hole, an open one a single large one, a striped
+// one long thin gaps between its stripes.
+int count_round_holes(const cv::Mat& holes, const Symbols& symbols) {
+  const ReaderSettings& s = reader_settings();
+  double symbol_area = 0;
+  for (int i : symbols.counted) symbol_area = std::max(symbol_area, std::abs(cv::contourArea(symbols.contours[i])));
+  std::vector<std::vector<cv::Point>> contours;
+  cv::findContours(holes.clone(), contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_NONE);
+  int round = 0;
+  for (const auto& c : contours) {
+    const double area = cv::contourArea(c), perimeter = cv::arcLength(c, true);
+    if (perimeter <= 0 || area < s.card_hole_min_share * symbol_area || area > s.card_hole_max_share * symbol_area)
+      continue;
+    if (4 * CV_PI * area / (perimeter * perimeter) >= s.card_hole_roundness) ++round;
+  }
+  return round;
+}
+
 CardReading read_card(const cv::Mat& card) {
   CV_Assert(card.type() == CV_8UC3 && card.cols == kCardWidth && card.rows == kCardHeight);
   // Leave out the rim, where a slightly loose quadrilateral shows the table.
@@ -356,6 +376,7 @@ CardReading read_card(const cv::Mat& card) {
   for (int i : symbols.counted) cv::drawContours(filled, symbols.contours, i, 255, cv::FILLED);
   cv::Mat near_occluder;
   cv::dilate(occluded, near_occluder, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(7, 7)));
+  feat.round_holes = count_round_holes(filled & ~mask, symbols);
   bool bridged = measure_shape(symbols, near_occluder, feat);
   measure_paper(inner, n, filled, occluded, feat);
   measure_shading(n, filled, near_occluder, ink_level, feat);

@@ -32,6 +32,7 @@ struct CardFeatures {
   double tint = 0;          // the interior's colour moved from the paper's towards the ink's: 0 open, 1 solid
   double solidity = 0;      // symbol area / convex hull area
   double rect_fill = 0;     // symbol area / bounding rotated rectangle area
+  int round_holes = 0;      // round paper-light holes of a pip's size in the symbols (a die's face)
 };
 
 // Attributes are indexed and valued as in the SET model (set::Attribute, set::Card).

@@ -47,6 +47,15 @@ namespace puzzlesat::set_vision {
     "a frame drawn from symbols is kept when it is at least this share of the outline finder's typical card long "  \
     "(when it found three or more): symbols fix a card's size, and the cards on one table are alike")               \
   X(card_faintest_ink, 0.15, 0, 1, "the ink's darkness against the paper, at least: a faint smudge is not print")  \
+  X(card_solid_max_holes, 1, 0, 100,                                                                                \
+    "a card read solid has at most this many round holes in its symbols, else they are a die's pips: solid cards "  \
+    "on the dev photos have none (298 of 298), on the rendered conditions one hole once in 1,214; dice photos "     \
+    "read as holding a card: nellbyler 17 -> 9 of 200, matteop65 50 -> 49 of 310, Hexcells screenshots 17 -> 14")                                  \
+  X(card_hole_min_share, 0.004, 0, 1,                                                                               \
+    "a round hole is at least this share of its symbol's area (a pip is ~1/40 of two dice's face) ...")             \
+  X(card_hole_max_share, 0.08, 0, 1, "... and at most this (an open symbol's inside is most of it)")                 \
+  X(card_hole_roundness, 0.6, 0, 1,                                                                                 \
+    "and at least this round (4 pi area / perimeter^2): the gaps between stripes are long and thin")                \
   /* The outline finder (card_quads.cpp), on the detection view */                                                   \
   X(outline_card_aspect, 1.556, 1.2, 2, "a printed card's long side over its short side")                           \
   X(outline_max_card_aspect, 2.8, 1.6, 4, "one card in perspective is at most this long for its width")             \

@@ -22,6 +22,9 @@ bool looks_like_card(const CardReading& reading) {
   const CardFeatures& f = reading.features;
   if (f.symbols == 0 || f.paper < s.card_min_paper || f.paper_saturation > s.card_max_paper_saturation) return false;
   if (reading.attributes[set::kShading].value == 0 && f.ink_chroma < s.card_min_solid_chroma) return false;
+  // Solid SET ink has no holes; the light pips of a die's face (dice lie on game
+  // tables, and two red dice side by side frame like a solid squiggle) are round ones.
+  if (reading.attributes[set::kShading].value == 0 && f.round_holes > s.card_solid_max_holes) return false;
   // Printed ink is clearly darker than the paper, even along a thin blurred line's
   // core; a faint smudge on a pale tile is not.
   return 1 - (0.114 * f.ink[0] + 0.587 * f.ink[1] + 0.299 * f.ink[2]) >= s.card_faintest_ink;

@@ -410,3 +410,41 @@ TEST_CASE("striped cards with thin outlines in a small photo are not read solid 
   override_reader_setting("shading_table_solid", share);
   CHECK(right_then < right - 5);
 }
+
+namespace {
+
+// Two red dice side by side with white pips, on a white desk among nothing else: seen
+// from above, a dark red blob of a solid squiggle's size and proportions on white paper.
+cv::Mat two_red_dice(bool pips) {
+  cv::Mat photo(600, 800, CV_8UC3, cv::Scalar(226, 228, 230));
+  const int side = 58;
+  for (int d = 0; d < 2; ++d) {
+    const cv::Point tl(340 + d * side, 270);
+    cv::rectangle(photo, cv::Rect(tl, cv::Size(side, side)), cv::Scalar(40, 30, 150), cv::FILLED, cv::LINE_AA);
+    if (!pips) continue;
+    const int value = d == 0 ? 5 : 4;  // corner pips, and the centre pip of the 5
+    const int q = side / 4, r = side / 11;
+    for (const cv::Point p : {cv::Point(q, q), cv::Point(3 * q, q), cv::Point(q, 3 * q), cv::Point(3 * q, 3 * q)})
+      cv::circle(photo, tl + p, r, cv::Scalar(235, 235, 235), cv::FILLED, cv::LINE_AA);
+    if (value == 5) cv::circle(photo, tl + cv::Point(side / 2, side / 2), r, cv::Scalar(235, 235, 235), cv::FILLED, cv::LINE_AA);
+  }
+  cv::GaussianBlur(photo, photo, cv::Size(3, 3), 0.8);
+  return photo;
+}
+
+}  // namespace
+
+// Dice lie on game tables. Solid SET ink has no holes, and a die's pips are round ones:
+// a card read solid whose symbols hold round holes is no card.
+TEST_CASE("two red dice side by side on a white desk are not a solid SET card") {
+  CHECK(read_table(two_red_dice(true)).cards.empty());
+  // The pips are what tells them apart: without them, or with the check off, the blob is
+  // framed and read as a card of one solid symbol.
+  const auto solid_blob = read_table(two_red_dice(false)).cards;
+  REQUIRE(solid_blob.size() == 1);
+  CHECK(solid_blob[0].reading.attributes[set::kShading].value == 0);
+  const double holes = reader_settings().card_solid_max_holes;
+  override_reader_setting("card_solid_max_holes", 100);
+  CHECK(read_table(two_red_dice(true)).cards.size() == 1);
+  override_reader_setting("card_solid_max_holes", holes);
+}
