@@ -6,6 +6,8 @@
 //                                           [--turns PROBES,CONFLICTS,GROWTH,SHARE]  (--method both's
 //                                                          schedule, nonogram::Turns; CONFLICTS 0:
 //                                                          CDCL's turns in time, SHARE x the search's)
+//                                           [--handover CONFLICTS] (minisat hands a puzzle it has not
+//                                                          settled to CaDiCaL, nonogram::Handover; 0 never)
 //                                           [--probes N]  (the probing search alone, cut at N probes
 //                                                          a puzzle: nodes, probes and their rates)
 // With no files: the two TAAI sets (icga2019, icga2020) and every wolter/nin survey puzzle
@@ -41,6 +43,7 @@ struct Timed {
 double budget = 0;  // --budget SECONDS (wall) per puzzle; 0 = none
 Method method = Method::sat;
 Turns turns;  // --turns FIRST_PROBES,FIRST_CONFLICTS,GROWTH,CDCL_SHARE: Method::both's schedule
+Handover handover;  // --handover CONFLICTS: Method::sat's change from minisat to CaDiCaL
 std::set<int> ids;  // --ids: only these TAAI puzzles (empty: all), for iterating on the hard ones
 std::uint64_t probe_cap = 0;  // --probes: a fixed amount of search work, to time the search itself
 std::uint64_t total_nodes = 0, total_probes = 0;
@@ -59,7 +62,7 @@ Timed run(const std::string& name, const Puzzle& p, const std::string& solver) {
       total_probes += r.probes;
       if (!r.gave_up) found = r.found.pictures.size();
     } else {
-      found = solve(p, solver, 2, budget, method, turns).pictures.size();  // every picture checked against the clues
+      found = solve(p, solver, 2, budget, method, turns, handover).pictures.size();  // every picture checked against the clues
     }
   } catch (const std::runtime_error&) {
   }
@@ -108,7 +111,9 @@ int main(int argc, char** argv) {
       std::istringstream in(argv[++i]);
       in >> turns.first_probes >> sep >> turns.first_conflicts >> sep >> turns.growth >> sep >> turns.cdcl_share;
       if (!in) throw std::invalid_argument("--turns takes PROBES,CONFLICTS,GROWTH,SHARE");
-    } else if (!std::strcmp(argv[i], "--probes") && i + 1 < argc)
+    } else if (!std::strcmp(argv[i], "--handover") && i + 1 < argc)
+      handover.conflicts = std::stoll(argv[++i]);
+    else if (!std::strcmp(argv[i], "--probes") && i + 1 < argc)
       probe_cap = std::stoull(argv[++i]);
     else if (!std::strcmp(argv[i], "--ids") && i + 1 < argc) {
       std::istringstream list(argv[++i]);

@@ -37,6 +37,7 @@ struct Options {
   std::string proof;  // deduce: a folder; unique: a file
   std::string size = "10x10";
   std::uint64_t seed = 1;
+  Handover handover;
 };
 
 Puzzle load(const Options& o, const std::string& input) {
@@ -62,9 +63,18 @@ void add_common(CLI::App* cmd, const std::shared_ptr<Options>& o) {
   puzzlesat::cli::add_solver_option(*cmd, o->solver);
 }
 
+// solve and unique: when MiniSat (the default --solver) hands a puzzle over to CaDiCaL.
+void add_handover(CLI::App* cmd, const std::shared_ptr<Options>& o) {
+  cmd->add_option("--handover", o->handover.conflicts,
+                  "With --solver minisat: a puzzle not settled in this many conflicts a call goes to CaDiCaL "
+                  "(0: never)")
+      ->check(puzzlesat::cli::whole_number())
+      ->capture_default_str();
+}
+
 void solve_command(const Options& o, puzzlesat::cli::BatchItem& item) {
   const Puzzle p = load(o, item.input);
-  const Solutions s = solve(p, o.solver, o.all ? o.limit : 1);
+  const Solutions s = solve(p, o.solver, o.all ? o.limit : 1, 0, Method::sat, {}, o.handover);
   if (s.pictures.empty()) item.outcome = puzzlesat::cli::Outcome::unsolved;
   if (item.json) {
     item.result = nlohmann::ordered_json::parse(
@@ -82,7 +92,7 @@ void solve_command(const Options& o, puzzlesat::cli::BatchItem& item) {
 
 void unique_command(const Options& o, puzzlesat::cli::BatchItem& item) {
   const Puzzle p = load(o, item.input);
-  const Solutions s = solve(p, o.solver, 2);
+  const Solutions s = solve(p, o.solver, 2, 0, Method::sat, {}, o.handover);
   if (s.pictures.size() != 1) item.outcome = puzzlesat::cli::Outcome::unsolved;
   if (s.pictures.size() == 1 && !o.proof.empty()) {
     const Rules r = rules(p, o.solver);
@@ -178,6 +188,7 @@ void add_nonogram_commands(puzzlesat::cli::Commands& commands) {
 
   auto* solve_cmd = app.add_subcommand("solve", "Paint the grid (--all: every solution)");
   add_common(solve_cmd, o);
+  add_handover(solve_cmd, o);
   solve_cmd->add_flag("--all", o->all, "List every solution, not just one");
   solve_cmd->add_option("--limit", o->limit, "With --all: stop after this many")
       ->check(puzzlesat::cli::whole_number())
@@ -196,6 +207,7 @@ void add_nonogram_commands(puzzlesat::cli::Commands& commands) {
   o = std::make_shared<Options>();
   auto* unique_cmd = app.add_subcommand("unique", "Is the solution unique? If not, two that differ");
   add_common(unique_cmd, o);
+  add_handover(unique_cmd, o);
   unique_cmd->add_flag("--json", o->json, R"(Print {"unique":true|false,"solutions":[...]})");
   o->batch.add_unique_proof_option(*unique_cmd, o->proof);
   unique_cmd->callback([o] { run_batch(*o, unique_command); });

@@ -62,10 +62,19 @@ struct Turns {
   std::uint64_t growth = 2;
   double cdcl_share = 1.0;
 };
+// Method::sat's change of backend (solve.cpp): with `solver` "minisat", a call that has
+// not answered in `conflicts` conflicts gives the puzzle to `then`, a fresh solver with
+// every solution found so far blocked. MiniSat settles most TAAI puzzles in milliseconds,
+// where CaDiCaL spends more; on the few it does not settle soon CaDiCaL is many times
+// faster (docs/nonogram.md, Results). 0 conflicts: never.
+struct Handover {
+  std::string then = "cadical";
+  std::int64_t conflicts = 20'000;
+};
 // Up to `limit` solutions (2 decides uniqueness), each checked with satisfies(). Throws
 // std::runtime_error when it runs past `seconds` of wall time (0: no limit).
 Solutions solve(const Puzzle& p, const std::string& solver, std::size_t limit, double seconds = 0,
-                Method method = Method::sat, const Turns& turns = {});
+                Method method = Method::sat, const Turns& turns = {}, const Handover& handover = {});
 
 struct Deduced {
   Cell cell;

@@ -57,20 +57,23 @@ void check_against_brute_force(const Puzzle& p) {
   // with the default schedule (on puzzles this small the search's first turn settles
   // them), and with first turns of a few probes, so that the search gives up part way,
   // CDCL takes over (one conflict, or turns in time) with the search's solutions blocked,
-  // and the search comes back with more.
+  // and the search comes back with more. And CDCL handing over from MiniSat to CaDiCaL
+  // after a conflict, with the solutions MiniSat found blocked in CaDiCaL.
   struct Way {
     Method method;
     Turns turns;
+    Handover handover;
   };
-  for (const Way& way : {Way{Method::both, {}}, Way{Method::both, {1, 1, 2, 1.0}}, Way{Method::both, {2, 0, 2, 1.0}},
-                         Way{Method::both, {5, 0, 3, 0.0}},
-                         Way{Method::sat, {}}, Way{Method::search, {}}}) {
-    INFO("method " << static_cast<int>(way.method) << ", first probes " << way.turns.first_probes);
-    const Solutions all = solve(p, "minisat", sat::kNoLimit, 0, way.method, way.turns);
+  for (const Way& way : {Way{Method::both, {}, {}}, Way{Method::both, {1, 1, 2, 1.0}, {}},
+                         Way{Method::both, {2, 0, 2, 1.0}, {}}, Way{Method::both, {5, 0, 3, 0.0}, {}},
+                         Way{Method::sat, {}, {}}, Way{Method::sat, {}, {"cadical", 1}}, Way{Method::search, {}, {}}}) {
+    INFO("method " << static_cast<int>(way.method) << ", first probes " << way.turns.first_probes << ", handover "
+                   << way.handover.conflicts);
+    const Solutions all = solve(p, "minisat", sat::kNoLimit, 0, way.method, way.turns, way.handover);
     CHECK(all.complete);
     CHECK(all.pictures.size() == expected.size());
     CHECK(std::set<Picture>(all.pictures.begin(), all.pictures.end()) == expected);
-    const Solutions two = solve(p, "minisat", 2, 0, way.method, way.turns);
+    const Solutions two = solve(p, "minisat", 2, 0, way.method, way.turns, way.handover);
     CHECK(two.pictures.size() == std::min<std::size_t>(2, expected.size()));
     CHECK(std::set<Picture>(two.pictures.begin(), two.pictures.end()).size() == two.pictures.size());
     for (const Picture& picture : two.pictures) CHECK(expected.count(picture) == 1);

@@ -106,7 +106,8 @@ class Cdcl {
 
 }  // namespace
 
-Solutions solve(const Puzzle& p, const std::string& solver, std::size_t limit, double seconds, Method method, const Turns& turns) {
+Solutions solve(const Puzzle& p, const std::string& solver, std::size_t limit, double seconds, Method method,
+                const Turns& turns, const Handover& handover) {
   std::optional<Clock::time_point> deadline;
   if (seconds > 0) deadline = after(seconds);
   const auto left = [&] { return deadline ? std::max(1e-3, seconds_until(*deadline)) : 0.0; };
@@ -126,6 +127,8 @@ Solutions solve(const Puzzle& p, const std::string& solver, std::size_t limit, d
   std::uint64_t probes = std::max<std::uint64_t>(1, turns.first_probes);
   std::int64_t conflicts = turns.first_conflicts;
   const std::uint64_t growth = std::max<std::uint64_t>(2, turns.growth);
+  // MiniSat first, within the handover's conflicts a call; then `handover.then`.
+  bool hand_over = method == Method::sat && solver == "minisat" && handover.conflicts > 0 && handover.then != solver;
   while (out.pictures.size() < limit) {
     double search_took = 0;
     if (method != Method::sat) {
@@ -146,7 +149,9 @@ Solutions solve(const Puzzle& p, const std::string& solver, std::size_t limit, d
       }
       std::optional<std::int64_t> turn_conflicts;
       std::optional<Clock::time_point> turn_end;
-      if (method == Method::both && conflicts > 0)
+      if (hand_over)
+        turn_conflicts = handover.conflicts;
+      else if (method == Method::both && conflicts > 0)
         turn_conflicts = conflicts;
       else if (method == Method::both)
         turn_end = after(turns.cdcl_share * search_took);
@@ -158,6 +163,11 @@ Solutions solve(const Puzzle& p, const std::string& solver, std::size_t limit, d
       if (status == sat::Status::unsat) {
         out.complete = true;
         break;
+      }
+      if (hand_over && status == sat::Status::unknown) {
+        hand_over = false;
+        cdcl = std::make_unique<Cdcl>(p, handover.then);
+        for (const Picture& picture : out.pictures) cdcl->block(picture);
       }
       conflicts *= static_cast<std::int64_t>(growth);
     }
