@@ -197,17 +197,13 @@ std::vector<Die> read_dice(const cv::Mat& image, const ReadOptions& options) {
   // finds more dice too, since small dice are lost at the working size, not gained.
   if (!dice.empty()) {
     const double side = median_side(dice, scale);
-    if (side > ds.reader_die_max) {
-      ScaleReading again = read_at_scale(full, scale * ds.reader_die_target / side, options);
-      if (again.dice.size() == dice.size()) dice = merge_readings(first, std::move(again));
-    } else if (side < ds.reader_die_min) {
-      const double longest = std::max(full.cols, full.rows);
-      const double enlarged = std::min(scale * ds.reader_small_target / side, ds.reader_enlarged_max / longest);
-      if (enlarged > scale) {
-        ScaleReading again = read_at_scale(full, enlarged, options);
-        if (again.dice.size() > dice.size()) dice = std::move(again.dice);
-        else if (again.dice.size() == dice.size()) dice = merge_readings(first, std::move(again));
-      }
+    const bool large = side > ds.reader_die_max, small = side < ds.reader_die_min;
+    double again_scale = scale * (large ? ds.reader_die_target : ds.reader_small_target) / side;
+    if (small) again_scale = std::min(again_scale, ds.reader_enlarged_max / std::max(full.cols, full.rows));
+    if (large || (small && again_scale > scale)) {
+      ScaleReading again = read_at_scale(full, again_scale, options);
+      if (small && again.dice.size() > dice.size()) dice = std::move(again.dice);
+      else if (again.dice.size() == dice.size()) dice = merge_readings(first, std::move(again));
     }
   }
   std::sort(dice.begin(), dice.end(), [](const Die& a, const Die& b) {

@@ -327,16 +327,18 @@ set::Card CardReading::card() const {
   return set::Card{v(set::kNumber), v(set::kColor), v(set::kShading), v(set::kShape)};
 }
 
+namespace {
+
 // Round holes in the symbols (`holes`: inside their silhouettes and not ink), each a
-// small share of its symbol: the pips of a die's face (dice lie on game tables), never
-// printed SET ink. A solid symbol has no hole, an open one a single large one, a striped
-// one long thin gaps between its stripes.
+// small share of the largest symbol: the pips of a die's face (dice lie on game tables),
+// never printed SET ink. A solid symbol has no hole, an open one a single large one, a
+// striped one long thin gaps between its stripes.
 int count_round_holes(const cv::Mat& holes, const Symbols& symbols) {
   const ReaderSettings& s = reader_settings();
   double symbol_area = 0;
   for (int i : symbols.counted) symbol_area = std::max(symbol_area, std::abs(cv::contourArea(symbols.contours[i])));
   std::vector<std::vector<cv::Point>> contours;
-  cv::findContours(holes.clone(), contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_NONE);
+  cv::findContours(holes, contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_NONE);
   int round = 0;
   for (const auto& c : contours) {
     const double area = cv::contourArea(c), perimeter = cv::arcLength(c, true);
@@ -346,6 +348,8 @@ int count_round_holes(const cv::Mat& holes, const Symbols& symbols) {
   }
   return round;
 }
+
+}  // namespace
 
 CardReading read_card(const cv::Mat& card) {
   CV_Assert(card.type() == CV_8UC3 && card.cols == kCardWidth && card.rows == kCardHeight);
