@@ -48,9 +48,10 @@ namespace puzzlesat::set_vision {
     "(when it found three or more): symbols fix a card's size, and the cards on one table are alike")               \
   X(card_faintest_ink, 0.15, 0, 1, "the ink's darkness against the paper, at least: a faint smudge is not print")  \
   X(card_solid_max_holes, 1, 0, 100,                                                                                \
-    "a card read solid has at most this many round holes in its symbols, else they are a die's pips: solid cards "  \
-    "on the dev photos have none (298 of 298), on the rendered conditions one hole once in 1,214; dice photos "     \
-    "read as holding a card: nellbyler 17 -> 9 of 200, matteop65 50 -> 49 of 310, Hexcells screenshots 17 -> 14")                                  \
+    "a card read solid has at most this many round holes in its symbols, else they are a die's pips: set eval "     \
+    "over the dev folders and the rendered conditions (scripts/render-set-conditions, 8 seeds) reads the same at " \
+    "0, 1 and 100; dice photos read as holding a card: nellbyler 17 -> 9 of 200, matteop65 50 -> 49 of 310, "     \
+    "Hexcells screenshots 17 -> 14 (at 100 and at 1)")                                                               \
   X(card_hole_min_share, 0.004, 0, 1,                                                                               \
     "a round hole is at least this share of its symbol's area (a pip is ~1/40 of two dice's face) ...")             \
   X(card_hole_max_share, 0.08, 0, 1, "... and at most this (an open symbol's inside is most of it)")                 \

@@ -46,6 +46,7 @@ bool satisfies(const Puzzle& p, const Picture& picture);  // every line shows it
 struct Solutions {
   std::vector<Picture> pictures;
   bool complete = false;  // every solution is listed
+  bool handed_over = false;  // MiniSat gave the puzzle to Handover::then (solve.cpp)
 };
 // How solve() searches (solve.cpp): CDCL over the model with the `solver` backend (the
 // default: no other method decided more of the TAAI sets for less CPU, docs/nonogram.md),

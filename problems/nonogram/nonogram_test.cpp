@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <random>
+#include <iostream>
 #include <set>
 
 #include <puzzlesat/enumerate.h>
@@ -51,6 +52,10 @@ Picture random_picture(std::mt19937& rng, int rows, int cols, double density) {
   return p;
 }
 
+// Puzzles MiniSat handed over to CaDiCaL in check_against_brute_force: the handover's
+// way must take that path, not only allow it.
+int handovers = 0;
+
 void check_against_brute_force(const Puzzle& p) {
   const std::set<Picture> expected = brute_force(p);
   // Each way of solving: CDCL alone, the probing search alone, and both taking turns:
@@ -70,6 +75,7 @@ void check_against_brute_force(const Puzzle& p) {
     INFO("method " << static_cast<int>(way.method) << ", first probes " << way.turns.first_probes << ", handover "
                    << way.handover.conflicts);
     const Solutions all = solve(p, "minisat", sat::kNoLimit, 0, way.method, way.turns, way.handover);
+    handovers += all.handed_over;
     CHECK(all.complete);
     CHECK(all.pictures.size() == expected.size());
     CHECK(std::set<Picture>(all.pictures.begin(), all.pictures.end()) == expected);
@@ -118,6 +124,8 @@ TEST_CASE("nonogram up to 5x5: solutions, uniqueness and forced cells match brut
     p.col_clues = q.col_clues;
     check_against_brute_force(p);
   }
+  std::cout << "handed over to CaDiCaL: " << handovers << " enumerations\n";
+  CHECK(handovers >= 20);
 }
 
 TEST_CASE("nonogram up to 6x6: the probing search lists exactly the brute-force solutions", "[nonogram][search]") {

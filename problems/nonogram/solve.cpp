@@ -166,6 +166,7 @@ Solutions solve(const Puzzle& p, const std::string& solver, std::size_t limit, d
       }
       if (hand_over && status == sat::Status::unknown) {
         hand_over = false;
+        out.handed_over = true;
         cdcl = std::make_unique<Cdcl>(p, handover.then);
         for (const Picture& picture : out.pictures) cdcl->block(picture);
       }
