@@ -31,10 +31,12 @@ namespace puzzlesat::dice_vision {
   X(reader_die_target, 60, 20, 400, "... so that they are this wide (scale first; rendered)")                        \
   X(reader_die_min, 26, 0, 400,                                                                                      \
     "dice narrower than this (pixels at the working size; the dev photos' are 28-111) are read again with the "   \
-    "photo enlarged ...: the dev photos halved (dice 14-24 px) read 98 of 200 nellbyler photos exactly without, "  \
-    "120 with; 22 and 32 read the same")                                                                            \
+    "photo enlarged ...: nellbyler's photos halved (dice 14-24 px), every other one as tests/dice_vision_test.cpp " \
+    "reads and prints them, 54 of 100 exactly without (0), 67 with; 22 and 32 read as 26 on halved JPEG copies "   \
+    "made outside the tree")                                                                                        \
   X(reader_small_target, 36, 10, 400,                                                                                \
-    "... so that they are this wide (nellbyler's median die; 30 and 44 read the halved photos 116 and 118)")        \
+    "... so that they are this wide (nellbyler's median die; on those copies 30 and 44 read 116 and 118 of 200, "  \
+    "36 120)")                                                                                                      \
   X(reader_enlarged_max, 2400, 200, 8000,                                                                           \
     "but to no more than this many pixels on the long side (time and memory bounded)")                              \
   X(reader_clear_face, 0.5, 0, 1,                                                                                     \
