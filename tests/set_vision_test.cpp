@@ -110,9 +110,10 @@ TEST_CASE("set eval over the single-card photos, labelled by their names, meets 
 TEST_CASE("set photo over photos of coloured dice on a white tray finds few cards") {
   PUZZLESAT_REQUIRE_SHARED_DATA("dice/nellbyler/train");
   std::vector<std::string> args = {"set", "photo", "--jsonl"};
+  const auto photos_from = static_cast<std::ptrdiff_t>(args.size());
   for (const auto& e : fs::directory_iterator(shared_data() / "dice/nellbyler/train"))
     if (e.path().extension() == ".jpg") args.push_back(e.path().string());
-  std::sort(args.begin() + 3, args.end());
+  std::sort(args.begin() + photos_from, args.end());
   const auto r = run_cli(args);
   REQUIRE(r.exit_code == 0);
   int photos = 0, with_cards = 0;
