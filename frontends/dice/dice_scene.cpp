@@ -100,7 +100,8 @@ void draw_sides(cv::Mat& image, const SceneDie& d) {
     if (out.dot(l) <= 0) continue;  // faces away from the camera
     // Side faces of a light die are nearly as light as its top (the lamp is seldom
     // straight above); the one seen more edge-on is a little darker.
-    const double shade = 0.62 + 0.33 * std::abs((b - a).dot(l)) / (cv::norm(b - a) * cv::norm(l) + 1e-6);
+    const double edge_on = std::abs((b - a).dot(l)) / (cv::norm(b - a) * cv::norm(l) + 1e-6);
+    const double shade = d.side_light > 0 ? std::min(1.0, d.side_light * (1 + 0.1 * edge_on)) : 0.62 + 0.33 * edge_on;
     cv::fillConvexPoly(image, fixed({a, b, b + l, a + l}), d.face * shade, cv::LINE_AA, kShift);
     const cv::Point2f along = (b - a) * 0.5f;
     for (const auto& p : pip_layout(values[i])) {

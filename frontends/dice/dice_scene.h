@@ -46,6 +46,12 @@ struct SceneDie {
   // Side faces seen at a slant: the bottom edge of the die is drawn this far from the top
   // face, in face sides (e.g. {0.2, 0.1}); {0, 0} is seen straight from above.
   cv::Point2f lean{0, 0};
+  // How bright the side faces are against the top: 0 shades them by the slant (0.62 of the
+  // face for the one seen most, 0.95 for the one seen edge-on); otherwise the one seen most
+  // is this bright and the other a little brighter. Diffuse light leaves a white die's
+  // sides nearly as bright as its top (matteop65's webcam photos, seen steeply), so that
+  // only the rim and the pips tell the top face from a side.
+  float side_light = 0;
 };
 
 // What the dice lie on. Check: a checked or gingham cloth in the table colour and a
@@ -130,6 +136,9 @@ struct PlainSceneOptions {
   float min_side = 200, max_side = 600;
   double min_megapixels = 2, max_megapixels = 9;
   bool coloured = false;
+  // Seen steeply, in diffuse light: every die slanted by up to 0.55 of a side (against
+  // 0.3, half of the scenes), its side faces 0.8-1 as bright as its top (side_light).
+  bool steep = false;
 };
 Scene plain_scene(std::uint64_t seed, const PlainSceneOptions& options = {});
 

@@ -64,12 +64,15 @@ Scene plain_scene(std::uint64_t seed, const PlainSceneOptions& o) {
 
   const cv::Scalar face = jitter({228, 238, 242}, 12, rng);
   const cv::Scalar pip = jitter({28, 28, 28}, 15, rng);
-  const bool slanted = rng.uniform(0, 2) == 0;
+  const bool slanted = rng.uniform(0, 2) == 0 || o.steep;
+  const double slant = o.steep ? 0.55 : 0.3;
   cv::Point2f camera_lean(0, 0);
   if (slanted) {  // one draw a statement: argument order is unspecified
-    camera_lean.y = float(rng.uniform(-0.3, 0.3));
-    camera_lean.x = float(rng.uniform(-0.3, 0.3));
+    camera_lean.y = float(rng.uniform(-slant, slant));
+    camera_lean.x = float(rng.uniform(-slant, slant));
   }
+  // The steep view's side light from a stream of its own too (see `colours` below).
+  cv::RNG light(seed * 0xD1B54A32D192ED03ULL + 0x5173);
   // Colours come from a stream of their own, so that `coloured` changes nothing else.
   cv::RNG colours(seed * 0x9E3779B97F4A7C15ULL + 0xC0102);
   for (int i = 0; i < o.dice; ++i) {
@@ -82,6 +85,7 @@ Scene plain_scene(std::uint64_t seed, const PlainSceneOptions& o) {
     d.angle_deg = float(rng.uniform(0.0, 90.0));
     d.pip_size = float(rng.uniform(0.85, 1.15));
     d.lean = camera_lean;
+    if (o.steep) d.side_light = float(light.uniform(0.8, 1.0));
     bool placed = false;
     for (int attempt = 0; attempt < 300 && !placed; ++attempt) {
       const float margin = d.side;
