@@ -99,10 +99,19 @@ class DieNet(nn.Module):
         return self.fc2(x)
 
 
+def gaussian_blur(x, sigma):
+    t = torch.arange(-3, 4, dtype=torch.float32)
+    w = torch.exp(-t * t / (2 * sigma * sigma))
+    w = w / w.sum()
+    x = F.conv2d(F.pad(x, (3, 3, 0, 0), mode="replicate"), w.view(1, 1, 1, 7).repeat(3, 1, 1, 1), groups=3)
+    return F.conv2d(F.pad(x, (0, 0, 3, 3), mode="replicate"), w.view(1, 1, 7, 1).repeat(3, 1, 1, 1), groups=3)
+
+
 def augment(x, g):
     """Quarter turns and mirror images (every face reads the same), the colour channels in
     any order (a die's colour says nothing of its value), brightness and contrast; then the
-    die a little larger or much smaller in its crop, and a blur on one batch in three.
+    die a little larger or much smaller in its crop; a blur on one batch in three, a
+    camera's sharpening on another (see below).
 
     Why the scale: the finder's box on a photo is often looser than on a render (a shadow
     or a side face taken in), so a photographed die fills less of its crop. The model
@@ -129,13 +138,15 @@ def augment(x, g):
     theta[:, :, 2] = shift
     grid = F.affine_grid(theta, list(x.shape), align_corners=False)
     x = F.grid_sample(x, grid, mode="bilinear", padding_mode="border", align_corners=False)
-    if torch.rand(1, generator=g) < 1 / 3:
-        sigma = 0.4 + 0.9 * float(torch.rand(1, generator=g))
-        t = torch.arange(-3, 4, dtype=torch.float32)
-        w = torch.exp(-t * t / (2 * sigma * sigma))
-        w = w / w.sum()
-        x = F.conv2d(F.pad(x, (3, 3, 0, 0), mode="replicate"), w.view(1, 1, 1, 7).repeat(3, 1, 1, 1), groups=3)
-        x = F.conv2d(F.pad(x, (0, 0, 3, 3), mode="replicate"), w.view(1, 1, 7, 1).repeat(3, 1, 1, 1), groups=3)
+    # One batch in three blurred (defocus), one in three sharpened as cameras do (an unsharp
+    # mask: light halos round dark pips, dark ones round glints), the rest as drawn.
+    u = float(torch.rand(1, generator=g))
+    if u < 1 / 3:
+        x = gaussian_blur(x, 0.4 + 0.9 * float(torch.rand(1, generator=g)))
+    elif u < 2 / 3:
+        sigma = 0.6 + 1.0 * float(torch.rand(1, generator=g))
+        amount = 0.4 + 1.1 * float(torch.rand(1, generator=g))
+        x = (x + amount * (x - gaussian_blur(x, sigma))).clamp(0, 1)
     return x
 
 
