@@ -236,6 +236,7 @@ struct SceneCommandOptions {
   bool varied = false;
   bool plain = false;
   bool coloured = false;
+  bool steep = false;
   float min_side = 200, max_side = 600;
   bool labels = false;
   bool json = false;
@@ -260,6 +261,7 @@ void run_dice_scene(const SceneCommandOptions& o) {
   plain.min_side = o.min_side;
   plain.max_side = o.max_side;
   plain.coloured = o.coloured;
+  plain.steep = o.steep;
   const Scene scene = o.plain ? plain_scene(o.seed, plain) : o.varied ? varied_scene(o.seed) : random_scene(o.seed, options);
   bool ok = false;
   try {
@@ -436,6 +438,10 @@ void add_dice_vision_commands(Commands& commands) {
   scene->add_flag("--coloured", sc->coloured,
                   "About half the dice green, red, blue or black with white pips, or yellow with black "
                   "(the same scene otherwise)")
+      ->needs(plain);
+  scene->add_flag("--steep", sc->steep,
+                  "Seen steeply in diffuse light: every die slanted by up to 0.55 of a side, its side faces, pips "
+                  "and all, nearly as bright as its top (as matteop65's webcam sees white dice)")
       ->needs(plain);
   scene->add_option("--min-side", sc->min_side, "Smallest die of --plain, pixels")
       ->check(CLI::Range(8.0, 1000.0))

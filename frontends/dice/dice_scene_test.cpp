@@ -101,6 +101,24 @@ TEST_CASE("a leaning die shows side faces beyond its top face", "[dice_vision][s
   CHECK(std::abs(int(flat.at<cv::Vec3b>(240 - 20, 320 + 40 + 16)[0]) - int(scene.table[0])) <= 2);
 }
 
+// Lit side faces (SceneDie::side_light): as bright as asked against the top face, where
+// the default shading draws the side seen most at 0.62 of it.
+TEST_CASE("a leaning die's side faces are as bright as side_light asks", "[dice_vision][scene]") {
+  SceneDie d = one_die();
+  d.face = {40, 40, 200};
+  d.lean = {0.4f, 0};
+  const auto side_red = [&](float light) {
+    SceneDie lit = d;
+    lit.side_light = light;
+    const cv::Mat image = render_scene(plain_scene(lit));
+    return double(image.at<cv::Vec3b>(240 - 20, 320 + 40 + 16)[2]);  // the side face, as above
+  };
+  const double top = 200, shaded = side_red(0), bright = side_red(0.95), dim = side_red(0.8);
+  CHECK(shaded == Approx(0.62 * top).margin(8));
+  CHECK(bright == Approx(0.95 * top).margin(8));
+  CHECK(dim == Approx(0.8 * top).margin(8));
+}
+
 TEST_CASE("marbled bodies vary, glossy bodies show glints", "[dice_vision][scene]") {
   SceneDie d = one_die(1);
   d.face = {60, 60, 160};

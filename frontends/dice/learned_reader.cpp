@@ -2,6 +2,8 @@
 
 #include <opencv2/dnn.hpp>
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -88,27 +90,48 @@ std::shared_future<void> preload_learned_reader() {
   return m.preloaded;
 }
 
-std::vector<LearnedReading> read_crops(const std::vector<cv::Mat>& crops) {
+// View k of a crop (0..7): k & 3 quarter turns clockwise, mirrored first when k & 4.
+// A new image each time: the crops themselves are left as they are.
+cv::Mat turned(const cv::Mat& crop, int k) {
+  if (k == 0) return crop;
+  cv::Mat mirrored, out;
+  if (k & 4) cv::flip(crop, mirrored, 1);
+  const cv::Mat& from = k & 4 ? mirrored : crop;
+  static constexpr cv::RotateFlags kTurns[] = {cv::ROTATE_90_CLOCKWISE, cv::ROTATE_180, cv::ROTATE_90_COUNTERCLOCKWISE};
+  if (k & 3) cv::rotate(from, out, kTurns[(k & 3) - 1]);
+  else out = from;
+  return out;
+}
+
+std::vector<LearnedReading> read_crops(const std::vector<cv::Mat>& crops, int views) {
   std::vector<LearnedReading> out;
   if (crops.empty()) return out;
   cv::dnn::Net* net = loaded_net();
   if (!net) throw std::runtime_error("the dice model (models/dice_reader.onnx) was not found");
-  const cv::Mat blob = crops_blob(crops);
+  views = std::clamp(views, 1, 8);
+  std::vector<cv::Mat> seen;  // view k of crop i at i * views + k
+  for (const auto& crop : crops)
+    for (int k = 0; k < views; ++k) seen.push_back(turned(crop, k));
+  const cv::Mat blob = crops_blob(seen);
   cv::Mat logits;
   {
     std::lock_guard lock(model().running);
     net->setInput(blob);
     logits = net->forward().clone();
   }
-  for (int i = 0; i < logits.rows; ++i) {
-    const float* z = logits.ptr<float>(i);
+  for (std::size_t i = 0; i < crops.size(); ++i) {
+    std::array<double, 7> mean{};
+    for (int v = 0; v < views; ++v) {
+      const float* z = logits.ptr<float>(static_cast<int>(i) * views + v);
+      const float top = *std::max_element(z, z + 7);
+      std::array<double, 7> p{};
+      double sum = 0;
+      for (int k = 0; k < 7; ++k) sum += p[k] = std::exp(z[k] - top);
+      for (int k = 0; k < 7; ++k) mean[k] += p[k] / sum / views;
+    }
     LearnedReading r;
-    float top = z[0];
-    for (int k = 1; k < 7; ++k) top = std::max(top, z[k]);
-    double sum = 0;
-    for (int k = 0; k < 7; ++k) sum += r.probabilities[k] = std::exp(z[k] - top);
     for (int k = 0; k < 7; ++k) {
-      r.probabilities[k] = float(r.probabilities[k] / sum);
+      r.probabilities[k] = float(mean[k]);
       if (r.probabilities[k] > r.probability) r.probability = r.probabilities[k], r.pips = k;
     }
     out.push_back(r);

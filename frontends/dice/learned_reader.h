@@ -39,8 +39,11 @@ bool learned_reader_available();
 std::shared_future<void> preload_learned_reader();
 
 // Readings of kCropSize-square BGR crops, in order, in one pass through the network.
-// Throws std::runtime_error when the model is not available. Safe to call from several
-// threads (they take turns).
-std::vector<LearnedReading> read_crops(const std::vector<cv::Mat>& crops);
+// With views > 1 each crop is also read turned by quarter turns (then mirrored, up to 8
+// views) and the probabilities are averaged: a die's value is the same however it is
+// turned, but the network's errors are not (it was trained on turned crops and still reads
+// a turned crop differently now and then). Throws std::runtime_error when the model is not
+// available. Safe to call from several threads (they take turns).
+std::vector<LearnedReading> read_crops(const std::vector<cv::Mat>& crops, int views = 1);
 
 }  // namespace puzzlesat::dice_vision

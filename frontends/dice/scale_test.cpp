@@ -53,6 +53,33 @@ TEST_CASE("plain scenes are phone photos of white dice 200-600 px across", "[dic
   }
 }
 
+// Steep scenes (dice-scene --plain --steep): every die slants, far more than a plain
+// scene's, its side faces lit 0.8-1 of its top; the same seed without --steep draws what
+// it always drew.
+TEST_CASE("steep plain scenes slant every die and light its sides", "[dice_vision][scene]") {
+  PlainSceneOptions steep;
+  steep.steep = true;
+  double most_plain = 0, most_steep = 0;
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    const Scene plain = plain_scene(seed), seen = plain_scene(seed, steep);
+    INFO("seed " << seed);
+    REQUIRE(!seen.dice.empty());
+    for (const auto& d : plain.dice) {
+      CHECK(d.side_light == 0);
+      most_plain = std::max(most_plain, double(cv::norm(d.lean)));
+    }
+    for (const auto& d : seen.dice) {
+      CHECK(cv::norm(d.lean) > 0);
+      CHECK(d.side_light >= 0.8f);
+      CHECK(d.side_light <= 1.0f);
+      most_steep = std::max(most_steep, double(cv::norm(d.lean)));
+    }
+  }
+  CHECK(most_plain <= 0.3 * std::sqrt(2.0) + 1e-6);
+  CHECK(most_steep > 0.5);
+  CHECK(most_steep <= 0.55 * std::sqrt(2.0) + 1e-6);
+}
+
 TEST_CASE("coloured plain scenes are the same scenes with about half the dice coloured", "[dice_vision][scene]") {
   PlainSceneOptions coloured;
   coloured.coloured = true;
