@@ -5,6 +5,8 @@
 #include <array>
 #include <chrono>
 #include <iostream>
+#include <utility>
+#include <vector>
 
 #include "frontends/dice/crop_set.h"
 #include "frontends/dice/dice_reader.h"
@@ -14,6 +16,22 @@
 
 using namespace puzzlesat::dice_vision;
 using namespace puzzlesat::dice_vision::testing;
+
+namespace {
+
+// The crops scene_crops cuts from the varied scenes of seeds first..last (dice 20-200 px),
+// with their labels.
+std::pair<std::vector<cv::Mat>, std::vector<int>> rendered_crops(std::uint64_t first, std::uint64_t last) {
+  std::pair<std::vector<cv::Mat>, std::vector<int>> out;
+  for (std::uint64_t seed = first; seed <= last; ++seed)
+    for (const auto& c : scene_crops(seed, kCropSize, 20, 200)) {
+      out.first.push_back(c.image);
+      out.second.push_back(c.label);
+    }
+  return out;
+}
+
+}  // namespace
 
 TEST_CASE("the learned reader's model is found in the source tree and loads", "[dice_vision][learned]") {
   const std::string path = learned_model_path();
@@ -32,13 +50,7 @@ TEST_CASE("the learned reader's model is found in the source tree and loads", "[
 TEST_CASE("the learned reader reads rendered dice it was not trained on", "[dice_vision][learned][sweep]") {
   REQUIRE(learned_reader_available());
   int dice = 0, dice_right = 0, others = 0, others_right = 0;
-  std::vector<cv::Mat> crops;
-  std::vector<int> labels;
-  for (std::uint64_t seed = 7'000'001; seed <= 7'000'150; ++seed)
-    for (const auto& c : scene_crops(seed, kCropSize, 20, 200)) {
-      crops.push_back(c.image);
-      labels.push_back(c.label);
-    }
+  const auto [crops, labels] = rendered_crops(7'000'001, 7'000'150);
   const auto start = std::chrono::steady_clock::now();
   const auto readings = read_crops(crops);
   const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
@@ -114,13 +126,7 @@ TEST_CASE("the learned reader reads a crop the same after a preload, alone or in
 // the average is right at least as often as one reading.
 TEST_CASE("the learned reader read several ways reads a turned crop the same, and no worse", "[dice_vision][learned]") {
   REQUIRE(learned_reader_available());
-  std::vector<cv::Mat> crops;
-  std::vector<int> labels;
-  for (std::uint64_t seed = 7'000'301; seed <= 7'000'360; ++seed)
-    for (const auto& c : scene_crops(seed, kCropSize, 20, 200)) {
-      crops.push_back(c.image);
-      labels.push_back(c.label);
-    }
+  const auto [crops, labels] = rendered_crops(7'000'301, 7'000'360);
   REQUIRE(crops.size() > 200);
   std::vector<cv::Mat> before;
   for (const auto& c : crops) before.push_back(c.clone());
