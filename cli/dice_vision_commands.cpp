@@ -329,7 +329,6 @@ struct CropsOptions {
   float min_side = 20, max_side = 600;
   bool png = false;
   bool json = false;
-  bool steep_plain = false;
 };
 
 // `dice-crops`: DIR/crops.bin (count × size × size × 3 bytes, BGR, row by row),
@@ -349,8 +348,7 @@ void run_dice_crops(const CropsOptions& o) {
   Progress progress("crops", o.count);
   while (written < o.count) {
     const std::uint64_t s = scene_seed(o.seed, scenes++);
-    const CropScenes kind = o.steep_plain ? CropScenes::steep_plain : CropScenes::varied;
-    for (const auto& crop : scene_crops(s, o.size, o.min_side, o.max_side, kind)) {
+    for (const auto& crop : scene_crops(s, o.size, o.min_side, o.max_side)) {
       if (written == o.count) break;
       bin.write(reinterpret_cast<const char*>(crop.image.data), static_cast<std::streamsize>(crop.image.total() * 3));
       tsv << written << '\t' << crop.label << '\t' << crop.kind << '\t' << s << '\n';
@@ -467,9 +465,6 @@ void add_dice_vision_commands(Commands& commands) {
   crops->add_option("--min-side", c->min_side, "Smallest die, pixels")->check(CLI::Range(8.0, 1000.0))->capture_default_str();
   crops->add_option("--max-side", c->max_side, "Largest die, pixels")->check(CLI::Range(8.0, 1000.0))->capture_default_str();
   crops->add_flag("--png", c->png, "Also write each crop as png/LABEL/INDEX.png");
-  crops->add_flag("--steep-plain", c->steep_plain,
-                  "Cut them from plain scenes seen steeply in diffuse light (white and coloured dice, side faces "
-                  "as bright as the top) instead of varied ones");
   crops->add_flag("--json", c->json, R"(Print {"out", "crops", "scenes", "seed", "size", "labels": {label: n}, "kinds": {kind: n}})");
   crops->callback([c] {
     if (c->min_side > c->max_side) throw InputError("--min-side is larger than --max-side");

@@ -21,25 +21,10 @@ double iou(const cv::Rect2d& a, const cv::Rect2d& b) {
   return i / (a.area() + b.area() - i + 1e-9);
 }
 
-Scene crop_scene(std::uint64_t seed, float min_side, float max_side, CropScenes scenes) {
-  if (scenes == CropScenes::varied) return varied_scene(seed, min_side, max_side);
-  cv::RNG pick(seed * 0xA24BAED4963EE407ULL + 0x57EE9);
-  PlainSceneOptions o;
-  o.dice = pick.uniform(1, 7);
-  o.coloured = pick.uniform(0, 2) == 0;
-  o.steep = true;
-  o.min_side = min_side;
-  o.max_side = max_side;
-  o.min_megapixels = 0.3;
-  o.max_megapixels = 2;
-  return plain_scene(seed, o);
-}
-
 }  // namespace
 
-std::vector<LabelledCrop> scene_crops(std::uint64_t seed, int size, float min_side, float max_side,
-                                      CropScenes scenes) {
-  const Scene scene = crop_scene(seed, min_side, max_side, scenes);
+std::vector<LabelledCrop> scene_crops(std::uint64_t seed, int size, float min_side, float max_side) {
+  const Scene scene = varied_scene(seed, min_side, max_side);
   const cv::Mat photo = render_scene(scene, seed);
   cv::RNG rng(seed ^ 0xC0FFEEULL);
   std::vector<LabelledCrop> out;

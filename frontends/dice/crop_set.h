@@ -1,5 +1,5 @@
 // Labelled die crops from rendered scenes, the training and test material of the learned
-// reader: each die of a rendered scene cut as the reader cuts it (die_crop.h), around the
+// reader: each die of a varied_scene cut as the reader cuts it (die_crop.h), around the
 // regions the die finder returns and around the die's true extent moved and scaled a
 // little, plus crops that are no die (bare table, clutter, a die's corner, finder regions
 // on no die). Label 0 is "not a die", 1..6 the top face.
@@ -19,13 +19,7 @@ struct LabelledCrop {
   std::string kind;  // "die", "found", "found-other", "table", "thing", "part"
 };
 
-// Which scenes the crops are cut from: varied_scene, or plain_scene seen steeply
-// (PlainSceneOptions::steep; 1-6 dice, about half of the scenes with coloured dice, frames
-// of 0.3-2 megapixels so that the dice are drawn at the sizes asked).
-enum class CropScenes { varied, steep_plain };
-
-// The crops of the scene `scenes` draws with this seed and dice min_side..max_side px.
-std::vector<LabelledCrop> scene_crops(std::uint64_t seed, int size, float min_side = 20, float max_side = 600,
-                                      CropScenes scenes = CropScenes::varied);
+// The crops of the scene varied_scene(seed, min_side, max_side) renders.
+std::vector<LabelledCrop> scene_crops(std::uint64_t seed, int size, float min_side = 20, float max_side = 600);
 
 }  // namespace puzzlesat::dice_vision

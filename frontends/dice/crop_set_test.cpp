@@ -65,22 +65,3 @@ TEST_CASE("scene crops carry the values of the scene's dice", "[dice_vision][cro
   CHECK(not_dice > 12);
   CHECK(found > 5);
 }
-
-// The steep plain scenes' crops (dice-crops --steep-plain) come from plain_scene with
-// PlainSceneOptions::steep: their dice carry the values of those scenes' dice.
-TEST_CASE("steep plain scene crops carry the values of their scenes' dice", "[dice_vision][crops]") {
-  int dice = 0;
-  for (std::uint64_t seed = 1; seed <= 8; ++seed) {
-    const auto crops = scene_crops(seed, kCropSize, 30, 150, CropScenes::steep_plain);
-    std::multiset<int> die_labels;
-    for (const auto& c : crops)
-      if (c.kind == "die") die_labels.insert(c.label);
-    REQUIRE(!die_labels.empty());
-    // Every die is cut twice (its extent and its top face), so each value comes in pairs.
-    for (int v = 1; v <= 6; ++v) CHECK(die_labels.count(v) % 2 == 0);
-    CHECK(*die_labels.begin() >= 1);
-    CHECK(*die_labels.rbegin() <= 6);
-    dice += static_cast<int>(die_labels.size()) / 2;
-  }
-  CHECK(dice >= 8);
-}
