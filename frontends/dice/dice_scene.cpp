@@ -98,8 +98,8 @@ void draw_sides(cv::Mat& image, const SceneDie& d) {
     const cv::Point2f a = c[i], b = c[(i + 1) % 4];
     const cv::Point2f mid = (a + b) * 0.5f, out = mid - d.centre;
     if (out.dot(l) <= 0) continue;  // faces away from the camera
-    // Side faces of a light die are nearly as light as its top (the lamp is seldom
-    // straight above); the one seen more edge-on is a little darker.
+    // Unless side_light says otherwise, the side seen most face-on is the darker (0.62 of
+    // the top), the one seen edge-on nearly as light as the top (0.95).
     const double edge_on = std::abs((b - a).dot(l)) / (cv::norm(b - a) * cv::norm(l) + 1e-6);
     const double shade = d.side_light > 0 ? std::min(1.0, d.side_light * (1 + 0.1 * edge_on)) : 0.62 + 0.33 * edge_on;
     cv::fillConvexPoly(image, fixed({a, b, b + l, a + l}), d.face * shade, cv::LINE_AA, kShift);

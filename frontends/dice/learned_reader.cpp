@@ -58,6 +58,19 @@ cv::dnn::Net* loaded_net() {
   return m.net.get();
 }
 
+// View k of a crop (0..7): k & 3 quarter turns clockwise, mirrored first when k & 4.
+// View 0 is the crop itself; the others are new images, so the crops are never written.
+cv::Mat turned(const cv::Mat& crop, int k) {
+  if (k == 0) return crop;
+  cv::Mat mirrored, out;
+  if (k & 4) cv::flip(crop, mirrored, 1);
+  const cv::Mat& from = k & 4 ? mirrored : crop;
+  static constexpr cv::RotateFlags kTurns[] = {cv::ROTATE_90_CLOCKWISE, cv::ROTATE_180, cv::ROTATE_90_COUNTERCLOCKWISE};
+  if (k & 3) cv::rotate(from, out, kTurns[(k & 3) - 1]);
+  else out = from;
+  return out;
+}
+
 }  // namespace
 
 std::string learned_model_path() {
@@ -88,19 +101,6 @@ std::shared_future<void> preload_learned_reader() {
                   }).share();
   });
   return m.preloaded;
-}
-
-// View k of a crop (0..7): k & 3 quarter turns clockwise, mirrored first when k & 4.
-// A new image each time: the crops themselves are left as they are.
-cv::Mat turned(const cv::Mat& crop, int k) {
-  if (k == 0) return crop;
-  cv::Mat mirrored, out;
-  if (k & 4) cv::flip(crop, mirrored, 1);
-  const cv::Mat& from = k & 4 ? mirrored : crop;
-  static constexpr cv::RotateFlags kTurns[] = {cv::ROTATE_90_CLOCKWISE, cv::ROTATE_180, cv::ROTATE_90_COUNTERCLOCKWISE};
-  if (k & 3) cv::rotate(from, out, kTurns[(k & 3) - 1]);
-  else out = from;
-  return out;
 }
 
 std::vector<LearnedReading> read_crops(const std::vector<cv::Mat>& crops, int views) {
