@@ -110,7 +110,7 @@ ScaleReading read_at_scale(const cv::Mat& full, double scale, const ReadOptions&
   if (use_model && !regions.empty()) {
     std::vector<cv::Mat> crops;
     for (const auto& region : regions) crops.push_back(die_crop(full, cv::Rect2d(to_image(region.box, scale))));
-    const int views = static_cast<int>(ds.model_views);
+    const int views = static_cast<int>(std::lround(ds.model_views));  // whole numbers are rounded (docs)
     learned_later = std::async(std::launch::async, [crops = std::move(crops), views] {
       return learned_reader_available() ? read_crops(crops, views) : std::vector<LearnedReading>{};
     });

@@ -52,13 +52,15 @@ namespace puzzlesat::dice_vision {
     "default reader no better, twice the time)")                                                                     \
   X(overrule, 0.9, 0, 1,                                                                                              \
     "the model's probability from which its value replaces a doubtful rules reading (1 never), unless the face "   \
-    "shows that value's pips unlike in colour (pattern_alike_colour; a glint): against 1, plain renders 41-120 "  \
-    "read 7 photos more, varied 1-180 5, nellbyler 1 more, matteop65 the same")                                    \
+    "shows that value's pips unlike in colour (pattern_alike_colour; a glint): against 1, read four ways "         \
+    "(model_views), plain renders 41-120 read 5 photos more, varied 1-180 7, plain-coloured 1-40 and 121-160 1 "  \
+    "each, nellbyler 1, matteop65 the same")                                                                        \
   X(doubt, 0.8, 0, 1, "only readings the rules are less sure of than this may be overruled (1 all)")                  \
   X(veto, 0.7, 0, 1,                                                                                                  \
-    "the model's 'not a die' probability from which a die the rules read is dropped (1 never): with the model of "  \
-    "3beb6fd, SET photos read as holding dice 2 of 535 (0.8: 5, 0.85: 9); matteop65 304 (0.85: 305), nellbyler 154 " \
-    "(the same), varied and plain-coloured renders 1..180 and 1..40 +2 against 0.8")                                 \
+    "the model's 'not a die' probability from which a die the rules read is dropped (1 never): read four ways "    \
+    "(model_views), SET photos read as holding dice 3 of 535 (0.8: 4, 0.85: 11); matteop65 305 and nellbyler 154 " \
+    "at 0.7-0.85; the render benches (plain, plain-coloured, varied) one photo more than at 0.8, 2 more than at "  \
+    "0.85")                                                                                                          \
   X(adopt, 0.97, 0, 1,                                                                                                \
     "the model's probability from which a region the rules read no face on is a die (1 never): a region the rules " \
     "reject is usually no die")                                                                                     \
