@@ -29,7 +29,7 @@ InkImage find_ink(const cv::Mat& bgr, const ReaderSettings& s, double card_lengt
   double window = (window_share > 0 ? window_share : s.symbol_white_window) * std::max(f.cols, f.rows);
   if (card_length > 0) window = std::min(window, s.symbol_white_card_window * card_length);
   const int k = std::max(3, int(window / 4) | 1);
-  cv::Mat white = local_white(f, cv::Size(k, k));
+  cv::Mat white = local_white(f, cv::Size(k, k), int(std::lround(s.symbol_white_erode * k)), s.symbol_white_step);
   // Symbols are printed on paper, the brightest thing on most tables: ink is looked for
   // only where the local white is near the photo's paper white, not in a dark corner
   // whose noise, divided by its own dark "white", looks colourful.

@@ -4,6 +4,9 @@
 
 #include <algorithm>
 #include <ctime>
+#include <functional>
+#include <limits>
+#include <utility>
 
 #include "frontends/set/attribute_decisions.h"
 #include "frontends/set/card_warp.h"
@@ -133,14 +136,61 @@ void settle_solids(std::vector<TableCard>& cards) {
 
 void drop_undersized(std::vector<TableCard>& cards) {
   // The largest is taken among the cards read surely when there are any: a doubtful
-  // frame round three cards at once is not the size of a card.
-  double largest = 0, largest_sure = 0;
+  // frame round three cards at once is not the size of a card. Nor is a sure card so
+  // large that kCardsOutvoting or more sure cards would be undersized beside it: cards
+  // lie at one scale, and it is the odd one (a patch of desk that a shadow's edge cuts
+  // off, read as one symbol, framed a card 6.7 cards large). It is dropped. A close-up's
+  // card outvotes its cloth tiles, which seldom read surely.
+  constexpr int kCardsOutvoting = 3;
+  const double share = reader_settings().card_min_size_share;
+  double largest = 0;
+  std::vector<double> sure;
   for (const auto& c : cards) {
     largest = std::max(largest, quad_area(c.corners));
-    if (c.reading.confidence() >= low_confidence()) largest_sure = std::max(largest_sure, quad_area(c.corners));
+    if (c.reading.confidence() >= low_confidence()) sure.push_back(quad_area(c.corners));
   }
-  if (largest_sure > 0) largest = largest_sure;
-  std::erase_if(cards, [&](const TableCard& c) { return quad_area(c.corners) < reader_settings().card_min_size_share * largest; });
+  std::sort(sure.begin(), sure.end(), std::greater<>());
+  double outsized = std::numeric_limits<double>::infinity();
+  for (double area : sure) {
+    const auto under = std::count_if(sure.begin(), sure.end(), [&](double a) { return a < share * area; });
+    if (under < kCardsOutvoting) {
+      largest = area;
+      break;
+    }
+    outsized = area;
+  }
+  std::erase_if(cards, [&](const TableCard& c) {
+    const double area = quad_area(c.corners);
+    return area < share * largest || (area >= outsized && c.reading.confidence() >= low_confidence());
+  });
+}
+
+// Each card is printed once in a deck: two overlapping frames that read the same card
+// are one card framed twice (a symbol cut in two by a shadow's edge frames a second,
+// larger card around it). The surer reading stays, of equals the smaller frame.
+void drop_doubles(std::vector<TableCard>& cards) {
+  auto same_card = [](const TableCard& a, const TableCard& b) {
+    for (std::size_t k = 0; k < a.reading.attributes.size(); ++k)
+      if (a.reading.attributes[k].value != b.reading.attributes[k].value) return false;
+    return true;
+  };
+  auto overlap = [](const Quad& a, const Quad& b) {
+    std::vector<cv::Point2f> pa(a.begin(), a.end()), pb(b.begin(), b.end()), both;
+    return cv::isContourConvex(pa) && cv::isContourConvex(pb) && cv::intersectConvexConvex(pa, pb, both) > 0;
+  };
+  auto better = [](const TableCard& a, const TableCard& b) {
+    if (a.reading.confidence() != b.reading.confidence()) return a.reading.confidence() > b.reading.confidence();
+    return quad_area(a.corners) < quad_area(b.corners);
+  };
+  std::vector<bool> drop(cards.size(), false);
+  for (std::size_t i = 0; i < cards.size(); ++i)
+    for (std::size_t j = i + 1; j < cards.size(); ++j)
+      if (!drop[i] && !drop[j] && same_card(cards[i], cards[j]) && overlap(cards[i].corners, cards[j].corners))
+        drop[better(cards[i], cards[j]) ? j : i] = true;
+  std::vector<TableCard> kept;
+  for (std::size_t i = 0; i < cards.size(); ++i)
+    if (!drop[i]) kept.push_back(std::move(cards[i]));
+  cards = std::move(kept);
 }
 
 TableReading read_table(const cv::Mat& photo, double scale) {
@@ -269,6 +319,7 @@ TableReading read_table(const cv::Mat& photo, double scale) {
     outlined.reading = framed;
     outlined.corners = from_view(g.card, scale);
   }
+  drop_doubles(table.cards);
   drop_undersized(table.cards);
   settle_red_purple(table.cards);
   settle_solids(table.cards);

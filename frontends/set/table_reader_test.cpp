@@ -324,6 +324,50 @@ TEST_CASE("cards far smaller than the largest sure card are dropped, and a doubt
   CHECK(quad_area(unsure[0].corners) == Approx(frame * frame));
 }
 
+TEST_CASE("a sure card beside which three sure cards would be undersized is the odd one") {
+  auto card = [](float w, float h) {
+    TableCard c;
+    c.corners = {cv::Point2f(0, 0), cv::Point2f(w, 0), cv::Point2f(w, h), cv::Point2f(0, h)};
+    for (auto& a : c.reading.attributes) a.confidence = 1;
+    return c;
+  };
+  const double share = reader_settings().card_min_size_share;
+  const float giant = float(std::sqrt(1.5 / share * 100 * 150));  // 1.5x past undersizing a card
+  // Three cards of a table and a sure frame round a patch of desk: the frame goes.
+  std::vector<TableCard> table = {card(100, 150), card(giant, giant), card(98, 148), card(102, 151)};
+  drop_undersized(table);
+  REQUIRE(table.size() == 3);
+  for (const TableCard& c : table) CHECK(quad_area(c.corners) < 16000);
+  // Two sure tiles beside a close-up's card do not outvote it: they go.
+  std::vector<TableCard> closeup = {card(100, 150), card(giant, giant), card(98, 148)};
+  drop_undersized(closeup);
+  REQUIRE(closeup.size() == 1);
+  CHECK(quad_area(closeup[0].corners) == Approx(giant * giant));
+}
+
+TEST_CASE("two overlapping frames that read the same card are one card") {
+  auto card = [](float x, float y, float side, set::Card value, double confidence) {
+    TableCard c;
+    c.corners = {cv::Point2f(x, y), cv::Point2f(x + side, y), cv::Point2f(x + side, y + 1.5f * side), cv::Point2f(x, y + 1.5f * side)};
+    for (int k = 0; k < set::kAttributes; ++k) c.reading.attributes[size_t(k)] = {value.get(k), confidence};
+    return c;
+  };
+  const set::Card a{0, 0, 1, 0}, b{1, 2, 0, 1};
+  std::vector<TableCard> cards = {
+      card(0, 0, 100, a, 0.9),     // a card
+      card(20, 40, 160, a, 0.7),   // the same card framed again, larger and less surely: dropped
+      card(50, 50, 100, b, 0.6),   // another card overlapping it: kept
+      card(500, 0, 100, a, 0.9),   // the same reading far away: a misread card, not a double
+      card(540, 10, 100, b, 0.8),  // two equally sure frames of b: the smaller stays
+      card(530, 0, 110, b, 0.8)};
+  drop_doubles(cards);
+  REQUIRE(cards.size() == 4);
+  CHECK(cards[0].corners[0] == cv::Point2f(0, 0));
+  CHECK(cards[1].corners[0] == cv::Point2f(50, 50));
+  CHECK(cards[2].corners[0] == cv::Point2f(500, 0));
+  CHECK(cards[3].corners[0] == cv::Point2f(540, 10));
+}
+
 namespace {
 
 // The scene as a camera saves it: JPEG at quality 90 (4:2:0), as `set render` writes it.
