@@ -212,8 +212,14 @@ std::vector<SymbolGroup> find_symbol_groups(const cv::Mat& bgr, double card_leng
     // An open symbol's thin outline, faded where it is a pixel wide at the view's
     // scale, breaks into a C whose contour runs round both sides of the line: it is
     // measured again with a gap of a few pixels closed, by every test as before.
+    // (A blob whose hull spans a good part of the view, a table's shadowed expanse or
+    // clutter, is no symbol however it is bridged: a symbol is at most about a sixth of
+    // a card filling the frame. Bridged against every other arc near it, one such blob
+    // took a third of a second.)
+    constexpr double kLargestSymbolShare = 0.3;  // of the view's area
     const double hull = hull_area(contours[i]);
-    if (s.symbol_max_gap < 1 || hull < s.symbol_min_area || cv::contourArea(contours[i]) >= kBrokenOutline * hull)
+    if (s.symbol_max_gap < 1 || hull < s.symbol_min_area || hull > kLargestSymbolShare * closed.total() ||
+        cv::contourArea(contours[i]) >= kBrokenOutline * hull)
       continue;
     if (as_symbol(bridge_gap(contours[i], 1, int(s.symbol_max_gap)), ink, s, b)) {
       b.bridged = true;
