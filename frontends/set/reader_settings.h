@@ -121,11 +121,16 @@ namespace puzzlesat::set_vision {
     "the local white is eroded over this share of its window before it is smoothed, so that near a shadow's "      \
     "edge it is the shadowed paper's and not the lit paper's, which made a band of ink along the edge that "       \
     "swallowed the symbols it touched (rendered --shadow on pale desks, seeds 201-212: 88.9-95.8 -> 95.8-100 % "  \
-    "found; in a test scene 18 -> 36 of 36 edge positions; at 0.1, 91.0-100 %)")                                  \
+    "found before the colour split, 91.7-97.9 -> 95.8-100 % with it; in a test scene with the split off 18 -> 36 "  \
+    "of 36 edge positions; at 0.1, 91.0-100 %)")                                                                   \
   X(symbol_white_step, 0.25, 0, 1,                                                                                  \
     "and only where the eroded white is this share darker: a shadow's edge, not a textured table's or the "       \
     "paper's shallow steps (at 0, dev photos pasted on texture read the same 25 -> 22 of 32, tables-light at "     \
     "0.33x 9 -> 8, at 2x and at JPEG 60 11 -> 10 of 11; at 0.25 and 0.4 none moves)")                             \
+  X(symbol_split_colourfulness, 0.3, 0, 2,                                                                         \
+    "a blob of no symbol's shape is measured again on its pixels whose chroma is at least this share of their "    \
+    "darkness: a symbol touching a grey mark (a pointed shadow, a shadow's edge, a dim shadow's noise) is found "  \
+    "apart from it; inks are 0.5-1.1, a grey shadow under 0.15; 0 turns the second look off")                       \
   X(symbol_finer_windows, 2, 0, 4,                                                                                  \
     "the ink is searched again with the white's window halved this many times: where the table is brighter than "  \
     "the paper (cards pasted on white or light grey, a white desk), a wide window's white is the table's and the "  \

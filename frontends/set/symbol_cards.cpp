@@ -109,6 +109,47 @@ bool as_symbol(const std::vector<cv::Point>& contour, const InkImage& ink, const
   return true;
 }
 
+// A symbol that touches a grey mark (a pointed shadow, a pen's line, the edge of a cast
+// shadow, a dim shadow's noise) is one blob with it, and the blob has no symbol's shape.
+// Its coloured ink alone (chroma at least symbol_split_colourfulness of its darkness) is
+// measured again: the symbols in it are appended to `out`. False when there is none.
+// (Alone, such a piece is not taken for a card: an open outline's coloured part beside a
+// card's grey edge framed a false one.)
+bool coloured_parts(const std::vector<cv::Point>& contour, const InkImage& ink, const ReaderSettings& s,
+                    std::vector<SymbolBlob>& out) {
+  constexpr double kLargestSymbolShare = 0.3;  // of the view's area, as for broken outlines
+  const cv::Rect box = cv::boundingRect(contour) & cv::Rect(0, 0, ink.mask.cols, ink.mask.rows);
+  if (s.symbol_split_colourfulness <= 0 || box.area() > kLargestSymbolShare * double(ink.mask.total()) ||
+      cv::contourArea(contour) < s.symbol_min_area)
+    return false;
+  cv::Mat part = cv::Mat::zeros(box.size(), CV_8U);
+  cv::drawContours(part, std::vector<std::vector<cv::Point>>{contour}, 0, 255, cv::FILLED, cv::LINE_8, cv::noArray(),
+                   INT_MAX, -box.tl());
+  part &= ink.mask(box);
+  const float share = float(s.symbol_split_colourfulness);
+  cv::Mat rgb = ink.rgb(box);
+  part.forEach<uchar>([&](uchar& m, const int* at) {
+    if (!m) return;
+    const cv::Vec3f& c = rgb.at<cv::Vec3f>(at[0], at[1]);
+    const float darkness = 1 - (0.114f * c[0] + 0.587f * c[1] + 0.299f * c[2]);
+    const float chroma = std::max({c[0], c[1], c[2]}) - std::min({c[0], c[1], c[2]});
+    if (chroma < share * darkness) m = 0;
+  });
+  cv::morphologyEx(part, part, cv::MORPH_CLOSE, cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(3, 3)));
+  std::vector<std::vector<cv::Point>> pieces;
+  cv::findContours(part, pieces, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_NONE, box.tl());
+  bool found = false;
+  for (const auto& piece : pieces) {
+    SymbolBlob b;
+    if (as_symbol(piece, ink, s, b)) {
+      b.split = true;
+      out.push_back(b);
+      found = true;
+    }
+  }
+  return found;
+}
+
 // The blob's width along `dir` (a unit vector) through its centre: under any affine view
 // of a card, the chord across the row of symbols is the printed symbol width seen in
 // that view, where the extent square to the symbol's axis grows with the shear.
@@ -209,6 +250,7 @@ std::vector<SymbolGroup> find_symbol_groups(const cv::Mat& bgr, double card_leng
       blobs.push_back(b);
       continue;
     }
+    if (coloured_parts(contours[i], ink, s, blobs)) continue;
     // An open symbol's thin outline, faded where it is a pixel wide at the view's
     // scale, breaks into a C whose contour runs round both sides of the line: it is
     // measured again with a gap of a few pixels closed, by every test as before.
@@ -276,9 +318,10 @@ std::vector<SymbolGroup> find_symbol_groups(const cv::Mat& bgr, double card_leng
       // A lone blob as elongated as a foreshortened symbol is more often a streak of a
       // textured table; two or three alike and evenly spaced are not.
       if (row.size() == 1 && blobs[row[0]].length > s.symbol_max_lone_aspect * blobs[row[0]].width) continue;
-      // Closing a gap makes a symbol of many a curved mark; alone, such a shape is not
-      // taken for a card, two or three alike at the printed pitch are.
-      if (row.size() == 1 && blobs[row[0]].bridged) continue;
+      // Closing a gap makes a symbol of many a curved mark, and so does cutting the
+      // coloured part out of a blob; alone, such a shape is not taken for a card, two or
+      // three alike at the printed pitch are.
+      if (row.size() == 1 && (blobs[row[0]].bridged || blobs[row[0]].split)) continue;
       SymbolGroup g;
       for (int i : row) g.symbols.push_back(blobs[i]);
       g.card = card_frame(g.symbols, s);

@@ -24,6 +24,7 @@ struct SymbolBlob {
   cv::Point2f axis;            // unit vector along the long side
   double hue = 0;              // degrees, of its ink against the local white
   bool bridged = false;        // a broken outline closed across its gap (symbol_max_gap)
+  bool split = false;          // cut out of a blob with a grey mark (symbol_split_colourfulness)
   std::vector<cv::Point2f> hull;  // its convex hull, for chords through its centre
 };
 
