@@ -10,16 +10,25 @@
 
 namespace puzzlesat::set_vision {
 
+// How the white is carried across a shadow's edge (local_white). `erode` (quarter-size
+// pixels; 0 or 1 for not at all) is how far the shadowed side's white reaches into the
+// lit side, wherever it is at least `min_step` (a share) darker and paper-coloured: its
+// chroma against the photo's paper white under `paper_chroma` of its brightest channel.
+struct ShadowEdges {
+  int erode = 0;
+  double min_step = 0;
+  double paper_chroma = 0.3;
+};
+
 // A morphological closing of `image` (CV_32FC3, 0..1) at a quarter of its size with a
 // `window` (in quarter-size pixels) wider than the ink to erase, lightly blurred and
 // brought back to full size. A closing, unlike a plain max filter, follows a shadow's
 // edge instead of spreading the lit paper's white into the shadow. The blur and the
 // enlargement would still spread it a few pixels across the edge, where the shadowed
-// paper then reads as a band of ink. With `erode` > 1 (quarter-size pixels) the white
-// first takes the shadowed side's white that far into the lit side wherever that is
-// `min_step` (a share) darker and paper-coloured: near a shadow's edge the white is then
-// too dark (ink there reads fainter) rather than too bright (paper reads as ink).
-cv::Mat local_white(const cv::Mat& image, cv::Size window, int erode = 0, double min_step = 0);
+// paper then reads as a band of ink; with `edges` the white near such an edge is the
+// shadowed paper's, too dark rather than too bright (ink there reads fainter, but paper
+// does not read as ink).
+cv::Mat local_white(const cv::Mat& image, cv::Size window, const ShadowEdges& edges = {});
 
 // `image` divided by `white` (floored at 0.05, a black "white" divides nothing sensibly),
 // capped at 1.

@@ -127,6 +127,14 @@ namespace puzzlesat::set_vision {
     "and only where the eroded white is this share darker: a shadow's edge, not a textured table's or the "       \
     "paper's shallow steps (at 0, dev photos pasted on texture read the same 25 -> 22 of 32, tables-light at "     \
     "0.33x 9 -> 8, at 2x and at JPEG 60 11 -> 10 of 11; at 0.25 and 0.4 none moves)")                             \
+  X(symbol_white_paper_chroma, 0.3, 0, 2,                                                                           \
+    "a white is paper-coloured, and spreads into the lit side, when its chroma (against the photo's paper white) "  \
+    "is under this share of its brightest channel: a symbol's ink that the window did not close, 0.5 and more, "   \
+    "spreads nowhere (with every white spreading, rendered close-ups read 3 and 8 fewer of 96 cards right)")       \
+  X(symbol_max_area_share, 0.3, 0.05, 1,                                                                            \
+    "a blob whose hull (or box, for a blob split by colour) is over this share of the view is no symbol, and is "  \
+    "neither bridged nor split: printed, a symbol is at most ~0.15 of a card that fills the frame; one blob "      \
+    "spanning 0.83 of a tables-light view, bridged against every arc near it, took 0.35 s")                         \
   X(symbol_split_colourfulness, 0.3, 0, 2,                                                                         \
     "a blob of no symbol's shape is measured again on its pixels whose chroma is at least this share of their "    \
     "darkness: a symbol touching a grey mark (a pointed shadow, a shadow's edge, a dim shadow's noise) is found "  \

@@ -29,7 +29,8 @@ InkImage find_ink(const cv::Mat& bgr, const ReaderSettings& s, double card_lengt
   double window = (window_share > 0 ? window_share : s.symbol_white_window) * std::max(f.cols, f.rows);
   if (card_length > 0) window = std::min(window, s.symbol_white_card_window * card_length);
   const int k = std::max(3, int(window / 4) | 1);
-  cv::Mat white = local_white(f, cv::Size(k, k), int(std::lround(s.symbol_white_erode * k)), s.symbol_white_step);
+  const ShadowEdges edges{int(std::lround(s.symbol_white_erode * k)), s.symbol_white_step, s.symbol_white_paper_chroma};
+  cv::Mat white = local_white(f, cv::Size(k, k), edges);
   // Symbols are printed on paper, the brightest thing on most tables: ink is looked for
   // only where the local white is near the photo's paper white, not in a dark corner
   // whose noise, divided by its own dark "white", looks colourful.
@@ -54,6 +55,11 @@ InkImage find_ink(const cv::Mat& bgr, const ReaderSettings& s, double card_lengt
   cv::dilate(ink.slope, ink.slope, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(5, 5)));
   return ink;
 }
+
+// The darkness (1 - luma) and the chroma (brightest channel less darkest) of a colour
+// divided by its white, where paper is (1, 1, 1).
+double darkness_of(const cv::Scalar& c) { return 1 - (0.114 * c[0] + 0.587 * c[1] + 0.299 * c[2]); }
+double chroma_of(const cv::Scalar& c) { return std::max({c[0], c[1], c[2]}) - std::min({c[0], c[1], c[2]}); }
 
 // A saturated blob of a symbol's proportions, or nothing.
 bool as_symbol(const std::vector<cv::Point>& contour, const InkImage& ink, const ReaderSettings& s, SymbolBlob& out) {
@@ -88,8 +94,7 @@ bool as_symbol(const std::vector<cv::Point>& contour, const InkImage& ink, const
   inside &= ink.mask(box);
   if (cv::countNonZero(inside) == 0) return false;
   cv::Scalar c = cv::mean(ink.rgb(box), inside);
-  double darkness = 1 - (0.114 * c[0] + 0.587 * c[1] + 0.299 * c[2]);
-  double chroma = std::max({c[0], c[1], c[2]}) - std::min({c[0], c[1], c[2]});
+  const double darkness = darkness_of(c), chroma = chroma_of(c);
   // Printed ink ends in a sharp edge; a shadow (a finger's, a hand's) fades out over
   // many pixels however dark and tinted it is.
   // (Where the photo's frame cuts the symbol there is no edge to measure.)
@@ -117,23 +122,18 @@ bool as_symbol(const std::vector<cv::Point>& contour, const InkImage& ink, const
 // card's grey edge framed a false one.)
 bool coloured_parts(const std::vector<cv::Point>& contour, const InkImage& ink, const ReaderSettings& s,
                     std::vector<SymbolBlob>& out) {
-  constexpr double kLargestSymbolShare = 0.3;  // of the view's area, as for broken outlines
   const cv::Rect box = cv::boundingRect(contour) & cv::Rect(0, 0, ink.mask.cols, ink.mask.rows);
-  if (s.symbol_split_colourfulness <= 0 || box.area() > kLargestSymbolShare * double(ink.mask.total()) ||
+  if (s.symbol_split_colourfulness <= 0 || box.area() > s.symbol_max_area_share * double(ink.mask.total()) ||
       cv::contourArea(contour) < s.symbol_min_area)
     return false;
   cv::Mat part = cv::Mat::zeros(box.size(), CV_8U);
   cv::drawContours(part, std::vector<std::vector<cv::Point>>{contour}, 0, 255, cv::FILLED, cv::LINE_8, cv::noArray(),
                    INT_MAX, -box.tl());
   part &= ink.mask(box);
-  const float share = float(s.symbol_split_colourfulness);
-  cv::Mat rgb = ink.rgb(box);
+  const cv::Mat rgb = ink.rgb(box);
   part.forEach<uchar>([&](uchar& m, const int* at) {
-    if (!m) return;
-    const cv::Vec3f& c = rgb.at<cv::Vec3f>(at[0], at[1]);
-    const float darkness = 1 - (0.114f * c[0] + 0.587f * c[1] + 0.299f * c[2]);
-    const float chroma = std::max({c[0], c[1], c[2]}) - std::min({c[0], c[1], c[2]});
-    if (chroma < share * darkness) m = 0;
+    const cv::Scalar c(rgb.at<cv::Vec3f>(at[0], at[1]));
+    if (m && chroma_of(c) < s.symbol_split_colourfulness * darkness_of(c)) m = 0;
   });
   cv::morphologyEx(part, part, cv::MORPH_CLOSE, cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(3, 3)));
   std::vector<std::vector<cv::Point>> pieces;
@@ -254,13 +254,9 @@ std::vector<SymbolGroup> find_symbol_groups(const cv::Mat& bgr, double card_leng
     // An open symbol's thin outline, faded where it is a pixel wide at the view's
     // scale, breaks into a C whose contour runs round both sides of the line: it is
     // measured again with a gap of a few pixels closed, by every test as before.
-    // (A blob whose hull spans a good part of the view, a table's shadowed expanse or
-    // clutter, is no symbol however it is bridged: a symbol is at most about a sixth of
-    // a card filling the frame. Bridged against every other arc near it, one such blob
-    // took a third of a second.)
-    constexpr double kLargestSymbolShare = 0.3;  // of the view's area
+    // (A blob over symbol_max_area_share of the view is no symbol however it is bridged.)
     const double hull = hull_area(contours[i]);
-    if (s.symbol_max_gap < 1 || hull < s.symbol_min_area || hull > kLargestSymbolShare * closed.total() ||
+    if (s.symbol_max_gap < 1 || hull < s.symbol_min_area || hull > s.symbol_max_area_share * double(closed.total()) ||
         cv::contourArea(contours[i]) >= kBrokenOutline * hull)
       continue;
     if (as_symbol(bridge_gap(contours[i], 1, int(s.symbol_max_gap)), ink, s, b)) {

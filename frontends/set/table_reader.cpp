@@ -132,6 +132,13 @@ void settle_solids(std::vector<TableCard>& cards) {
   }
 }
 
+// The area two card frames share; 0 when either is not convex (no frame the finders
+// keep is, but a degenerate one must not throw).
+double common_area(const Quad& a, const Quad& b) {
+  std::vector<cv::Point2f> pa(a.begin(), a.end()), pb(b.begin(), b.end()), both;
+  return cv::isContourConvex(pa) && cv::isContourConvex(pb) ? cv::intersectConvexConvex(pa, pb, both) : 0;
+}
+
 }  // namespace
 
 void drop_undersized(std::vector<TableCard>& cards) {
@@ -174,10 +181,6 @@ void drop_doubles(std::vector<TableCard>& cards) {
       if (a.reading.attributes[k].value != b.reading.attributes[k].value) return false;
     return true;
   };
-  auto overlap = [](const Quad& a, const Quad& b) {
-    std::vector<cv::Point2f> pa(a.begin(), a.end()), pb(b.begin(), b.end()), both;
-    return cv::isContourConvex(pa) && cv::isContourConvex(pb) && cv::intersectConvexConvex(pa, pb, both) > 0;
-  };
   auto better = [](const TableCard& a, const TableCard& b) {
     if (a.reading.confidence() != b.reading.confidence()) return a.reading.confidence() > b.reading.confidence();
     return quad_area(a.corners) < quad_area(b.corners);
@@ -185,7 +188,7 @@ void drop_doubles(std::vector<TableCard>& cards) {
   std::vector<bool> drop(cards.size(), false);
   for (std::size_t i = 0; i < cards.size(); ++i)
     for (std::size_t j = i + 1; j < cards.size(); ++j)
-      if (!drop[i] && !drop[j] && same_card(cards[i], cards[j]) && overlap(cards[i].corners, cards[j].corners))
+      if (!drop[i] && !drop[j] && same_card(cards[i], cards[j]) && common_area(cards[i].corners, cards[j].corners) > 0)
         drop[better(cards[i], cards[j]) ? j : i] = true;
   std::vector<TableCard> kept;
   for (std::size_t i = 0; i < cards.size(); ++i)
@@ -262,12 +265,8 @@ TableReading read_table(const cv::Mat& photo, double scale) {
   // frame whose area is mostly cards already read is the space between them, a gap of
   // table that a paler table's white makes look like a symbol.
   auto covered = [&](const Quad& q) {
-    std::vector<cv::Point2f> frame(q.begin(), q.end());
     double common = 0;
-    for (const Quad& k : kept) {
-      std::vector<cv::Point2f> other(k.begin(), k.end()), both;
-      if (cv::isContourConvex(frame) && cv::isContourConvex(other)) common += cv::intersectConvexConvex(frame, other, both);
-    }
+    for (const Quad& k : kept) common += common_area(q, k);
     return common / std::max(1.0, quad_area(q));
   };
   // The outline finder's cards tell the symbol finder how large a card is.
