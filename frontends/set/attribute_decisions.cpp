@@ -14,6 +14,13 @@ double hue_of(cv::Scalar bgr) {
   return h < 0 ? h + 360 : h;
 }
 
+bool dark_purple(cv::Scalar bgr, double colourfulness) {
+  const ReaderSettings& s = reader_settings();
+  double hue = hue_of(bgr);
+  return colourfulness >= s.reader_dark_ink_colourless && hue >= s.reader_dark_ink_hue_from &&
+         hue <= s.reader_dark_ink_hue_to;
+}
+
 AttributeReading read_color(double hue, double chroma) {
   // Hue boundaries between the three inks, in degrees, going around the circle.
   const ReaderSettings& s = reader_settings();

@@ -22,6 +22,13 @@ inline double margin(double x, double threshold, double scale) { return clamp01(
 // Hue in degrees (0..360) of a BGR colour; 0 for a grey.
 double hue_of(cv::Scalar bgr);
 
+// Whether a white-normalised ink colour with `colourfulness` (chroma per darkness) too
+// low to be ink by itself is still purple nearly black: dim light takes purple, the
+// darkest ink, there first, and the weak chroma it keeps lies in purple's hue, which no
+// lamp or sky casts. What a grey mark keeps, once divided by the paper's white, lies
+// along the light's own cast (orange to blue). reader_dark_ink_* settings.
+bool dark_purple(cv::Scalar bgr, double colourfulness);
+
 // The spreads in which red and purple ink differ: hue in degrees, chroma per darkness.
 // read_color weighs the two cues in these units, and so does the table's settling of
 // doubtful cards (table_reader.cpp).

@@ -104,7 +104,8 @@ cv::Mat occluders(const Normalised& n) {
 }
 
 // SET symbols are printed in colour. A colourless blob of a symbol's size is
-// something else over the card: a black label, a pen, a grey print on a cloth tile.
+// something else over the card: a black label, a pen, a grey print on a cloth tile;
+// but not purple that dim light has taken to nearly black (dark_purple).
 bool colourless(const Normalised& n, const cv::Mat& ink, const std::vector<cv::Point>& contour) {
   cv::Rect box = cv::boundingRect(contour);
   cv::Mat region = cv::Mat::zeros(box.size(), CV_8U);
@@ -112,7 +113,9 @@ bool colourless(const Normalised& n, const cv::Mat& ink, const std::vector<cv::P
                    cv::noArray(), INT_MAX, -box.tl());
   region &= ink(box);
   if (cv::countNonZero(region) == 0) return true;
-  return colourfulness(cv::mean(n.rgb(box), region)) < reader_settings().reader_colourless;
+  cv::Scalar mean = cv::mean(n.rgb(box), region);
+  double colour = colourfulness(mean);
+  return colour < reader_settings().reader_colourless && !dark_purple(mean, colour);
 }
 
 // The symbols' silhouettes on the ink `mask`, with the area of each that has a

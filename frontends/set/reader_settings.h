@@ -79,6 +79,12 @@ namespace puzzlesat::set_vision {
   X(reader_symbol_share, 0.45, 0.1, 1, "a blob counts as a symbol from this share of the largest symbol's area up") \
   X(reader_blank_darkness, 0.08, 0, 0.5, "paper divided by its own white is within this darkness of it")           \
   X(reader_colourless, 0.05, 0, 1, "a symbol-sized blob with less chroma per darkness is an object, not ink")      \
+  X(reader_dark_ink_colourless, 0.012, 0, 1,                                                                         \
+    "below reader_colourless, a blob with this much chroma per darkness in purple's hue is still ink: purple "     \
+    "nearly black in dim light (tables-light test02: 0.017 at hue 263); a solid of that hue is no grey print. "    \
+    "Chosen on renders, seeds 1-8: grey marks' weak chroma lies outside 250-320 but in one scene of 32")          \
+  X(reader_dark_ink_hue_from, 250, 200, 360, "purple's hue range for reader_dark_ink_colourless, from (degrees)")   \
+  X(reader_dark_ink_hue_to, 320, 200, 360, "(to)")                                                                  \
   X(colour_red_green_hue, 70, 0, 180, "hue boundary between red and green ink (degrees)")                          \
   X(colour_green_purple_hue, 200, 120, 300, "hue boundary between green and purple ink (degrees)")                 \
   X(colour_purple_red_hue, 342, 270, 360,                                                                             \
