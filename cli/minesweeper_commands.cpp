@@ -1,21 +1,21 @@
 // `puzzlesat minesweeper …`: solve, deduce (with explanations), unique, cnf, generate and
-// play (docs/minesweeper.md). Like problems/minesweeper/, this file includes only the
-// public API and that folder, so tests/out_of_tree builds it against the installed package.
-#include <puzzlesat/batch.h>
+// play (docs/minesweeper.md). The shared subcommands come from <puzzlesat/grid_cli.h>; this
+// file says how a board answers them, and holds `generate` and `play`. Like
+// problems/minesweeper/, it includes only the public API and that folder, so
+// tests/out_of_tree builds it against the installed package.
 #include <puzzlesat/command.h>
-#include <puzzlesat/dimacs.h>
-#include <puzzlesat/enumerate.h>
-#include <puzzlesat/file_io.h>
+#include <puzzlesat/grid_cli.h>
 #include <puzzlesat/grid_io.h>
 #include <puzzlesat/input_error.h>
 #include <puzzlesat/plugin.h>
 #include <puzzlesat/proof.h>
 #include <puzzlesat/puzzlink.h>
 
+#include <nlohmann/json.hpp>
+
 #include <filesystem>
 #include <iostream>
 #include <memory>
-#include <sstream>
 
 #include "problems/minesweeper/deduce.h"
 #include "problems/minesweeper/format.h"
@@ -28,11 +28,6 @@ namespace {
 using namespace minesweeper;
 using puzzlesat::cli::Commands;
 
-Board load(const std::string& arg) {
-  const puzzlesat::PuzzleInput in = puzzlesat::read_puzzle_input(arg);
-  return in.is_url ? read_url(in.text) : read_board(in.text, in.name);
-}
-
 // A solution over the position: the revealed numbers kept, '#' mines, '.' other safe cells.
 std::string draw(const Board& b, const Layout& l) {
   std::string out;
@@ -43,154 +38,89 @@ std::string draw(const Board& b, const Layout& l) {
   return out;
 }
 
-struct Options {
-  puzzlesat::cli::Batch batch;
-  std::string solver = "minisat";
-  bool json = false;
-  bool all = false;
-  std::size_t limit = 10000;
-  bool explain = false;
-  std::string output;
-};
+// One board read from `input`, answering the shared commands.
+class BoardInput final : public puzzlesat::cli::GridPuzzle {
+ public:
+  BoardInput(std::string input, std::string solver) : input_(std::move(input)), solver_(std::move(solver)) {
+    const puzzlesat::PuzzleInput in = puzzlesat::read_puzzle_input(input_);
+    b_ = in.is_url ? read_url(in.text) : read_board(in.text, in.name);
+  }
 
-CLI::App* command(CLI::App& group, const char* name, const char* what, std::shared_ptr<Options> opt,
-                  const char* json_help) {
-  auto* cmd = group.add_subcommand(name, what);
-  opt->batch.add_options(*cmd, "BOARD", "Board files (docs/minesweeper.md; '-' = stdin) or puzz.link mines URLs");
-  if (json_help) cmd->add_flag("--json", opt->json, json_help);
-  return cmd;
-}
+  Solutions solve(std::size_t limit) override {
+    const minesweeper::Solutions s = minesweeper::solve(b_, solver_, limit);
+    layouts_ = s.layouts;
+    Solutions out{s.layouts, {}, s.complete};
+    for (const Layout& l : s.layouts) out.drawn.push_back(draw(b_, l));
+    return out;
+  }
 
-void add_solve(CLI::App& group) {
-  auto opt = std::make_shared<Options>();
-  auto* cmd = command(group, "solve", "Place the mines: '#' a mine, numbers and '.' safe cells", opt,
-                      R"(Print {"status": "sat"|"unsat", "solution": [rows of # and .]}; with --all {"count", "complete", "solutions"})");
-  cmd->add_flag("--all", opt->all, "Every solution, not just one");
-  cmd->add_option("--limit", opt->limit, "With --all: stop after this many (\"complete\": false says so)")
-      ->check(puzzlesat::cli::whole_number())
-      ->check(CLI::Range(std::size_t{1}, puzzlesat::sat::kNoLimit))
-      ->capture_default_str();
-  puzzlesat::cli::add_solver_option(*cmd, opt->solver);
-  cmd->callback([opt] { opt->batch.run(opt->json, [&](puzzlesat::cli::BatchItem& item) {
-    const Board b = load(item.input);
-    const Solutions s = solve(b, opt->solver, opt->all ? opt->limit : 1);
-    if (item.json) {
-      item.result = nlohmann::ordered_json::parse(
-          opt->all ? puzzlesat::solutions_json(s.layouts, s.complete)
-                   : puzzlesat::solve_json(s.layouts.empty() ? std::nullopt : std::optional(s.layouts[0])));
-      return;
-    }
-    if (s.layouts.empty()) {
-      std::cout << "no placement of mines agrees with the board\n";
-      return;
-    }
-    for (std::size_t i = 0; i < s.layouts.size(); ++i) std::cout << (i ? "\n" : "") << draw(b, s.layouts[i]);
-    if (opt->all)
-      std::cout << s.layouts.size() << (s.complete ? " solutions\n" : " solutions (limit reached)\n");
-  }); });
-}
+  bool prove_unique(const std::string& path) override {
+    const Rules r = rules(b_, solver_);
+    std::vector<bool> values;
+    for (const std::string& row : layouts_[0])
+      for (char c : row) values.push_back(c == '#');
+    const auto status = r.model.prove_unique(r.mine.all(), values, {path, puzzlesat::sat::ProofFormat::text},
+                                             "the placement of mines of " + input_ + " is unique");
+    if (status != puzzlesat::sat::Status::unsat) throw std::runtime_error("the proof run did not confirm uniqueness");
+    return true;
+  }
 
-void add_deduce(CLI::App& group) {
-  auto opt = std::make_shared<Options>();
-  auto* cmd = command(group, "deduce", "The covered cells every solution agrees on: mines and safe cells", opt,
-                      R"(Print {"forced": [{"row", "col", "value": "#"|".", "because": [clues] with --explain}, ...]})");
-  cmd->add_flag("--explain", opt->explain, "Name, for each cell, a set of clues forcing it none of which can go");
-  opt->batch.add_cell_proofs_option(*cmd, opt->output, "rRcC-mine.drat or rRcC-safe.drat");
-  puzzlesat::cli::add_solver_option(*cmd, opt->solver);
-  cmd->callback([opt] {
-    opt->batch.run(opt->json, [&](puzzlesat::cli::BatchItem& item) {
-    const Board b = load(item.input);
-    const auto forced = forced_cells(b, opt->solver, opt->explain);
-    if (!forced) throw puzzlesat::InputError("no placement of mines agrees with the board", {item.input});
-    if (!opt->output.empty()) {
-      std::filesystem::create_directories(opt->output);
-      const Rules r = rules(b, opt->solver);
-      for (const auto& f : *forced) {
-        const puzzlesat::Cell c{f.row, f.col};
-        const std::string name = "r" + std::to_string(f.row) + "c" + std::to_string(f.col) +
-                                 (f.value == '#' ? "-mine" : "-safe");
-        const auto status = r.model.prove_forced(f.value == '#' ? r.mine[c] : ~r.mine[c],
-                                                 {(std::filesystem::path(opt->output) / (name + ".drat")).string(),
-                                                  puzzlesat::sat::ProofFormat::text},
-                                                 "cell " + name + " of " + item.input);
-        if (status != puzzlesat::sat::Status::unsat) throw std::runtime_error("the proof run did not confirm " + name);
-      }
+  // Unlike the other grid puzzles, deduce counts as answered (exit 0) with cells left open,
+  // as it always has.
+  Deduction deduce(bool explain) override {
+    auto forced = forced_cells(b_, solver_, explain);
+    if (!forced) throw puzzlesat::InputError("no placement of mines agrees with the board", {input_});
+    forced_ = std::move(*forced);
+    return {forced_, false};
+  }
+
+  std::vector<puzzlesat::Cell> prove_forced(const std::string& dir) override {
+    std::filesystem::create_directories(dir);
+    const Rules r = rules(b_, solver_);
+    for (const auto& f : forced_) {
+      const puzzlesat::Cell c{f.row, f.col};
+      const std::string name = "r" + std::to_string(f.row) + "c" + std::to_string(f.col) +
+                               (f.value == '#' ? "-mine" : "-safe");
+      const auto status = r.model.prove_forced(f.value == '#' ? r.mine[c] : ~r.mine[c],
+                                               {(std::filesystem::path(dir) / (name + ".drat")).string(),
+                                                puzzlesat::sat::ProofFormat::text},
+                                               "cell " + name + " of " + input_);
+      if (status != puzzlesat::sat::Status::unsat) throw std::runtime_error("the proof run did not confirm " + name);
     }
-    if (item.json) {
-      item.result = nlohmann::ordered_json::parse(puzzlesat::deduce_json(*forced));
-      return;
-    }
+    return {};
+  }
+
+  void print_deduction(std::ostream& out, bool explain) const override {
     // The board with what is forced: '#' a mine, 'o' safe, '.' still open.
-    Board shown = b;
+    Board shown = b_;
     int mines = 0;
-    for (const auto& f : *forced) {
+    for (const auto& f : forced_) {
       shown.rows[f.row][f.col] = f.value == '#' ? '#' : 'o';
       mines += f.value == '#';
     }
-    for (const auto& row : shown.rows) std::cout << row << "\n";
-    std::cout << forced->size() << " cells forced: " << mines << " mines (#), " << forced->size() - mines
-              << " safe (o)\n";
-    if (opt->explain)
-      for (const auto& f : *forced) {
-        std::cout << "(" << f.row << "," << f.col << ") " << (f.value == '#' ? "mine" : "safe") << ":";
-        for (std::size_t i = 0; i < f.because.size(); ++i) std::cout << (i ? ", " : " ") << f.because[i];
-        std::cout << (f.because.empty() ? " the rules alone\n" : "\n");
+    for (const auto& row : shown.rows) out << row << "\n";
+    out << forced_.size() << " cells forced: " << mines << " mines (#), " << forced_.size() - mines << " safe (o)\n";
+    if (explain)
+      for (const auto& f : forced_) {
+        out << "(" << f.row << "," << f.col << ") " << (f.value == '#' ? "mine" : "safe") << ":";
+        for (std::size_t i = 0; i < f.because.size(); ++i) out << (i ? ", " : " ") << f.because[i];
+        out << (f.because.empty() ? " the rules alone\n" : "\n");
       }
-    if (!opt->output.empty()) std::cout << forced->size() << " proofs in " << opt->output << "\n";
-    });
-  });
-}
+  }
 
-void add_unique(CLI::App& group) {
-  auto opt = std::make_shared<Options>();
-  auto* cmd = command(group, "unique", "Is the placement of mines unique? If not, two that differ", opt,
-                      R"(Print {"unique": true|false, "solutions": [the solution, or two that differ]})");
-  puzzlesat::cli::add_solver_option(*cmd, opt->solver);
-  opt->batch.add_unique_proof_option(*cmd, opt->output, "placement");
-  cmd->callback([opt] {
-    opt->batch.run(opt->json, [&](puzzlesat::cli::BatchItem& item) {
-    const Board b = load(item.input);
-    const Solutions s = solve(b, opt->solver, 2);
-    if (s.layouts.size() != 1) item.outcome = puzzlesat::cli::Outcome::unsolved;  // exit 3
-    if (s.layouts.size() == 1 && !opt->output.empty()) {
-      const Rules r = rules(b, opt->solver);
-      std::vector<bool> values;
-      for (const std::string& row : s.layouts[0])
-        for (char c : row) values.push_back(c == '#');
-      const auto status = r.model.prove_unique(r.mine.all(), values, {opt->output, puzzlesat::sat::ProofFormat::text},
-                                               "the placement of mines of " + item.input + " is unique");
-      if (status != puzzlesat::sat::Status::unsat) throw std::runtime_error("the proof run did not confirm uniqueness");
-    }
-    if (item.json) {
-      item.result = nlohmann::ordered_json::parse(puzzlesat::unique_json(s.layouts));
-      if (s.layouts.size() == 1 && !opt->output.empty()) item.result["proof"] = opt->output;
-      return;
-    }
-    if (s.layouts.empty()) {
-      std::cout << "no placement of mines agrees with the board\n";
-      return;
-    }
-    std::cout << (s.layouts.size() == 1 ? "unique\n" : "not unique; two solutions:\n");
-    for (std::size_t i = 0; i < s.layouts.size(); ++i) std::cout << (i ? "\n" : "") << draw(b, s.layouts[i]);
-    if (s.layouts.size() == 1 && !opt->output.empty())
-      std::cout << "proof: " << opt->output << " (formula " << puzzlesat::sat::proof_formula_path(opt->output) << ")\n";
-    });
-  });
-}
+  const puzzlesat::sat::Cnf& cnf() override { return rules_.emplace(rules(b_, solver_)).model.cnf(); }
 
-void add_cnf(CLI::App& group) {
-  auto opt = std::make_shared<Options>();
-  auto* cmd = command(group, "cnf", "The board's formula as DIMACS, with `c var N mine(r,c)` names", opt, nullptr);
-  opt->batch.add_cnf_options(*cmd, opt->output, opt->json);
-  cmd->callback([opt] {
-    opt->batch.run(opt->json, [&](puzzlesat::cli::BatchItem& item) {
-      const Rules r = rules(load(item.input), opt->solver);
-      if (opt->output.empty()) return puzzlesat::cli::write_cnf_result(r.model.cnf(), item);
-      std::ostringstream out;
-      puzzlesat::sat::write_dimacs(out, r.model.cnf());
-      puzzlesat::write_file_atomically(opt->output, out.str());
-    });
-  });
+ private:
+  std::string input_;
+  std::string solver_;
+  Board b_;
+  std::vector<Layout> layouts_;
+  std::vector<puzzlesat::ForcedCell> forced_;
+  std::optional<Rules> rules_;
+};
+
+std::unique_ptr<puzzlesat::cli::GridPuzzle> read(const std::string& input, const std::string& solver) {
+  return std::make_unique<BoardInput>(input, solver);
 }
 
 void add_generate(CLI::App& group) {
@@ -283,10 +213,29 @@ void add_play(CLI::App& group) {
 }
 
 void add_minesweeper_commands(Commands& commands) {
-  add_solve(commands.app);
-  add_deduce(commands.app);
-  add_unique(commands.app);
-  add_cnf(commands.app);
+  puzzlesat::cli::GridStyle style;
+  style.no_solution = "no placement of mines agrees with the board";
+  // Unlike the other grid puzzles, solve counts a board no placement fits as answered (exit 0),
+  // and deduce --proof names no files and gives no count in JSON, as they always have.
+  style.no_solution_unsolved = false;
+  style.deduce_proof_json = puzzlesat::cli::GridStyle::ProofJson::none;
+  puzzlesat::cli::GridCommands grid(
+      commands.app, {"BOARD", "Board files (docs/minesweeper.md; '-' = stdin) or puzz.link mines URLs"}, style);
+  grid.solve("Place the mines: '#' a mine, numbers and '.' safe cells", read)
+      .json(R"(Print {"status": "sat"|"unsat", "solution": [rows of # and .]}; with --all {"count", "complete", "solutions"})")
+      .all("Every solution, not just one")
+      .limit("With --all: stop after this many (\"complete\": false says so)", 10000)
+      .solver();
+  grid.deduce("The covered cells every solution agrees on: mines and safe cells", read)
+      .json(R"(Print {"forced": [{"row", "col", "value": "#"|".", "because": [clues] with --explain}, ...]})")
+      .explain("Name, for each cell, a set of clues forcing it none of which can go")
+      .cell_proofs("rRcC-mine.drat or rRcC-safe.drat")
+      .solver();
+  grid.unique("Is the placement of mines unique? If not, two that differ", read)
+      .json(R"(Print {"unique": true|false, "solutions": [the solution, or two that differ]})")
+      .solver()
+      .unique_proof("placement");
+  grid.cnf("The board's formula as DIMACS, with `c var N mine(r,c)` names", read).cnf_output();
   add_generate(commands.app);
   add_play(commands.app);
 }

@@ -1,15 +1,13 @@
 // `puzzlesat nurikabe …`: solve, deduce (with explanations), unique, cnf and generate
-// (docs/nurikabe.md). Like problems/nurikabe/, this file includes only the public API and
-// that folder, so tests/out_of_tree builds it against the installed package.
-#include <puzzlesat/batch.h>
+// (docs/nurikabe.md). The shared subcommands come from <puzzlesat/grid_cli.h>; this file
+// says how a Nurikabe answers them, and holds `generate`. Like problems/nurikabe/, it
+// includes only the public API and that folder, so tests/out_of_tree builds it against the
+// installed package.
 #include <puzzlesat/command.h>
-#include <puzzlesat/dimacs.h>
-#include <puzzlesat/enumerate.h>
-#include <puzzlesat/file_io.h>
+#include <puzzlesat/grid_cli.h>
 #include <puzzlesat/grid_io.h>
 #include <puzzlesat/input_error.h>
 #include <puzzlesat/plugin.h>
-#include <puzzlesat/proof.h>
 
 #include <nlohmann/json.hpp>
 
@@ -25,20 +23,6 @@ namespace {
 using namespace nurikabe;
 using puzzlesat::cli::Commands;
 
-struct Options {
-  puzzlesat::cli::Batch batch;
-  std::string solver = "minisat";
-  bool json = false;
-  bool all = false;
-  std::size_t limit = 10000;
-  bool explain = false;
-  std::string output;
-  std::string size = "7x7";
-  std::string proof;  // deduce: a folder; unique: a file
-  double proof_timeout = 60;
-  unsigned long long seed = 1;
-};
-
 // A grid with the puzzle's numbers in place of their white cells, as players draw it.
 std::string draw(const Puzzle& p, const Grid& g) {
   std::string out;
@@ -53,160 +37,95 @@ std::string draw(const Puzzle& p, const Grid& g) {
   return out;
 }
 
-void add_proof_timeout(CLI::App* cmd, const std::shared_ptr<Options>& opt) {
-  cmd->add_option("--proof-timeout", opt->proof_timeout,
-                  "With --proof: seconds allowed to each proof (0: no bound); what runs past it gets no file")
-      ->check(CLI::Range(0.0, 86400.0))
-      ->capture_default_str();
-}
+// --proof-timeout, on deduce and unique.
+struct ProofOptions {
+  double proof_timeout = 60;
+};
 
-CLI::App* command(CLI::App& group, const char* name, const char* what, std::shared_ptr<Options> opt,
-                  const char* json_help) {
-  auto* cmd = group.add_subcommand(name, what);
-  opt->batch.add_options(*cmd, "PUZZLE", "Puzzle files (docs/nurikabe.md; '-' = stdin) or puzz.link nurikabe URLs");
-  if (json_help) cmd->add_flag("--json", opt->json, json_help);
-  puzzlesat::cli::add_solver_option(*cmd, opt->solver);
-  return cmd;
-}
+// One Nurikabe read from `input`, answering the shared commands.
+class NurikabeInput final : public puzzlesat::cli::GridPuzzle {
+ public:
+  NurikabeInput(const ProofOptions& o, const std::string& input, std::string solver)
+      : input_(input), solver_(std::move(solver)), seconds_(o.proof_timeout), p_(parse_input(input)) {}
 
-void add_solve(CLI::App& group) {
-  auto opt = std::make_shared<Options>();
-  auto* cmd = command(group, "solve", "Shade the wall: '#' black, '.' white, numbers as given", opt,
-                      R"(Print {"status": "sat"|"unsat", "solution": [rows of # and .]}; with --all {"count", "complete", "solutions"})");
-  cmd->add_flag("--all", opt->all, "Every solution, not just one");
-  cmd->add_option("--limit", opt->limit, "With --all: stop after this many (\"complete\": false says so)")
-      ->check(puzzlesat::cli::whole_number())
-      ->check(CLI::Range(std::size_t{1}, puzzlesat::sat::kNoLimit))
-      ->capture_default_str();
-  cmd->callback([opt] { opt->batch.run(opt->json, [&](puzzlesat::cli::BatchItem& item) {
-    const Puzzle p = parse_input(item.input);
-    Solver s(p, opt->solver);
-    const std::vector<Grid> found = s.solutions(opt->all ? opt->limit : 1);
-    if (found.empty()) item.outcome = puzzlesat::cli::Outcome::unsolved;
-    if (item.json) {
-      item.result = nlohmann::ordered_json::parse(
-          opt->all ? puzzlesat::solutions_json(found, s.complete())
-                   : puzzlesat::solve_json(found.empty() ? std::nullopt : std::optional(found[0])));
-      return;
-    }
-    if (found.empty()) {
-      std::cout << "no solution: no shading obeys the rules\n";
-      return;
-    }
-    for (std::size_t i = 0; i < found.size(); ++i) std::cout << (i ? "\n" : "") << draw(p, found[i]);
-    if (opt->all) std::cout << found.size() << (s.complete() ? " solutions\n" : " solutions (limit reached)\n");
-  }); });
-}
+  Solutions solve(std::size_t limit) override {
+    Solver s(p_, solver_);
+    found_ = s.solutions(limit);
+    Solutions out{found_, {}, s.complete()};
+    for (const Grid& g : found_) out.drawn.push_back(draw(p_, g));
+    return out;
+  }
 
-void add_deduce(CLI::App& group) {
-  auto opt = std::make_shared<Options>();
-  auto* cmd = command(group, "deduce", "The cells every solution agrees on", opt,
-                      R"(Print {"forced": [{"row", "col", "value": "#"|".", "because": [numbers] with --explain}, ...]})");
-  cmd->add_flag("--explain", opt->explain,
-                "Name, for each cell, numbers that force it (the others read as '?'), none of which can go");
-  opt->batch.add_cell_proofs_option(*cmd, opt->proof, "rRcC-black.drat or rRcC-white.drat",
-                                    "the complete formula it refutes");
-  add_proof_timeout(cmd, opt);
-  cmd->callback([opt] {
-    opt->batch.run(opt->json, [&](puzzlesat::cli::BatchItem& item) {
-    const Puzzle p = parse_input(item.input);
-    Solver s(p, opt->solver);
-    if (!s.solve()) throw puzzlesat::InputError("the puzzle has no solution, so nothing follows from it", {item.input});
-    const std::vector<Forced> forced = s.deduce(opt->explain);
-    std::vector<puzzlesat::Cell> unproved;
-    if (!opt->proof.empty()) unproved = prove_forced(p, forced, opt->proof, opt->proof_timeout);
-    if (!unproved.empty()) item.outcome = puzzlesat::cli::Outcome::unsolved;
-    if (static_cast<int>(forced.size()) + std::count_if(p.number.begin(), p.number.end(), [](int v) { return v != kNoNumber; }) <
-        p.rows * p.cols)
-      item.outcome = puzzlesat::cli::Outcome::unsolved;  // some cell stays open
-    if (item.json) {
-      std::vector<puzzlesat::ForcedCell> cells;
-      for (const Forced& f : forced) cells.push_back({f.cell.row, f.cell.col, f.black ? '#' : '.', f.because});
-      item.result = nlohmann::ordered_json::parse(puzzlesat::deduce_json(cells));
-      if (!opt->proof.empty()) {
-        item.result["proofs"] = forced.size() - unproved.size();
-        nlohmann::ordered_json missing = nlohmann::ordered_json::array();
-        for (const puzzlesat::Cell& c : unproved) missing.push_back({{"row", c.row}, {"col", c.col}});
-        item.result["unproved"] = missing;
-      }
-      return;
-    }
-    Grid shown(p.rows, std::string(p.cols, '-'));  // '-' still open
+  bool prove_unique(const std::string& path) override { return nurikabe::prove_unique(p_, found_[0], path, seconds_); }
+
+  Deduction deduce(bool explain) override {
+    Solver s(p_, solver_);
+    if (!s.solve()) throw puzzlesat::InputError("the puzzle has no solution, so nothing follows from it", {input_});
+    forced_ = s.deduce(explain);
+    Deduction out;
+    for (const Forced& f : forced_) out.forced.push_back({f.cell.row, f.cell.col, f.black ? '#' : '.', f.because});
+    const auto numbers = std::count_if(p_.number.begin(), p_.number.end(), [](int v) { return v != kNoNumber; });
+    out.open = static_cast<int>(forced_.size()) + numbers < p_.rows * p_.cols;
+    return out;
+  }
+
+  std::vector<puzzlesat::Cell> prove_forced(const std::string& dir) override {
+    return nurikabe::prove_forced(p_, forced_, dir, seconds_);
+  }
+
+  void print_deduction(std::ostream& out, bool explain) const override {
+    Grid shown(p_.rows, std::string(p_.cols, '-'));  // '-' still open
     int black = 0;
-    for (const Forced& f : forced) {
+    for (const Forced& f : forced_) {
       shown[f.cell.row][f.cell.col] = f.black ? '#' : '.';
       black += f.black;
     }
-    std::cout << draw(p, shown) << forced.size() << " cells forced: " << black << " black (#), "
-              << forced.size() - black << " white (.)\n";
-    if (opt->explain)
-      for (const Forced& f : forced) {
-        std::cout << "(" << f.cell.row << "," << f.cell.col << ") " << (f.black ? "black" : "white") << ":";
-        for (std::size_t i = 0; i < f.because.size(); ++i) std::cout << (i ? ", " : " ") << f.because[i];
-        std::cout << (f.because.empty() ? " the rules and where the numbers stand\n" : "\n");
+    out << draw(p_, shown) << forced_.size() << " cells forced: " << black << " black (#), " << forced_.size() - black
+        << " white (.)\n";
+    if (explain)
+      for (const Forced& f : forced_) {
+        out << "(" << f.cell.row << "," << f.cell.col << ") " << (f.black ? "black" : "white") << ":";
+        for (std::size_t i = 0; i < f.because.size(); ++i) out << (i ? ", " : " ") << f.because[i];
+        out << (f.because.empty() ? " the rules and where the numbers stand\n" : "\n");
       }
-    if (!opt->proof.empty()) {
-      std::cout << forced.size() - unproved.size() << " proofs (rRcC-black/white.drat, formula beside each) in "
-                << opt->proof << "\n";
-      for (const puzzlesat::Cell& c : unproved)
-        std::cout << "no proof for (" << c.row << "," << c.col << ") within --proof-timeout\n";
-    }
-  }); });
+  }
+
+  // The complete formula, not the solver's local rules: its models are the solutions.
+  const puzzlesat::sat::Cnf& cnf() override { return cnf_ = complete_cnf(p_); }
+
+ private:
+  std::string input_;
+  std::string solver_;
+  double seconds_;
+  Puzzle p_;
+  std::vector<Grid> found_;
+  std::vector<Forced> forced_;
+  puzzlesat::sat::Cnf cnf_;
+};
+
+puzzlesat::cli::GridReader reader(const std::shared_ptr<ProofOptions>& o) {
+  return [o](const std::string& input, const std::string& solver) {
+    return std::make_unique<NurikabeInput>(*o, input, solver);
+  };
 }
 
-void add_unique(CLI::App& group) {
-  auto opt = std::make_shared<Options>();
-  auto* cmd = command(group, "unique", "Is the solution unique? If not, two that differ", opt,
-                      R"(Print {"unique": true|false, "solutions": [the solution, or two that differ]})");
-  opt->batch.add_unique_proof_option(*cmd, opt->proof, "solution", "the complete formula it refutes");
-  add_proof_timeout(cmd, opt);
-  cmd->callback([opt] {
-    opt->batch.run(opt->json, [&](puzzlesat::cli::BatchItem& item) {
-    const Puzzle p = parse_input(item.input);
-    Solver s(p, opt->solver);
-    const std::vector<Grid> found = s.solutions(2);
-    if (found.size() != 1) item.outcome = puzzlesat::cli::Outcome::unsolved;
-    bool proved = false;
-    if (found.size() == 1 && !opt->proof.empty()) {
-      proved = prove_unique(p, found[0], opt->proof, opt->proof_timeout);
-      if (!proved) item.outcome = puzzlesat::cli::Outcome::unsolved;
-    }
-    if (item.json) {
-      item.result = nlohmann::ordered_json::parse(puzzlesat::unique_json(found));
-      if (found.size() == 1 && !opt->proof.empty()) item.result["proof"] = proved ? nlohmann::ordered_json(opt->proof) : nullptr;
-      return;
-    }
-    if (found.empty()) {
-      std::cout << "no solution: no shading obeys the rules\n";
-      return;
-    }
-    std::cout << (found.size() == 1 ? "unique\n" : "not unique; two solutions:\n");
-    for (std::size_t i = 0; i < found.size(); ++i) std::cout << (i ? "\n" : "") << draw(p, found[i]);
-    if (found.size() == 1 && !opt->proof.empty())
-      std::cout << (proved ? "proof: " + opt->proof + " (formula " + puzzlesat::sat::proof_formula_path(opt->proof) + ")\n"
-                           : std::string("no proof within --proof-timeout\n"));
-  }); });
-}
-
-void add_cnf(CLI::App& group) {
-  auto opt = std::make_shared<Options>();
-  auto* cmd = group.add_subcommand(
-      "cnf", "The complete formula as DIMACS (`c var` names): its models on black(r,c) are the solutions");
-  opt->batch.add_options(*cmd, "PUZZLE", "Puzzle files or puzz.link nurikabe URLs");
-  opt->batch.add_cnf_options(*cmd, opt->output, opt->json);
-  cmd->callback([opt] {
-    opt->batch.run(opt->json, [&](puzzlesat::cli::BatchItem& item) {
-      const puzzlesat::sat::Cnf cnf = complete_cnf(parse_input(item.input));
-      if (opt->output.empty()) return puzzlesat::cli::write_cnf_result(cnf, item);
-      std::ostringstream out;
-      puzzlesat::sat::write_dimacs(out, cnf);
-      puzzlesat::write_file_atomically(opt->output, out.str());
-    });
-  });
+auto proof_timeout(const std::shared_ptr<ProofOptions>& o) {
+  return [o](CLI::App& cmd) {
+    cmd.add_option("--proof-timeout", o->proof_timeout,
+                   "With --proof: seconds allowed to each proof (0: no bound); what runs past it gets no file")
+        ->check(CLI::Range(0.0, 86400.0))
+        ->capture_default_str();
+  };
 }
 
 void add_generate(CLI::App& group) {
-  auto opt = std::make_shared<Options>();
+  struct GenerateOptions {
+    std::string solver = "minisat";
+    bool json = false;
+    std::string size = "7x7";
+    unsigned long long seed = 1;
+  };
+  auto opt = std::make_shared<GenerateOptions>();
   auto* cmd = group.add_subcommand("generate", "A random puzzle with exactly one solution, in the text format "
                                                "(its puzz.link URL on the first, comment, line)");
   cmd->add_option("--size", opt->size, "ROWSxCOLS, from 2x2 to 30x30")->capture_default_str();
@@ -235,10 +154,37 @@ void add_generate(CLI::App& group) {
 }
 
 void add_nurikabe_commands(Commands& commands) {
-  add_solve(commands.app);
-  add_deduce(commands.app);
-  add_unique(commands.app);
-  add_cnf(commands.app);
+  puzzlesat::cli::GridStyle style;
+  style.no_solution = "no solution: no shading obeys the rules";
+  style.proof_files = "rRcC-black/white.drat";
+  style.deduce_proof_json = puzzlesat::cli::GridStyle::ProofJson::count_and_unproved;  // --proof-timeout may leave some
+  puzzlesat::cli::GridCommands grid(
+      commands.app, {"PUZZLE", "Puzzle files (docs/nurikabe.md; '-' = stdin) or puzz.link nurikabe URLs"}, style);
+  auto o = std::make_shared<ProofOptions>();
+  grid.solve("Shade the wall: '#' black, '.' white, numbers as given", reader(o))
+      .json(R"(Print {"status": "sat"|"unsat", "solution": [rows of # and .]}; with --all {"count", "complete", "solutions"})")
+      .solver()
+      .all("Every solution, not just one")
+      .limit("With --all: stop after this many (\"complete\": false says so)", 10000);
+
+  o = std::make_shared<ProofOptions>();
+  grid.deduce("The cells every solution agrees on", reader(o))
+      .json(R"(Print {"forced": [{"row", "col", "value": "#"|".", "because": [numbers] with --explain}, ...]})")
+      .solver()
+      .explain("Name, for each cell, numbers that force it (the others read as '?'), none of which can go")
+      .cell_proofs("rRcC-black.drat or rRcC-white.drat", "the complete formula it refutes")
+      .with(proof_timeout(o));
+
+  o = std::make_shared<ProofOptions>();
+  grid.unique("Is the solution unique? If not, two that differ", reader(o))
+      .json(R"(Print {"unique": true|false, "solutions": [the solution, or two that differ]})")
+      .solver()
+      .unique_proof("solution", "the complete formula it refutes")
+      .with(proof_timeout(o));
+
+  grid.cnf("The complete formula as DIMACS (`c var` names): its models on black(r,c) are the solutions",
+           reader(std::make_shared<ProofOptions>()), "Puzzle files or puzz.link nurikabe URLs")
+      .cnf_output();
   add_generate(commands.app);
 }
 
