@@ -141,7 +141,7 @@ struct RenderOptions {
   bool grey_desk = false, mottled_desk = false, card_shadows = false, glare = false, draw_pile = false, steep_pile = false;
   bool grey_marks = false;
   std::vector<std::string> ink_shades;  // COLOUR=VALUE
-  double edge_contrast = 1, edge_softness = 0, exposure = 1, falloff = 1, scale = 1;
+  double edge_contrast = 1, edge_softness = 0, exposure = 1, falloff = 1, scale = 1, defocus = 0;
   std::vector<double> tint{1, 1, 1};  // R, G, B
   std::vector<double> paper;          // R, G, B; empty: the standard white stock
   std::string framing = "table";
@@ -186,6 +186,7 @@ void run_render(const RenderOptions& opt) {
   so.draw_pile = opt.draw_pile || opt.steep_pile;
   so.steep_pile = opt.steep_pile;
   so.scale = opt.scale;
+  so.defocus = opt.defocus;
   Scene scene = compose_scene(opt.seed, so);
   bool written = false;
   try {
@@ -371,6 +372,11 @@ void add_set_vision_commands(Commands& commands) {
   render->add_option("--falloff", ropt->falloff,
                      "Below 1: one lamp beside the table, the farthest corner lit to this share of the brightest")
       ->check(CLI::Range(0.1, 1.0))
+      ->capture_default_str();
+  render->add_option("--defocus", ropt->defocus,
+                     "Above 0: the whole photo blurred by this Gaussian sigma (pixels of the 1600-px photo), as a "
+                     "camera focused elsewhere or shaken takes it")
+      ->check(CLI::Range(0.0, 10.0))
       ->capture_default_str();
   render->add_option("--scale", ropt->scale,
                      "Below 1: the finished photo shrunk by this, as a camera of fewer pixels or from further away "

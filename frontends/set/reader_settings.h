@@ -110,6 +110,10 @@ namespace puzzlesat::set_vision {
     "a card read solid whose interior is lighter than this share of its table's darkest sure solid of that ink "  \
     "is striped: a small photo thins an outline as much as it blurs stripes into a tint (rendered thin outlines "  \
     "at half size: 88.5 % right at 0, 96.9 % at 0.45-0.7, every condition and dev folder the same over 0.45-0.7)") \
+  X(shading_table_any_solid, 0.4, 0, 1,                                                                             \
+    "and one lighter than this share of its table's darkest sure solid of any ink: a blurred photo makes every "  \
+    "striped card of an ink look solid (dev: true solids >= 0.55 of the darkest; blurred renders' stripes "       \
+    "0.24-0.33)")                                                                                                   \
   X(shading_open_tint, 0.075, 0, 1,                                                                                   \
     "the inside's colour moved this share from the paper's towards the ink's makes a symbol striped: open "        \
     "insides <= 0.046, striped >= 0.113 on the 492 single-card photos")                                            \

@@ -300,6 +300,7 @@ cv::Mat light_and_camera(Rng& rng, cv::Mat img, const SceneOptions& opt) {
   if (dim) scene_detail::apply_light(f, opt.exposure, opt.tint);
   f.convertTo(img, CV_8UC3);
   double sigma = uniform(rng, 0.3, 1.2);
+  if (opt.defocus > 0) sigma = std::hypot(sigma, opt.defocus);  // blurs add in quadrature
   cv::GaussianBlur(img, img, cv::Size(), sigma);
   // A dim picture is a high-ISO picture: the sensor's noise grows as the light falls.
   double noise = uniform(rng, 1, 5);

@@ -62,6 +62,8 @@ struct SceneOptions {
   bool grey_marks = false;   // four more cells of the grid, none of them a card: three cards printed in
                              // grey (a photocopy), one with pen outlines of symbols drawn on the table;
                              // never in `cards`, so any card read there costs precision
+  double defocus = 0;        // above 0: the whole photo blurred by this much more (Gaussian sigma in
+                             // pixels of the 1600-px photo): a camera focused elsewhere, or shaken
   double scale = 1;          // below 1: the finished photo shrunk by this (pixels averaged), as a camera
                              // of fewer pixels or one further away takes it; corners follow
 };

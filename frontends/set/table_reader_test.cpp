@@ -503,6 +503,26 @@ TEST_CASE("striped cards with thin outlines in a small photo are not read solid 
   CHECK(right_then < right - 5);
 }
 
+// A photo out of focus blurs every stripe into a tint and dilutes the outlines as much:
+// striped cards read solid, surely (fill 0.7-0.86). When every striped card of an ink
+// does, the ink's own darkest "solid" is one of them; the darkest solid of any ink
+// still shows them for what they are (insides 0.24-0.33 of it).
+TEST_CASE("striped cards in a photo out of focus are not read solid") {
+  SceneOptions opt;
+  opt.defocus = 2.5;
+  int cards = 0;
+  const int right = attribute_right(opt, set::kShading, cards);
+  CHECK(cards == 96);
+  CHECK(right >= 95);  // 96 as built here; one card of slack for another compiler's rounding
+
+  const double share = reader_settings().shading_table_any_solid;
+  override_reader_setting("shading_table_any_solid", 0);
+  int cards_then = 0;
+  const int right_then = attribute_right(opt, set::kShading, cards_then);
+  override_reader_setting("shading_table_any_solid", share);
+  CHECK(right_then < right - 3);  // 91 as built here
+}
+
 namespace {
 
 // Two red dice side by side with white pips, on a white desk among nothing else: seen
