@@ -119,6 +119,49 @@ Rules local_rules(const Puzzle& p) {
   return r;
 }
 
+// The wall in parts C_1..C_k: if x in C is black and C's rim white, x's wall lies inside C.
+// With every number counted the wall's size is known, so C is too small: for each x in C,
+// ~x or a rim cell black or a number off. Otherwise name a wall cell y outside C: ~x or ~y or
+// a cell black of the separator, the rim cells that y reaches without crossing the rim (a
+// path from y to C must cross one). Only parts other than the largest get these (its cuts
+// are long and say again what the small parts' say), and y is a cell the solver has fixed
+// black when there is one (the cut then binds whatever y's model value).
+void wall_cuts(const Puzzle& p, const Rules& r, const puzzlesat::sat::Solver& s, const std::vector<Component>& parts,
+               std::vector<Clause>& out) {
+  const RectGrid g = p.grid();
+  auto with = [&](Clause cut, const std::vector<Cell>& cells, bool sign) {
+    for (Cell c : cells) cut.push_back(r.black[g.index(c)] ^ !sign);
+    return cut;
+  };
+  if (r.exact && std::all_of(r.counted.begin(), r.counted.end(), [&](Lit on) { return s.model_value(on); })) {
+    for (const Component& k : parts) {
+      Clause tail = with({}, k.boundary, true);
+      for (Lit on : r.counted) tail.push_back(~on);
+      for (Cell x : k.cells) out.push_back(with(tail, {x}, false));
+    }
+    return;
+  }
+  std::vector<int> part_of(g.size(), -1);
+  for (std::size_t i = 0; i < parts.size(); ++i)
+    for (Cell x : parts[i].cells) part_of[g.index(x)] = static_cast<int>(i);
+  const auto largest = static_cast<std::size_t>(std::max_element(parts.begin(), parts.end(), [](const Component& a, const Component& b) {
+                                                  return a.cells.size() < b.cells.size();
+                                                }) - parts.begin());
+  std::vector<Cell> fixed;
+  for (Cell c : g.cells())
+    if (part_of[g.index(c)] >= 0 && s.fixed(r.black[g.index(c)]) > 0) fixed.push_back(c);
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    if (i == largest) continue;
+    const auto f = std::find_if(fixed.begin(), fixed.end(), [&](Cell w) { return part_of[g.index(w)] != static_cast<int>(i); });
+    const Cell y = f != fixed.end() ? *f : parts[largest].cells.front();
+    std::vector<char> shut(g.size(), 0);  // C and its rim
+    for (Cell x : parts[i].cells) shut[g.index(x)] = 1;
+    for (Cell x : parts[i].boundary) shut[g.index(x)] = 1;
+    const Clause tail = with({~r.black[g.index(y)]}, component(g, y, [&](Cell n) { return !shut[g.index(n)]; }).boundary, true);
+    for (Cell x : parts[i].cells) out.push_back(with(tail, {x}, false));
+  }
+}
+
 // The global rules, checked on a model: each broken part yields clauses it violates.
 std::vector<Clause> cuts(const Puzzle& p, const Rules& r, const puzzlesat::sat::Solver& s) {
   const RectGrid g = p.grid();
@@ -129,20 +172,15 @@ std::vector<Clause> cuts(const Puzzle& p, const Rules& r, const puzzlesat::sat::
   };
   std::vector<Clause> out;
   std::vector<char> seen(g.size(), 0);
-  std::vector<Cell> walls;
-  for (Cell c : g.cells()) if (black(c)) walls.push_back(c);
+  std::vector<Component> parts;  // the wall's parts
   for (Cell c : g.cells()) {
     if (seen[g.index(c)]) continue;
     const Component k = component(g, c, [&](Cell n) { return black(n) == black(c); });  // rim: k.boundary
     for (Cell x : k.cells) seen[g.index(x)] = 1;
-    if (black(c) && k.cells.size() < walls.size()) {  // a wall part C: if x in C is black and the rim white,
-      Clause tail = with({}, k.boundary, true);          // the wall lies inside C, so it is too small / misses y
-      if (r.exact && std::all_of(r.counted.begin(), r.counted.end(), [&](Lit on) { return s.model_value(on); }))
-        for (Lit on : r.counted) tail.push_back(~on);
-      else tail.push_back(~r.black[g.index(*std::find_if(walls.begin(), walls.end(), [&](Cell w) { return std::find(k.cells.begin(), k.cells.end(), w) == k.cells.end(); }))]);
-      for (Cell x : k.cells) out.push_back(with(tail, {x}, false));
+    if (black(c)) {
+      parts.push_back(k);
+      continue;
     }
-    if (black(c)) continue;
     std::vector<Cell> nums;  // an island W with black rim: a white cell of W is shut in W
     for (Cell x : k.cells) if (p.at(x) != kNoNumber) nums.push_back(x);
     const int n = nums.size() == 1 && p.at(nums[0]) > 0 && s.model_value(r.on[g.index(nums[0])]) ? p.at(nums[0]) : 0;
@@ -154,6 +192,7 @@ std::vector<Clause> cuts(const Puzzle& p, const Rules& r, const puzzlesat::sat::
       out.push_back(with({~r.on[g.index(nums[0])]}, {from.begin(), from.begin() + n + 1}, true));
     }
   }
+  if (parts.size() > 1) wall_cuts(p, r, s, parts, out);
   return out;
 }
 // [END model]
