@@ -1,4 +1,5 @@
 #include "nurikabe.h"
+#include "nurikabe_explain.h"
 #include "nurikabe_rules.h"
 
 #include <puzzlesat/cardinality.h>
@@ -316,52 +317,13 @@ std::vector<Forced> Solver::deduce(bool explain) {
   const auto bb = puzzlesat::sat::backbone_lazily(*im.solver, im.check, im.rules.black, im.on, &stats_);
   if (bb.status == puzzlesat::sat::Status::unknown) give_up();
   std::vector<Forced> out;
-  std::vector<std::vector<char>> witnesses;  // models over the rules' variables (explain)
+  Explainer explainer(im.puzzle, im.rules, *im.solver, im.check, stats_);
   for (Lit f : bb.forced) {
     const auto at = std::find(im.rules.black.begin(), im.rules.black.end(), f.negated() ? ~f : f) - im.rules.black.begin();
     if (im.puzzle.number[at] != kNoNumber) continue;  // a number is white by the rules
     Forced cell{{static_cast<int>(at) / g.cols(), static_cast<int>(at) % g.cols()}, !f.negated(), {}};
-    if (explain) {
-      // Deletion over the numbers' selectors, each test a lazy solve with ~f assumed: a
-      // number stays only if f is no longer forced once it reads '?'. The failed
-      // assumptions of each UNSAT answer narrow the set at once.
-      // An accepted model with ~f in which these numbers are on shows at once that they do
-      // not force f (a model's `on` numbers have their size), so earlier models are kept.
-      auto value = [](const std::vector<char>& w, Lit l) { return (w[l.var().id()] != 0) != l.negated(); };
-      auto forced_by = [&](std::vector<Lit> on) {
-        if (std::any_of(witnesses.begin(), witnesses.end(), [&](const std::vector<char>& w) {
-              return !value(w, f) && std::all_of(on.begin(), on.end(), [&](Lit l) { return value(w, l); });
-            }))
-          return false;
-        on.push_back(~f);
-        const auto r = puzzlesat::sat::solve_lazily(*im.solver, im.check, on, &stats_);
-        if (r.status == puzzlesat::sat::Status::unknown) give_up();
-        if (r.status == puzzlesat::sat::Status::sat) {
-          std::vector<char> w(im.rules.m.cnf().num_vars() + 1, 0);
-          for (int v = 1; v < static_cast<int>(w.size()); ++v) w[v] = im.solver->model_value(puzzlesat::sat::Var(v));
-          witnesses.push_back(std::move(w));
-        }
-        return r.status == puzzlesat::sat::Status::unsat;
-      };
-      auto used = [&](const std::vector<Lit>& on) {
-        const auto failed = im.solver->failed_assumptions();
-        std::vector<Lit> kept;
-        for (Lit l : on)
-          if (std::find(failed.begin(), failed.end(), l) != failed.end()) kept.push_back(l);
-        return kept;
-      };
-      if (!forced_by(im.on)) throw std::logic_error("nurikabe: a backbone cell is not forced");
-      std::vector<Lit> core = used(im.on);
-      for (std::size_t i = 0; i < core.size();) {
-        std::vector<Lit> without = core;
-        without.erase(without.begin() + static_cast<std::ptrdiff_t>(i));
-        if (forced_by(without)) core = used(without);
-        else ++i;
-      }
-      for (Cell n : im.rules.numbers)
-        if (im.puzzle.at(n) > 0 && std::find(core.begin(), core.end(), im.rules.on[g.index(n)]) != core.end())
-          cell.because.push_back(std::to_string(im.puzzle.at(n)) + " at (" + g.name(n) + ")");
-    }
+    if (explain)
+      for (Cell n : explainer.explain(f)) cell.because.push_back(std::to_string(im.puzzle.at(n)) + " at (" + g.name(n) + ")");
     out.push_back(std::move(cell));
   }
   return out;
