@@ -120,46 +120,38 @@ Rules local_rules(const Puzzle& p) {
   return r;
 }
 
-// The wall in parts C_1..C_k: if x in C is black and C's rim white, x's wall lies inside C.
-// With every number counted the wall's size is known, so C is too small: for each x in C,
-// ~x or a rim cell black or a number off. Otherwise name a wall cell y outside C: ~x or ~y or
-// a cell black of the separator, the rim cells that y reaches without crossing the rim (a
-// path from y to C must cross one). Only parts other than the largest get these (its cuts
-// are long and say again what the small parts' say), and y is a cell the solver has fixed
-// black when there is one (the cut then binds whatever y's model value).
+// The wall in parts: if x in part C is black and C's rim white, x's wall lies inside C. With
+// every number counted the wall's size is known and C is too small: ~x, a rim cell black, or
+// a number off. Else it misses a wall cell y outside C: ~x, ~y, or a black cell among those
+// of the rim that y reaches without crossing it (a path from y into C crosses one of them;
+// the whole rim made cuts 10-40 cells long). y is one the solver has fixed black if it can,
+// and the largest part gets no cuts (they would restate the small parts').
 void wall_cuts(const Puzzle& p, const Rules& r, const puzzlesat::sat::Solver& s, const std::vector<Component>& parts,
                std::vector<Clause>& out) {
   const RectGrid g = p.grid();
-  auto with = [&](Clause cut, const std::vector<Cell>& cells, bool sign) {
-    for (Cell c : cells) cut.push_back(r.black[g.index(c)] ^ !sign);
-    return cut;
-  };
-  if (r.exact && std::all_of(r.counted.begin(), r.counted.end(), [&](Lit on) { return s.model_value(on); })) {
-    for (const Component& k : parts) {
-      Clause tail = with({}, k.boundary, true);
-      for (Lit on : r.counted) tail.push_back(~on);
-      for (Cell x : k.cells) out.push_back(with(tail, {x}, false));
-    }
-    return;
-  }
-  std::vector<int> part_of(g.size(), -1);
-  for (std::size_t i = 0; i < parts.size(); ++i)
-    for (Cell x : parts[i].cells) part_of[g.index(x)] = static_cast<int>(i);
-  const auto largest = static_cast<std::size_t>(std::max_element(parts.begin(), parts.end(), [](const Component& a, const Component& b) {
-                                                  return a.cells.size() < b.cells.size();
-                                                }) - parts.begin());
-  std::vector<Cell> fixed;
-  for (Cell c : g.cells())
-    if (part_of[g.index(c)] >= 0 && s.fixed(r.black[g.index(c)]) > 0) fixed.push_back(c);
+  const bool sized = r.exact && std::all_of(r.counted.begin(), r.counted.end(), [&](Lit on) { return s.model_value(on); });
+  std::vector<int> part(g.size(), -1);  // C, or -2 for C's rim while C is cut
+  std::size_t largest = 0;
   for (std::size_t i = 0; i < parts.size(); ++i) {
-    if (i == largest) continue;
-    const auto f = std::find_if(fixed.begin(), fixed.end(), [&](Cell w) { return part_of[g.index(w)] != static_cast<int>(i); });
-    const Cell y = f != fixed.end() ? *f : parts[largest].cells.front();
-    std::vector<char> shut(g.size(), 0);  // C and its rim
-    for (Cell x : parts[i].cells) shut[g.index(x)] = 1;
-    for (Cell x : parts[i].boundary) shut[g.index(x)] = 1;
-    const Clause tail = with({~r.black[g.index(y)]}, component(g, y, [&](Cell n) { return !shut[g.index(n)]; }).boundary, true);
-    for (Cell x : parts[i].cells) out.push_back(with(tail, {x}, false));
+    for (Cell x : parts[i].cells) part[g.index(x)] = static_cast<int>(i);
+    if (parts[i].cells.size() > parts[largest].cells.size()) largest = i;
+  }
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    if (i == largest && !sized) continue;
+    std::vector<Cell> rim = parts[i].boundary;
+    Clause tail;
+    if (sized) for (Lit on : r.counted) tail.push_back(~on);
+    else {
+      Cell y = parts[largest].cells.front();
+      for (Cell c : g.cells())
+        if (part[g.index(c)] >= 0 && part[g.index(c)] != static_cast<int>(i) && s.fixed(r.black[g.index(c)]) > 0) y = c;
+      for (Cell x : rim) part[g.index(x)] = -2;
+      rim = component(g, y, [&](Cell n) { return part[g.index(n)] != -2 && part[g.index(n)] != static_cast<int>(i); }).boundary;
+      for (Cell x : parts[i].boundary) part[g.index(x)] = -1;
+      tail.push_back(~r.black[g.index(y)]);
+    }
+    for (Cell x : rim) tail.push_back(r.black[g.index(x)]);
+    for (Cell x : parts[i].cells) out.push_back(tail), out.back().push_back(~r.black[g.index(x)]);
   }
 }
 
