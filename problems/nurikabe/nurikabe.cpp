@@ -124,13 +124,13 @@ Rules local_rules(const Puzzle& p) {
 // every number counted the wall's size is known and C is too small: ~x, a rim cell black, or
 // a number off. Else it misses a wall cell y outside C: ~x, ~y, or a black cell among those
 // of the rim that y reaches without crossing it (a path from y into C crosses one of them;
-// the whole rim made cuts 10-40 cells long). y is one the solver has fixed black if it can,
+// the whole rim made cuts 10-40 cells long). y is one the solver has fixed black if any,
 // and the largest part gets no cuts (they would restate the small parts').
 void wall_cuts(const Puzzle& p, const Rules& r, const puzzlesat::sat::Solver& s, const std::vector<Component>& parts,
                std::vector<Clause>& out) {
   const RectGrid g = p.grid();
   const bool sized = r.exact && std::all_of(r.counted.begin(), r.counted.end(), [&](Lit on) { return s.model_value(on); });
-  std::vector<int> part(g.size(), -1);  // C, or -2 for C's rim while C is cut
+  std::vector<int> part(g.size(), -1);  // each wall cell's part (-1 white); -2 marks C's rim while C is cut
   std::size_t largest = 0;
   for (std::size_t i = 0; i < parts.size(); ++i) {
     for (Cell x : parts[i].cells) part[g.index(x)] = static_cast<int>(i);
