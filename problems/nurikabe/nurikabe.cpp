@@ -3,6 +3,7 @@
 #include "nurikabe_rules.h"
 
 #include <puzzlesat/cardinality.h>
+#include <puzzlesat/lazy_cuts.h>
 #include <puzzlesat/model.h>
 
 #include <algorithm>
@@ -11,45 +12,10 @@
 namespace nurikabe {
 
 using puzzlesat::Cell;
+using puzzlesat::Component;
 using puzzlesat::RectGrid;
 using puzzlesat::sat::Lit;
 using Clause = std::vector<Lit>;
-
-namespace {
-
-// Cells of the component of `start` among cells with in(c), and the cells just outside it.
-// When `stop` is given, the search ends once it reaches `stop` and returns the path
-// start..stop (both included) as the component.
-struct Component {
-  std::vector<Cell> cells, boundary;
-};
-template <class In>
-Component component(const RectGrid& g, Cell start, In in, std::optional<Cell> stop = std::nullopt) {
-  std::vector<int> from(g.size(), -2);  // -2 unseen, -1 boundary, else parent index (or self)
-  std::vector<Cell> queue{start};
-  from[g.index(start)] = static_cast<int>(g.index(start));
-  Component out;
-  for (std::size_t head = 0; head < queue.size(); ++head) {
-    const Cell c = queue[head];
-    if (stop && c == *stop) {
-      std::vector<Cell> path;
-      for (Cell p = c;; p = {from[g.index(p)] / g.cols(), from[g.index(p)] % g.cols()}) {
-        path.push_back(p);
-        if (p == start) return {path, {}};
-      }
-    }
-    out.cells.push_back(c);
-    for (Cell n : g.neighbors4(c)) {
-      int& f = from[g.index(n)];
-      if (f != -2) continue;
-      if (in(n)) f = static_cast<int>(g.index(c)), queue.push_back(n);
-      else f = -1, out.boundary.push_back(n);
-    }
-  }
-  return out;
-}
-
-}  // namespace
 
 // Facts every solution has, stated as clauses so the solver needs fewer rounds; none changes
 // the solutions (the brute-force tests check that). Those that depend on a number's value are
@@ -120,72 +86,40 @@ Rules local_rules(const Puzzle& p) {
   return r;
 }
 
-// The wall in parts: if x in part C is black and C's rim white, x's wall lies inside C. With
-// every number counted the wall's size is known and C is too small: ~x, a rim cell black, or
-// a number off. Else it misses a wall cell y outside C: ~x, ~y, or a black cell among those
-// of the rim that y reaches without crossing it (a path from y into C crosses one of them;
-// the whole rim made cuts 10-40 cells long). y is one the solver has fixed black if any,
-// and the largest part gets no cuts (they would restate the small parts').
-void wall_cuts(const Puzzle& p, const Rules& r, const puzzlesat::sat::Solver& s, const std::vector<Component>& parts,
-               std::vector<Clause>& out) {
-  const RectGrid g = p.grid();
-  const bool sized = r.exact && std::all_of(r.counted.begin(), r.counted.end(), [&](Lit on) { return s.model_value(on); });
-  std::vector<int> part(g.size(), -1);  // each wall cell's part (-1 white); -2 marks C's rim while C is cut
-  std::size_t largest = 0;
-  for (std::size_t i = 0; i < parts.size(); ++i) {
-    for (Cell x : parts[i].cells) part[g.index(x)] = static_cast<int>(i);
-    if (parts[i].cells.size() > parts[largest].cells.size()) largest = i;
-  }
-  for (std::size_t i = 0; i < parts.size(); ++i) {
-    if (i == largest && !sized) continue;
-    std::vector<Cell> rim = parts[i].boundary;
-    Clause tail;
-    if (sized) for (Lit on : r.counted) tail.push_back(~on);
-    else {
-      Cell y = parts[largest].cells.front();
-      for (Cell c : g.cells())
-        if (part[g.index(c)] >= 0 && part[g.index(c)] != static_cast<int>(i) && s.fixed(r.black[g.index(c)]) > 0) y = c;
-      for (Cell x : rim) part[g.index(x)] = -2;
-      rim = component(g, y, [&](Cell n) { return part[g.index(n)] != -2 && part[g.index(n)] != static_cast<int>(i); }).boundary;
-      for (Cell x : parts[i].boundary) part[g.index(x)] = -1;
-      tail.push_back(~r.black[g.index(y)]);
-    }
-    for (Cell x : rim) tail.push_back(r.black[g.index(x)]);
-    for (Cell x : parts[i].cells) out.push_back(tail), out.back().push_back(~r.black[g.index(x)]);
-  }
-}
-
 // The global rules, checked on a model: each broken part yields clauses it violates.
 std::vector<Clause> cuts(const Puzzle& p, const Rules& r, const puzzlesat::sat::Solver& s) {
   const RectGrid g = p.grid();
   auto black = [&](Cell c) { return s.model_value(r.black[g.index(c)]); };
+  auto white = [&](Cell c) { return !black(c); };
   auto with = [&](Clause cut, const std::vector<Cell>& cells, bool sign) {  // cut + black(c) (sign) or ~black(c)
     for (Cell c : cells) cut.push_back(r.black[g.index(c)] ^ !sign);
     return cut;
   };
   std::vector<Clause> out;
-  std::vector<char> seen(g.size(), 0);
-  std::vector<Component> parts;  // the wall's parts
-  for (Cell c : g.cells()) {
-    if (seen[g.index(c)]) continue;
-    const Component k = component(g, c, [&](Cell n) { return black(n) == black(c); });  // rim: k.boundary
-    for (Cell x : k.cells) seen[g.index(x)] = 1;
-    if (black(c)) {
-      parts.push_back(k);
-      continue;
-    }
-    std::vector<Cell> nums;  // an island W with black rim: a white cell of W is shut in W
+  for (const Component& k : puzzlesat::components(g, white).parts) {  // an island W, its rim k.boundary
+    std::vector<Cell> nums;  // with its rim black, a white cell of W is shut in W
     for (Cell x : k.cells) if (p.at(x) != kNoNumber) nums.push_back(x);
     const int n = nums.size() == 1 && p.at(nums[0]) > 0 && s.model_value(r.on[g.index(nums[0])]) ? p.at(nums[0]) : 0;
-    if (nums.size() >= 2) out.push_back(with({}, component(g, nums[0], [&](Cell x) { return !black(x); }, nums[1]).cells, true));
+    if (nums.size() >= 2) out.push_back(with({}, puzzlesat::path(g, nums[0], nums[1], white), true));
     else if (nums.empty()) for (Cell w : k.cells) out.push_back(with({r.black[g.index(w)]}, k.boundary, false));
     else if (n > 0 && static_cast<int>(k.cells.size()) < n) out.push_back(with({~r.on[g.index(nums[0])]}, k.boundary, false));
     else if (n > 0 && static_cast<int>(k.cells.size()) > n) {  // the first n+1 cells from the number are too many
-      const std::vector<Cell> from = component(g, nums[0], [&](Cell x) { return !black(x); }).cells;
+      const std::vector<Cell> from = puzzlesat::component(g, nums[0], white).cells;
       out.push_back(with({~r.on[g.index(nums[0])]}, {from.begin(), from.begin() + n + 1}, true));
     }
   }
-  if (parts.size() > 1) wall_cuts(p, r, s, parts, out);
+  // The wall in parts: if x in part C is black and C's rim white, x's wall lies inside C. With
+  // every number counted the wall's size is known, so C is too small: ~x, a rim cell black, or
+  // a number off. Else C misses a wall cell y outside it (sat::connectivity_cuts): ~x, ~y, or a
+  // black cell among those of the rim that y reaches without crossing it.
+  const bool sized = r.exact && std::all_of(r.counted.begin(), r.counted.end(), [&](Lit on) { return s.model_value(on); });
+  if (!sized) for (Clause& cut : puzzlesat::sat::connectivity_cuts(g, r.black, s)) out.push_back(std::move(cut));
+  else if (const std::vector<Component> wall = puzzlesat::components(g, black).parts; wall.size() > 1)
+    for (const Component& k : wall) {
+      Clause tail;  // a number off or a rim cell black
+      for (Lit on : r.counted) tail.push_back(~on);
+      for (Cell x : k.cells) out.push_back(with(with(tail, k.boundary, true), {x}, false));
+    }
   return out;
 }
 // [END model]
@@ -208,7 +142,7 @@ std::optional<std::string> violation(const Puzzle& p, const Grid& g) {
         black({c.row + 1, c.col + 1}))
       return "a 2x2 block of wall at (" + grid.name(c) + ")";
     if (seen[grid.index(c)]) continue;
-    const Component k = component(grid, c, [&](Cell n) { return black(n) == black(c); });
+    const Component k = puzzlesat::component(grid, c, [&](Cell n) { return black(n) == black(c); });
     for (Cell x : k.cells) seen[grid.index(x)] = 1;
     if (black(c)) {
       ++wall_parts;
