@@ -60,6 +60,60 @@ std::vector<Cell> RectGrid::block(Cell corner, int h, int w) const {
   return out;
 }
 
+Component component(const RectGrid& g, Cell start, const CellTest& in) {
+  std::vector<char> seen(g.size(), 0);
+  Component out;
+  out.cells.push_back(start);
+  seen[g.index(start)] = 1;
+  for (std::size_t head = 0; head < out.cells.size(); ++head)
+    for (Cell n : g.neighbors4(out.cells[head])) {
+      if (seen[g.index(n)]) continue;
+      seen[g.index(n)] = 1;
+      (in(n) ? out.cells : out.boundary).push_back(n);
+    }
+  return out;
+}
+
+Components components(const RectGrid& g, const CellTest& in) {
+  Components out;
+  out.part_of.assign(g.size(), -1);
+  for (Cell c : g.cells()) {
+    if (out.part_of[g.index(c)] >= 0 || !in(c)) continue;
+    out.parts.push_back(component(g, c, in));
+    for (Cell x : out.parts.back().cells) out.part_of[g.index(x)] = static_cast<int>(out.parts.size() - 1);
+  }
+  return out;
+}
+
+std::vector<Cell> path(const RectGrid& g, Cell start, Cell stop, const CellTest& in) {
+  std::vector<int> parent(g.size(), -1);  // the index of the cell it was reached from; start: itself
+  std::vector<Cell> queue{start};
+  parent[g.index(start)] = static_cast<int>(g.index(start));
+  for (std::size_t head = 0; head < queue.size(); ++head) {
+    const Cell c = queue[head];
+    if (c == stop) {
+      std::vector<Cell> out{c};
+      for (std::size_t i = g.index(c); i != g.index(start); i = parent[i])
+        out.push_back({parent[i] / g.cols(), parent[i] % g.cols()});
+      return out;
+    }
+    for (Cell n : g.neighbors4(c))
+      if (parent[g.index(n)] < 0 && in(n)) parent[g.index(n)] = static_cast<int>(g.index(c)), queue.push_back(n);
+  }
+  return {};
+}
+
+std::vector<Cell> separator(const RectGrid& g, Cell from, std::span<const Cell> region) {
+  std::vector<char> mark(g.size(), 0);  // 1: in region, 2: next to it
+  for (Cell c : region) mark[g.index(c)] = 1;
+  for (Cell c : region)
+    for (Cell n : g.neighbors4(c))
+      if (!mark[g.index(n)]) mark[g.index(n)] = 2;
+  if (mark[g.index(from)] == 1) throw std::invalid_argument("separator: the start cell lies in the region");
+  if (mark[g.index(from)] == 2) return {from};
+  return component(g, from, [&](Cell c) { return mark[g.index(c)] == 0; }).boundary;
+}
+
 int hex_distance(Hex a, Hex b) {
   const int dq = a.q - b.q, dr = a.r - b.r;
   return (std::abs(dq) + std::abs(dr) + std::abs(dq + dr)) / 2;

@@ -94,4 +94,26 @@ BackboneResult backbone_lazily(Solver& s, const CutChecker& check, std::span<con
   return out;
 }
 
+std::vector<std::vector<Lit>> connectivity_cuts(const RectGrid& grid, std::span<const Lit> lits, const Solver& s) {
+  const Components all = components(grid, [&](Cell c) { return s.model_value(lits[grid.index(c)]); });
+  std::vector<std::vector<Lit>> out;
+  if (all.parts.size() < 2) return out;
+  const auto largest = std::ranges::max_element(all.parts, {}, [](const Component& k) { return k.cells.size(); });
+  for (std::size_t i = 0; i < all.parts.size(); ++i) {
+    if (all.parts.begin() + static_cast<std::ptrdiff_t>(i) == largest) continue;
+    Cell y = largest->cells.front();
+    for (Cell c : grid.cells()) {
+      const int part = all.part_of[grid.index(c)];
+      if (part >= 0 && part != static_cast<int>(i) && s.fixed(lits[grid.index(c)]) > 0) y = c;
+    }
+    std::vector<Lit> tail{~lits[grid.index(y)]};
+    for (Cell x : separator(grid, y, all.parts[i].cells)) tail.push_back(lits[grid.index(x)]);
+    for (Cell x : all.parts[i].cells) {
+      out.push_back(tail);
+      out.back().push_back(~lits[grid.index(x)]);
+    }
+  }
+  return out;
+}
+
 }  // namespace puzzlesat::sat

@@ -142,3 +142,87 @@ TEST_CASE("lazy cuts: a checker whose cut the model satisfies is refused", "[laz
   };
   CHECK_THROWS_AS(sat::solve_lazily(*s, bad), std::logic_error);
 }
+
+TEST_CASE("lazy cuts: connectivity_cuts on small grids keep exactly the connected models", "[lazy]") {
+  std::mt19937 rng(31);
+  for (int trial = 0; trial < 60; ++trial) {
+    const RectGrid g(1 + static_cast<int>(rng() % 3), 1 + static_cast<int>(rng() % 4));
+    const int n = static_cast<int>(g.size());
+    sat::Cnf cnf;
+    std::vector<sat::Lit> x;
+    for (int i = 0; i < n; ++i) x.push_back(cnf.new_lit());
+    std::vector<std::vector<sat::Lit>> clauses;  // a few random binary clauses, some units
+    for (int c = 0, m = static_cast<int>(rng() % 4); c < m; ++c) {
+      std::vector<sat::Lit> clause{x[rng() % n] ^ (rng() % 2 == 0)};
+      if (rng() % 3) clause.push_back(x[rng() % n] ^ (rng() % 2 == 0));
+      clauses.push_back(clause);
+      cnf.add_clause(clause);
+    }
+    auto connected = [&](std::uint32_t a) {  // the true cells form one region (or none)
+      auto on = [&](Cell c) { return ((a >> g.index(c)) & 1U) != 0; };
+      return puzzlesat::components(g, on).parts.size() <= 1;
+    };
+    std::set<std::uint32_t> expected;
+    for (std::uint32_t a = 0; a < (1U << n); ++a) {
+      bool ok = connected(a);
+      for (const auto& clause : clauses) {
+        bool sat = false;
+        for (sat::Lit l : clause) sat = sat || ((((a >> (l.var().id() - 1)) & 1U) != 0) != l.negated());
+        ok = ok && sat;
+      }
+      if (ok) expected.insert(a);
+    }
+    auto s = sat::make_solver(trial % 2 ? "cadical" : "minisat");
+    s->add_cnf(cnf);
+    std::vector<std::vector<sat::Lit>> made;
+    const sat::CutChecker check = [&](const sat::Solver& solver) {
+      auto cuts = sat::connectivity_cuts(g, x, solver);
+      std::uint32_t a = 0;
+      for (int i = 0; i < n; ++i) a |= solver.model_value(x[i]) ? 1U << i : 0U;
+      CHECK(cuts.empty() == connected(a));
+      made.insert(made.end(), cuts.begin(), cuts.end());
+      return cuts;
+    };
+    std::vector<sat::Var> projection;
+    for (sat::Lit l : x) projection.push_back(l.var());
+    const sat::EnumerationResult all = sat::enumerate_lazily(*s, check, projection, sat::kNoLimit);
+    CHECK(all.complete);
+    std::set<std::uint32_t> found;
+    for (const auto& model : all.models) {
+      std::uint32_t a = 0;
+      for (int i = 0; i < n; ++i) a |= model[i].negated() ? 0U : 1U << i;
+      found.insert(a);
+    }
+    CHECK(found == expected);
+    for (std::uint32_t a = 0; a < (1U << n); ++a) {  // every cut holds in every connected assignment
+      if (!connected(a)) continue;
+      auto value = [&](sat::Lit l) { return (((a >> (l.var().id() - 1)) & 1U) != 0) != l.negated(); };
+      for (const auto& cut : made) CHECK(std::any_of(cut.begin(), cut.end(), value));
+    }
+  }
+}
+
+TEST_CASE("lazy cuts: a connectivity cut names the separator, not the whole rim", "[lazy]") {
+  // A 1x6 row, true at 0, 1, 3 and 5: parts {0,1} (the largest: no cuts), {3} and {5}.
+  const RectGrid g(1, 6);
+  sat::Cnf cnf;
+  std::vector<sat::Lit> x;
+  for (int i = 0; i < 6; ++i) x.push_back(cnf.new_lit());
+  for (const char* backend : {"minisat", "cadical"}) {
+    auto s = sat::make_solver(backend);
+    s->add_cnf(cnf);
+    REQUIRE(s->solve(std::vector<sat::Lit>{x[0], x[1], ~x[2], x[3], ~x[4], x[5]}) == sat::Status::sat);
+    // Nothing is fixed, so y is the largest part's first cell, 0. {3}'s rim is {2, 4}, but 0
+    // reaches only 2 without crossing it.
+    CHECK(sat::connectivity_cuts(g, x, *s) ==
+          std::vector<std::vector<sat::Lit>>{{~x[0], x[2], ~x[3]}, {~x[0], x[4], ~x[5]}});
+  }
+  // With 5 fixed true, y is 5 for {3} (its separator: {4}); no fixed cell lies outside {5},
+  // so its y is 0 again.
+  cnf.add_unit(x[5]);
+  auto s = sat::make_solver("minisat");
+  s->add_cnf(cnf);
+  REQUIRE(s->solve(std::vector<sat::Lit>{x[0], x[1], ~x[2], x[3], ~x[4]}) == sat::Status::sat);
+  CHECK(sat::connectivity_cuts(g, x, *s) ==
+        std::vector<std::vector<sat::Lit>>{{~x[5], x[4], ~x[3]}, {~x[0], x[4], ~x[5]}});
+}

@@ -19,6 +19,7 @@
 
 #include <compare>
 #include <cstddef>
+#include <functional>
 #include <span>
 #include <string>
 #include <vector>
@@ -58,6 +59,42 @@ class RectGrid {
  private:
   int rows_, cols_;
 };
+
+// Connected parts of a rectangular grid (4-neighbours), searched breadth-first so every list
+// has a fixed order: for rules like "the shaded cells form one region" and the lazy cuts that
+// refute a model breaking them (sat::connectivity_cuts in <puzzlesat/lazy_cuts.h>).
+//
+//   auto shaded = [&](puzzlesat::Cell c) { return s.model_value(lit[grid.index(c)]); };
+//   auto k = puzzlesat::component(grid, {0, 0}, shaded);  // k.cells from (0,0), k.boundary just outside
+//   auto all = puzzlesat::components(grid, shaded);       // all.parts; all.part_of[grid.index(c)]
+//   puzzlesat::path(grid, a, b, shaded);                  // a shortest shaded path, listed b back to a
+//   puzzlesat::separator(grid, y, all.parts[0].cells);    // the cells around part 0 that y reaches
+using CellTest = std::function<bool(Cell)>;
+
+struct Component {
+  std::vector<Cell> cells;     // breadth-first from the start (the start first, whatever in(start))
+  std::vector<Cell> boundary;  // the cells next to `cells` with !in(c), in the order found
+};
+
+// The cells connected to `start` through cells with in(c), and the cells just outside them.
+Component component(const RectGrid& g, Cell start, const CellTest& in);
+
+// Every connected part of the cells with in(c), by its first cell in reading order.
+struct Components {
+  std::vector<Component> parts;
+  std::vector<int> part_of;  // per cell (grid.index): its part's index in `parts`, -1 if !in(c)
+};
+Components components(const RectGrid& g, const CellTest& in);
+
+// A shortest path from `start` to `stop` (both included) through cells with in(c), listed
+// from `stop` back to `start`: the first one breadth-first search finds. Empty if there is none.
+std::vector<Cell> path(const RectGrid& g, Cell start, Cell stop, const CellTest& in);
+
+// The cells next to `region` (not in it) that `from` reaches without crossing any of them: every
+// path from `from` into `region` passes one, and each one dropped leaves a path (a minimal
+// separator; {from} if `from` is next to `region`). Throws std::invalid_argument if `from` is in
+// `region`. In reading order of discovery, breadth-first from `from`.
+std::vector<Cell> separator(const RectGrid& g, Cell from, std::span<const Cell> region);
 
 // A cell of a hexagonal grid in axial coordinates (q, r): the six neighbours are
 // (q±1, r), (q, r±1), (q+1, r-1), (q-1, r+1). Lines run along q, r or s = -q-r constant.

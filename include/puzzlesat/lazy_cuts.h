@@ -29,6 +29,7 @@
 
 #include <puzzlesat/backbone.h>
 #include <puzzlesat/enumerate.h>
+#include <puzzlesat/grid.h>
 #include <puzzlesat/lit.h>
 #include <puzzlesat/solver.h>
 
@@ -65,5 +66,16 @@ EnumerationResult enumerate_lazily(Solver& s, const CutChecker& check, std::span
 // candidates it contradicts; each survivor costs one lazy solve with its negation assumed.
 BackboneResult backbone_lazily(Solver& s, const CutChecker& check, std::span<const Lit> candidates,
                                std::span<const Lit> assumptions = {}, LazyStats* total = nullptr);
+
+// Cuts for "the cells whose literal is true form one connected region" (4-neighbours) on a
+// rectangular grid, for the solver's current model; `lits` holds one literal per cell in
+// reading order. None when the true cells are connected. Otherwise, for each part C but the
+// largest and each x in C: ~x | ~y | (a cell of S true), where y is a true cell outside C (the
+// last in reading order that the solver has fixed true, else the largest part's first cell) and
+// S = separator(grid, y, C) holds only the cells around C that y reaches without crossing them
+// (every path from y to x crosses S), often far fewer than all of C's boundary.
+//
+//   sat::CutChecker check = [&](const sat::Solver& s) { return sat::connectivity_cuts(grid, shaded, s); };
+std::vector<std::vector<Lit>> connectivity_cuts(const RectGrid& grid, std::span<const Lit> lits, const Solver& s);
 
 }  // namespace puzzlesat::sat

@@ -1,7 +1,9 @@
 #include "nurikabe.h"
+#include "nurikabe_explain.h"
 #include "nurikabe_rules.h"
 
 #include <puzzlesat/cardinality.h>
+#include <puzzlesat/lazy_cuts.h>
 #include <puzzlesat/model.h>
 
 #include <algorithm>
@@ -10,45 +12,10 @@
 namespace nurikabe {
 
 using puzzlesat::Cell;
+using puzzlesat::Component;
 using puzzlesat::RectGrid;
 using puzzlesat::sat::Lit;
 using Clause = std::vector<Lit>;
-
-namespace {
-
-// Cells of the component of `start` among cells with in(c), and the cells just outside it.
-// When `stop` is given, the search ends once it reaches `stop` and returns the path
-// start..stop (both included) as the component.
-struct Component {
-  std::vector<Cell> cells, boundary;
-};
-template <class In>
-Component component(const RectGrid& g, Cell start, In in, std::optional<Cell> stop = std::nullopt) {
-  std::vector<int> from(g.size(), -2);  // -2 unseen, -1 boundary, else parent index (or self)
-  std::vector<Cell> queue{start};
-  from[g.index(start)] = static_cast<int>(g.index(start));
-  Component out;
-  for (std::size_t head = 0; head < queue.size(); ++head) {
-    const Cell c = queue[head];
-    if (stop && c == *stop) {
-      std::vector<Cell> path;
-      for (Cell p = c;; p = {from[g.index(p)] / g.cols(), from[g.index(p)] % g.cols()}) {
-        path.push_back(p);
-        if (p == start) return {path, {}};
-      }
-    }
-    out.cells.push_back(c);
-    for (Cell n : g.neighbors4(c)) {
-      int& f = from[g.index(n)];
-      if (f != -2) continue;
-      if (in(n)) f = static_cast<int>(g.index(c)), queue.push_back(n);
-      else f = -1, out.boundary.push_back(n);
-    }
-  }
-  return out;
-}
-
-}  // namespace
 
 // Facts every solution has, stated as clauses so the solver needs fewer rounds; none changes
 // the solutions (the brute-force tests check that). Those that depend on a number's value are
@@ -123,37 +90,36 @@ Rules local_rules(const Puzzle& p) {
 std::vector<Clause> cuts(const Puzzle& p, const Rules& r, const puzzlesat::sat::Solver& s) {
   const RectGrid g = p.grid();
   auto black = [&](Cell c) { return s.model_value(r.black[g.index(c)]); };
+  auto white = [&](Cell c) { return !black(c); };
   auto with = [&](Clause cut, const std::vector<Cell>& cells, bool sign) {  // cut + black(c) (sign) or ~black(c)
     for (Cell c : cells) cut.push_back(r.black[g.index(c)] ^ !sign);
     return cut;
   };
   std::vector<Clause> out;
-  std::vector<char> seen(g.size(), 0);
-  std::vector<Cell> walls;
-  for (Cell c : g.cells()) if (black(c)) walls.push_back(c);
-  for (Cell c : g.cells()) {
-    if (seen[g.index(c)]) continue;
-    const Component k = component(g, c, [&](Cell n) { return black(n) == black(c); });  // rim: k.boundary
-    for (Cell x : k.cells) seen[g.index(x)] = 1;
-    if (black(c) && k.cells.size() < walls.size()) {  // a wall part C: if x in C is black and the rim white,
-      Clause tail = with({}, k.boundary, true);          // the wall lies inside C, so it is too small / misses y
-      if (r.exact && std::all_of(r.counted.begin(), r.counted.end(), [&](Lit on) { return s.model_value(on); }))
-        for (Lit on : r.counted) tail.push_back(~on);
-      else tail.push_back(~r.black[g.index(*std::find_if(walls.begin(), walls.end(), [&](Cell w) { return std::find(k.cells.begin(), k.cells.end(), w) == k.cells.end(); }))]);
-      for (Cell x : k.cells) out.push_back(with(tail, {x}, false));
-    }
-    if (black(c)) continue;
-    std::vector<Cell> nums;  // an island W with black rim: a white cell of W is shut in W
+  for (const Component& k : puzzlesat::components(g, white).parts) {  // an island W, its rim k.boundary
+    std::vector<Cell> nums;  // with its rim black, a white cell of W is shut in W
     for (Cell x : k.cells) if (p.at(x) != kNoNumber) nums.push_back(x);
     const int n = nums.size() == 1 && p.at(nums[0]) > 0 && s.model_value(r.on[g.index(nums[0])]) ? p.at(nums[0]) : 0;
-    if (nums.size() >= 2) out.push_back(with({}, component(g, nums[0], [&](Cell x) { return !black(x); }, nums[1]).cells, true));
+    if (nums.size() >= 2) out.push_back(with({}, puzzlesat::path(g, nums[0], nums[1], white), true));
     else if (nums.empty()) for (Cell w : k.cells) out.push_back(with({r.black[g.index(w)]}, k.boundary, false));
     else if (n > 0 && static_cast<int>(k.cells.size()) < n) out.push_back(with({~r.on[g.index(nums[0])]}, k.boundary, false));
     else if (n > 0 && static_cast<int>(k.cells.size()) > n) {  // the first n+1 cells from the number are too many
-      const std::vector<Cell> from = component(g, nums[0], [&](Cell x) { return !black(x); }).cells;
+      const std::vector<Cell> from = puzzlesat::component(g, nums[0], white).cells;
       out.push_back(with({~r.on[g.index(nums[0])]}, {from.begin(), from.begin() + n + 1}, true));
     }
   }
+  // The wall in parts: if x in part C is black and C's rim white, x's wall lies inside C. With
+  // every number counted the wall's size is known, so C is too small: ~x, a rim cell black, or
+  // a number off. Else C misses a wall cell y outside it (sat::connectivity_cuts): ~x, ~y, or a
+  // black cell among those of the rim that y reaches without crossing it.
+  const bool sized = r.exact && std::all_of(r.counted.begin(), r.counted.end(), [&](Lit on) { return s.model_value(on); });
+  if (!sized) for (Clause& cut : puzzlesat::sat::connectivity_cuts(g, r.black, s)) out.push_back(std::move(cut));
+  else if (const std::vector<Component> wall = puzzlesat::components(g, black).parts; wall.size() > 1)
+    for (const Component& k : wall) {
+      Clause tail;  // a number off or a rim cell black
+      for (Lit on : r.counted) tail.push_back(~on);
+      for (Cell x : k.cells) out.push_back(with(with(tail, k.boundary, true), {x}, false));
+    }
   return out;
 }
 // [END model]
@@ -176,7 +142,7 @@ std::optional<std::string> violation(const Puzzle& p, const Grid& g) {
         black({c.row + 1, c.col + 1}))
       return "a 2x2 block of wall at (" + grid.name(c) + ")";
     if (seen[grid.index(c)]) continue;
-    const Component k = component(grid, c, [&](Cell n) { return black(n) == black(c); });
+    const Component k = puzzlesat::component(grid, c, [&](Cell n) { return black(n) == black(c); });
     for (Cell x : k.cells) seen[grid.index(x)] = 1;
     if (black(c)) {
       ++wall_parts;
@@ -277,52 +243,13 @@ std::vector<Forced> Solver::deduce(bool explain) {
   const auto bb = puzzlesat::sat::backbone_lazily(*im.solver, im.check, im.rules.black, im.on, &stats_);
   if (bb.status == puzzlesat::sat::Status::unknown) give_up();
   std::vector<Forced> out;
-  std::vector<std::vector<char>> witnesses;  // models over the rules' variables (explain)
+  Explainer explainer(im.puzzle, im.rules, *im.solver, im.check, stats_);
   for (Lit f : bb.forced) {
     const auto at = std::find(im.rules.black.begin(), im.rules.black.end(), f.negated() ? ~f : f) - im.rules.black.begin();
     if (im.puzzle.number[at] != kNoNumber) continue;  // a number is white by the rules
     Forced cell{{static_cast<int>(at) / g.cols(), static_cast<int>(at) % g.cols()}, !f.negated(), {}};
-    if (explain) {
-      // Deletion over the numbers' selectors, each test a lazy solve with ~f assumed: a
-      // number stays only if f is no longer forced once it reads '?'. The failed
-      // assumptions of each UNSAT answer narrow the set at once.
-      // An accepted model with ~f in which these numbers are on shows at once that they do
-      // not force f (a model's `on` numbers have their size), so earlier models are kept.
-      auto value = [](const std::vector<char>& w, Lit l) { return (w[l.var().id()] != 0) != l.negated(); };
-      auto forced_by = [&](std::vector<Lit> on) {
-        if (std::any_of(witnesses.begin(), witnesses.end(), [&](const std::vector<char>& w) {
-              return !value(w, f) && std::all_of(on.begin(), on.end(), [&](Lit l) { return value(w, l); });
-            }))
-          return false;
-        on.push_back(~f);
-        const auto r = puzzlesat::sat::solve_lazily(*im.solver, im.check, on, &stats_);
-        if (r.status == puzzlesat::sat::Status::unknown) give_up();
-        if (r.status == puzzlesat::sat::Status::sat) {
-          std::vector<char> w(im.rules.m.cnf().num_vars() + 1, 0);
-          for (int v = 1; v < static_cast<int>(w.size()); ++v) w[v] = im.solver->model_value(puzzlesat::sat::Var(v));
-          witnesses.push_back(std::move(w));
-        }
-        return r.status == puzzlesat::sat::Status::unsat;
-      };
-      auto used = [&](const std::vector<Lit>& on) {
-        const auto failed = im.solver->failed_assumptions();
-        std::vector<Lit> kept;
-        for (Lit l : on)
-          if (std::find(failed.begin(), failed.end(), l) != failed.end()) kept.push_back(l);
-        return kept;
-      };
-      if (!forced_by(im.on)) throw std::logic_error("nurikabe: a backbone cell is not forced");
-      std::vector<Lit> core = used(im.on);
-      for (std::size_t i = 0; i < core.size();) {
-        std::vector<Lit> without = core;
-        without.erase(without.begin() + static_cast<std::ptrdiff_t>(i));
-        if (forced_by(without)) core = used(without);
-        else ++i;
-      }
-      for (Cell n : im.rules.numbers)
-        if (im.puzzle.at(n) > 0 && std::find(core.begin(), core.end(), im.rules.on[g.index(n)]) != core.end())
-          cell.because.push_back(std::to_string(im.puzzle.at(n)) + " at (" + g.name(n) + ")");
-    }
+    if (explain)
+      for (Cell n : explainer.explain(f)) cell.because.push_back(std::to_string(im.puzzle.at(n)) + " at (" + g.name(n) + ")");
     out.push_back(std::move(cell));
   }
   return out;

@@ -1,0 +1,97 @@
+#include "nurikabe_explain.h"
+
+#include <algorithm>
+#include <numeric>
+#include <stdexcept>
+
+namespace nurikabe {
+
+using puzzlesat::Cell;
+using puzzlesat::sat::Lit;
+using puzzlesat::sat::Status;
+
+Explainer::Explainer(const Puzzle& p, const Rules& r, puzzlesat::sat::Solver& s,
+                     const puzzlesat::sat::CutChecker& check, puzzlesat::sat::LazyStats& stats)
+    : p_(p), r_(r), s_(s), check_(check), stats_(stats) {
+  for (Cell n : r.numbers)
+    if (p.at(n) > 0) numbers_.push_back(n), on_.push_back(r.on[p.grid().index(n)]);
+}
+
+std::vector<Cell> Explainer::explain(Lit fact) {
+  Set all(on_.size());
+  std::iota(all.begin(), all.end(), 0);
+  const std::optional<Set> first = forced_by(all, fact);
+  if (!first) throw std::logic_error("nurikabe: a backbone cell is not forced");
+  // Deletion: drop each number in turn; a number stays when the cell is no longer forced
+  // without it. A number found needed stays needed in every smaller set (fewer numbers
+  // force fewer cells), so the refutation's core never loses one, and i need not move back.
+  Set set = *first;
+  for (std::size_t i = 0; i < set.size();) {
+    Set without = set;
+    without.erase(without.begin() + static_cast<std::ptrdiff_t>(i));
+    if (std::optional<Set> core = forced_by(without, fact)) set = std::move(*core);
+    else ++i;
+  }
+  std::vector<Cell> out;
+  for (int i : set) out.push_back(numbers_[static_cast<std::size_t>(i)]);
+  return out;
+}
+
+std::optional<Explainer::Set> Explainer::forced_by(const Set& set, Lit fact) {
+  if (refuted_by_witness(set, fact)) return std::nullopt;
+  std::vector<Lit> assume;
+  for (int i : set) assume.push_back(on_[static_cast<std::size_t>(i)]);
+  assume.push_back(~fact);
+  const auto r = puzzlesat::sat::solve_lazily(s_, check_, assume, &stats_);
+  if (r.status == Status::unknown) throw std::runtime_error("the SAT solver gave up (a budget or an interrupt)");
+  if (r.status == Status::sat) {
+    witnesses_.push_back(witness());
+    return std::nullopt;
+  }
+  const std::vector<Lit> failed = s_.failed_assumptions();
+  Set core;
+  for (int i : set)
+    if (std::find(failed.begin(), failed.end(), on_[static_cast<std::size_t>(i)]) != failed.end()) core.push_back(i);
+  // The core forces fact in every solution (its numbers counted, the rest '?'), so the
+  // clause "some core number is off, or fact" is a consequence of the rules; stated, it
+  // lets later tests (other cells) propagate fact instead of searching for it again.
+  std::vector<Lit> lemma{fact};
+  for (int i : core) lemma.push_back(~on_[static_cast<std::size_t>(i)]);
+  s_.add_clause(lemma);
+  return core;
+}
+
+// A kept solution refutes "set forces fact" when it obeys every number of set and has the
+// cell's other colour: no solve is needed.
+bool Explainer::refuted_by_witness(const Set& set, Lit fact) const {
+  const std::size_t cell = cell_of(fact);
+  return std::any_of(witnesses_.begin(), witnesses_.end(), [&](const Witness& w) {
+    return (w.black[cell] != 0) == fact.negated() &&
+           std::all_of(set.begin(), set.end(), [&](int i) { return w.obeys[static_cast<std::size_t>(i)] != 0; });
+  });
+}
+
+std::size_t Explainer::cell_of(Lit fact) const {
+  const Lit black = fact.negated() ? ~fact : fact;
+  return static_cast<std::size_t>(std::find(r_.black.begin(), r_.black.end(), black) - r_.black.begin());
+}
+
+// The solver's accepted model, read as a grid. Every island holds one number (the cuts saw
+// to that), so a number is obeyed exactly when its island has its size.
+Explainer::Witness Explainer::witness() const {
+  const puzzlesat::RectGrid g = p_.grid();
+  Witness w;
+  for (Lit b : r_.black) w.black.push_back(s_.model_value(b));
+  std::vector<char> seen(g.size(), 0);
+  for (Cell n : numbers_) {
+    std::vector<Cell> island{n};
+    seen[g.index(n)] = 1;
+    for (std::size_t head = 0; head < island.size(); ++head)
+      for (Cell x : g.neighbors4(island[head]))
+        if (!w.black[g.index(x)] && !seen[g.index(x)]) seen[g.index(x)] = 1, island.push_back(x);
+    w.obeys.push_back(static_cast<int>(island.size()) == p_.at(n));
+  }
+  return w;
+}
+
+}  // namespace nurikabe
