@@ -180,6 +180,9 @@ namespace puzzlesat::set_vision {
   X(symbol_min_sharpness, 0.3, 0, 2,                                                                               \
     "the mean steepest slope along a blob's edge over its darkness (per pixel of the detection view): printed "    \
     "edges 0.46-1.2 on dev photos, finger and hand shadows 0.09-0.21")                                              \
+  X(symbol_sharp_width, 150, 10, 1000,                                                                              \
+    "symbols wider than this (pixels of the detection view) need symbol_min_sharpness x this / width: a close-up "\
+    "out of focus")                                                                                                \
   X(symbol_size_tolerance, 0.3, 0, 1, "symbols of one card differ in length and width by at most this share")       \
   X(symbol_max_hue_step, 30, 0, 180,                                                                               \
     "symbols of one card have hues within this (degrees): the inks are 110-140 degrees apart")                   \

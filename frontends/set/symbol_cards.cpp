@@ -103,7 +103,10 @@ bool as_symbol(const std::vector<cv::Point>& contour, const InkImage& ink, const
   const cv::Rect inner(2, 2, ink.slope.cols - 4, ink.slope.rows - 4);
   for (const cv::Point& p : contour)
     if (inner.contains(p)) slope += ink.slope.at<float>(p), ++edge_points;
-  if (edge_points == 0 || slope / edge_points < s.symbol_min_sharpness * darkness) return false;
+  // A symbol wider than symbol_sharp_width (a close-up's) is asked for less: a camera's
+  // blur is so many pixels wide whatever it blurs, and a close-up's symbol is many of them.
+  const double sharpness = s.symbol_min_sharpness * std::min(1.0, s.symbol_sharp_width / wid);
+  if (edge_points == 0 || slope / edge_points < sharpness * darkness) return false;
   if (chroma < s.symbol_min_colourfulness * darkness) return false;  // a grey mark: print, a key, a shadow
   out.hue = hue_of(c);
   out.box = cv::RotatedRect(centre, cv::Size2f(float(len), float(wid)), float(std::atan2(u.y, u.x) * 180 / CV_PI));

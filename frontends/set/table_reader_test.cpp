@@ -523,6 +523,27 @@ TEST_CASE("striped cards in a photo out of focus are not read solid") {
   CHECK(right_then < right - 3);  // 91 as built here
 }
 
+// A close-up out of focus: the camera's blur is a few pixels wide, but the symbols are
+// hundreds, and their edges fall under the sharpness asked of a table's symbols (edges
+// 0.27-0.28 of darkness per pixel against 0.3) that keeps shadows out. The card is found
+// only by its symbols: the frame cuts its outline.
+TEST_CASE("a close-up out of focus is read") {
+  SceneOptions opt;
+  opt.framing = Framing::closeup;
+  opt.defocus = 3;
+  int cards = 0;
+  const int right = attribute_right(opt, set::kNumber, cards);
+  CHECK(cards == 8);
+  CHECK(right == 8);
+
+  const double width = reader_settings().symbol_sharp_width;
+  override_reader_setting("symbol_sharp_width", 1000);
+  int cards_then = 0;
+  const int right_then = attribute_right(opt, set::kNumber, cards_then);
+  override_reader_setting("symbol_sharp_width", width);
+  CHECK(right_then < right);  // 6 as built here
+}
+
 namespace {
 
 // Two red dice side by side with white pips, on a white desk among nothing else: seen
