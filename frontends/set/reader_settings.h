@@ -183,6 +183,11 @@ namespace puzzlesat::set_vision {
   X(symbol_sharp_width, 150, 10, 1000,                                                                              \
     "symbols wider than this (pixels of the detection view) need symbol_min_sharpness x this / width: a close-up "\
     "out of focus")                                                                                                \
+  X(symbol_relative_sharpness, 0.6, 0, 1,                                                                          \
+    "in a photo out of focus an edge needs this share of the upper quartile of the sharpness of the photo's "     \
+    "symbol-like blobs (sharp photos: >= 0.5, so symbol_min_sharpness stands; defocus 3-4 px: 0.25-0.33); 0: off") \
+  X(symbol_sharpness_blobs, 5, 1, 100, "that quartile is taken over at least this many blobs")                          \
+  X(symbol_min_sharpness_share, 0.4, 0, 1, "symbol_min_sharpness is lowered to this share of itself at most")      \
   X(symbol_size_tolerance, 0.3, 0, 1, "symbols of one card differ in length and width by at most this share")       \
   X(symbol_max_hue_step, 30, 0, 180,                                                                               \
     "symbols of one card have hues within this (degrees): the inks are 110-140 degrees apart")                   \

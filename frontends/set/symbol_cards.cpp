@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <optional>
 
 #include "frontends/set/attribute_decisions.h"
 #include "frontends/set/local_white.h"
@@ -18,6 +19,9 @@ struct InkImage {
   cv::Mat rgb;    // CV_32FC3, divided by the local white: paper is (1, 1, 1)
   cv::Mat mask;   // 8-bit: ink, darker than the local white
   cv::Mat slope;  // CV_32F: the steepest change of darkness per pixel within 2 px
+  // The share of symbol_min_sharpness asked of an edge: below 1 in a photo out of focus
+  // (photo_sharpness), 0 while the photo's own sharpness is measured.
+  double sharpness_factor = 1;
 };
 
 // Ink relative to the paper around it (local_white.h). On the whole photo the window is
@@ -61,6 +65,13 @@ InkImage find_ink(const cv::Mat& bgr, const ReaderSettings& s, double card_lengt
 double darkness_of(const cv::Scalar& c) { return 1 - (0.114 * c[0] + 0.587 * c[1] + 0.299 * c[2]); }
 double chroma_of(const cv::Scalar& c) { return std::max({c[0], c[1], c[2]}) - std::min({c[0], c[1], c[2]}); }
 
+// The sharpness (see SymbolBlob) asked of a symbol `width` pixels wide. A symbol wider
+// than symbol_sharp_width (a close-up's) is asked for less: a camera's blur is so many
+// pixels wide whatever it blurs, and a close-up's symbol is many of them.
+double required_sharpness(const ReaderSettings& s, double factor, double width) {
+  return s.symbol_min_sharpness * factor * std::min(1.0, s.symbol_sharp_width / width);
+}
+
 // A saturated blob of a symbol's proportions, or nothing.
 bool as_symbol(const std::vector<cv::Point>& contour, const InkImage& ink, const ReaderSettings& s, SymbolBlob& out) {
   double area = cv::contourArea(contour);
@@ -103,11 +114,10 @@ bool as_symbol(const std::vector<cv::Point>& contour, const InkImage& ink, const
   const cv::Rect inner(2, 2, ink.slope.cols - 4, ink.slope.rows - 4);
   for (const cv::Point& p : contour)
     if (inner.contains(p)) slope += ink.slope.at<float>(p), ++edge_points;
-  // A symbol wider than symbol_sharp_width (a close-up's) is asked for less: a camera's
-  // blur is so many pixels wide whatever it blurs, and a close-up's symbol is many of them.
-  const double sharpness = s.symbol_min_sharpness * std::min(1.0, s.symbol_sharp_width / wid);
-  if (edge_points == 0 || slope / edge_points < sharpness * darkness) return false;
+  if (edge_points == 0 || slope / edge_points < required_sharpness(s, ink.sharpness_factor, wid) * darkness)
+    return false;
   if (chroma < s.symbol_min_colourfulness * darkness) return false;  // a grey mark: print, a key, a shadow
+  out.sharpness = slope / edge_points / darkness;
   out.hue = hue_of(c);
   out.box = cv::RotatedRect(centre, cv::Size2f(float(len), float(wid)), float(std::atan2(u.y, u.x) * 180 / CV_PI));
   out.length = len;
@@ -233,6 +243,24 @@ Quad card_frame(const std::vector<SymbolBlob>& group, const ReaderSettings& s) {
 
 }  // namespace
 
+// A photo out of focus blurs every edge alike: its symbols' edges fall to the softness of
+// a sharp photo's shadows. The share of symbol_min_sharpness asked of this photo's edges:
+// symbol_relative_sharpness of the upper quartile of its symbol-like blobs' sharpness (of
+// at least symbol_sharpness_blobs), never above 1 nor below symbol_min_sharpness_share.
+// The upper quartile, since faint specks and shadows, soft in any photo, can be the
+// greater part of the blobs; a sharp photo's symbols (0.45-1.0) keep the full threshold.
+double photo_sharpness(const std::vector<std::optional<SymbolBlob>>& shaped, const ReaderSettings& s) {
+  if (s.symbol_relative_sharpness <= 0) return 1;
+  std::vector<double> sharpness;
+  for (const auto& b : shaped)
+    if (b) sharpness.push_back(b->sharpness);
+  if (sharpness.size() < std::size_t(s.symbol_sharpness_blobs)) return 1;
+  const auto upper = sharpness.begin() + sharpness.size() * 3 / 4;
+  std::nth_element(sharpness.begin(), upper, sharpness.end());
+  const double factor = s.symbol_relative_sharpness * *upper / s.symbol_min_sharpness;
+  return std::clamp(factor, s.symbol_min_sharpness_share, 1.0);
+}
+
 std::vector<SymbolGroup> find_symbol_groups(const cv::Mat& bgr, double card_length, double window) {
   CV_Assert(bgr.type() == CV_8UC3);
   const ReaderSettings& s = reader_settings();
@@ -244,15 +272,24 @@ std::vector<SymbolGroup> find_symbol_groups(const cv::Mat& bgr, double card_leng
   std::vector<std::vector<cv::Point>> contours;
   std::vector<cv::Vec4i> hierarchy;
   cv::findContours(closed, contours, hierarchy, cv::RETR_CCOMP, cv::CHAIN_APPROX_NONE);
+  // Every outer blob as a symbol, its edge's sharpness aside: the photo's sharpness is
+  // measured on them, then each is held to it.
+  ink.sharpness_factor = 0;
+  std::vector<std::optional<SymbolBlob>> shaped(contours.size());
+  for (size_t i = 0; i < contours.size(); ++i) {
+    SymbolBlob b;
+    if (hierarchy[i][3] < 0 && as_symbol(contours[i], ink, s, b)) shaped[i] = b;
+  }
+  ink.sharpness_factor = photo_sharpness(shaped, s);
   std::vector<SymbolBlob> blobs;
   std::vector<int> arcs;  // broken outlines no gap of symbol_max_gap closes alone
   for (size_t i = 0; i < contours.size(); ++i) {
     if (hierarchy[i][3] >= 0) continue;
-    SymbolBlob b;
-    if (as_symbol(contours[i], ink, s, b)) {
-      blobs.push_back(b);
+    if (shaped[i] && shaped[i]->sharpness >= required_sharpness(s, ink.sharpness_factor, shaped[i]->width)) {
+      blobs.push_back(*shaped[i]);
       continue;
     }
+    SymbolBlob b;
     if (coloured_parts(contours[i], ink, s, blobs)) continue;
     // An open symbol's thin outline, faded where it is a pixel wide at the view's
     // scale, breaks into a C whose contour runs round both sides of the line: it is
