@@ -81,7 +81,7 @@ namespace puzzlesat::set_vision {
   X(reader_colourless, 0.05, 0, 1, "a symbol-sized blob with less chroma per darkness is an object, not ink")      \
   X(reader_dark_ink_colourless, 0.012, 0, 1,                                                                         \
     "below reader_colourless, a blob with this much chroma per darkness in purple's hue is still ink: purple "     \
-    "nearly black in dim light (tables-light test02: 0.017 at hue 263); a solid of that hue is no grey print. "    \
+    "nearly black in dim light (tables-light test02: 0.017 at hue 263); not for solids (a die's black pips). "    \
     "Chosen on renders, seeds 1-8: grey marks' weak chroma lies outside 250-320 but in one scene of 32")          \
   X(reader_dark_ink_hue_from, 250, 200, 360, "purple's hue range for reader_dark_ink_colourless, from (degrees)")   \
   X(reader_dark_ink_hue_to, 320, 200, 360, "(to)")                                                                  \
@@ -186,7 +186,9 @@ namespace puzzlesat::set_vision {
   X(symbol_relative_sharpness, 0.6, 0, 1,                                                                          \
     "in a photo out of focus an edge needs this share of the upper quartile of the sharpness of the photo's "     \
     "symbol-like blobs (sharp photos: >= 0.5, so symbol_min_sharpness stands; defocus 3-4 px: 0.25-0.33); 0: off") \
-  X(symbol_sharpness_blobs, 5, 1, 100, "that quartile is taken over at least this many blobs")                          \
+  X(symbol_sharpness_blobs, 10, 1, 100,                                                                             \
+    "that quartile is taken over at least this many blobs (a blurred table shows 17-25; dice photos 4-6, which "  \
+    "at 5 gave nellbyler 2 more photos read as holding a card)")                                                                          \
   X(symbol_min_sharpness_share, 0.4, 0, 1, "symbol_min_sharpness is lowered to this share of itself at most")      \
   X(symbol_size_tolerance, 0.3, 0, 1, "symbols of one card differ in length and width by at most this share")       \
   X(symbol_max_hue_step, 30, 0, 180,                                                                               \

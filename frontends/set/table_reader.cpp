@@ -24,9 +24,7 @@ bool looks_like_card(const CardReading& reading) {
   const ReaderSettings& s = reader_settings();
   const CardFeatures& f = reading.features;
   if (f.symbols == 0 || f.paper < s.card_min_paper || f.paper_saturation > s.card_max_paper_saturation) return false;
-  if (reading.attributes[set::kShading].value == 0 && f.ink_chroma < s.card_min_solid_chroma &&
-      !dark_purple(f.ink, f.ink_chroma))
-    return false;
+  if (reading.attributes[set::kShading].value == 0 && f.ink_chroma < s.card_min_solid_chroma) return false;
   // Solid SET ink has no holes; the light pips of a die's face (dice lie on game
   // tables, and two red dice side by side frame like a solid squiggle) are round ones.
   if (reading.attributes[set::kShading].value == 0 && f.round_holes > s.card_solid_max_holes) return false;
