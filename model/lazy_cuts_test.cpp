@@ -5,6 +5,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <random>
 #include <set>
@@ -27,6 +28,32 @@ sat::CutChecker run_checker(const std::vector<sat::Lit>& x, int* calls = nullptr
       if (!s.model_value(x[j])) cuts.push_back({~x[first], ~x[last], x[j]});
     return cuts;
   };
+}
+
+// Whether the assignment `a` (bit v-1 the value of variable v) satisfies every clause.
+bool satisfies(std::uint32_t a, const std::vector<std::vector<sat::Lit>>& clauses) {
+  return std::all_of(clauses.begin(), clauses.end(), [a](const std::vector<sat::Lit>& clause) {
+    return std::any_of(clause.begin(), clause.end(), [a](sat::Lit l) {
+      return (((a >> (l.var().id() - 1)) & 1U) != 0) != l.negated();
+    });
+  });
+}
+
+// Every model the lazy enumeration finds, as assignments of `x` (bit i the value of x[i]);
+// CHECKs that the enumeration completed and found each once.
+std::set<std::uint32_t> lazy_models(sat::Solver& s, const sat::CutChecker& check, const std::vector<sat::Lit>& x) {
+  std::vector<sat::Var> projection;
+  for (sat::Lit l : x) projection.push_back(l.var());
+  const sat::EnumerationResult all = sat::enumerate_lazily(s, check, projection, sat::kNoLimit);
+  CHECK(all.complete);
+  std::set<std::uint32_t> found;
+  for (const auto& model : all.models) {
+    std::uint32_t a = 0;
+    for (std::size_t i = 0; i < x.size(); ++i) a |= model[i].negated() ? 0U : 1U << i;
+    found.insert(a);
+  }
+  CHECK(found.size() == all.models.size());
+  return found;
 }
 
 bool is_run(std::uint32_t a) {
@@ -55,13 +82,7 @@ TEST_CASE("lazy cuts: solve, enumerate and backbone agree with brute force under
     }
     std::set<std::uint32_t> expected;
     for (std::uint32_t a = 0; a < (1U << n); ++a) {
-      bool ok = is_run(a);
-      for (const auto& clause : clauses) {
-        bool sat = false;
-        for (sat::Lit l : clause) sat = sat || ((((a >> (l.var().id() - 1)) & 1U) != 0) != l.negated());
-        ok = ok && sat;
-      }
-      if (ok) expected.insert(a);
+      if (is_run(a) && satisfies(a, clauses)) expected.insert(a);
     }
     auto s = sat::make_solver(trial % 2 ? "cadical" : "minisat");
     s->add_cnf(cnf);
@@ -76,20 +97,11 @@ TEST_CASE("lazy cuts: solve, enumerate and backbone agree with brute force under
       CHECK(expected.count(a) == 1);
     }
 
-    std::vector<sat::Var> projection;
-    for (sat::Lit l : x) projection.push_back(l.var());
-    const sat::EnumerationResult all = sat::enumerate_lazily(*s, check, projection, sat::kNoLimit);
-    CHECK(all.complete);
-    std::set<std::uint32_t> found;
-    for (const auto& model : all.models) {
-      std::uint32_t a = 0;
-      for (int i = 0; i < n; ++i) a |= model[i].negated() ? 0U : 1U << i;
-      found.insert(a);
-    }
-    CHECK(found == expected);
-    CHECK(found.size() == all.models.size());
+    CHECK(lazy_models(*s, check, x) == expected);
 
     // Limited enumeration reports incompleteness exactly when more models exist.
+    std::vector<sat::Var> projection;
+    for (sat::Lit l : x) projection.push_back(l.var());
     const sat::EnumerationResult two = sat::enumerate_lazily(*s, check, projection, 2);
     CHECK(two.models.size() == std::min<std::size_t>(2, expected.size()));
     CHECK(two.complete == (expected.size() <= 2));
@@ -164,13 +176,7 @@ TEST_CASE("lazy cuts: connectivity_cuts on small grids keep exactly the connecte
     };
     std::set<std::uint32_t> expected;
     for (std::uint32_t a = 0; a < (1U << n); ++a) {
-      bool ok = connected(a);
-      for (const auto& clause : clauses) {
-        bool sat = false;
-        for (sat::Lit l : clause) sat = sat || ((((a >> (l.var().id() - 1)) & 1U) != 0) != l.negated());
-        ok = ok && sat;
-      }
-      if (ok) expected.insert(a);
+      if (connected(a) && satisfies(a, clauses)) expected.insert(a);
     }
     auto s = sat::make_solver(trial % 2 ? "cadical" : "minisat");
     s->add_cnf(cnf);
@@ -183,17 +189,7 @@ TEST_CASE("lazy cuts: connectivity_cuts on small grids keep exactly the connecte
       made.insert(made.end(), cuts.begin(), cuts.end());
       return cuts;
     };
-    std::vector<sat::Var> projection;
-    for (sat::Lit l : x) projection.push_back(l.var());
-    const sat::EnumerationResult all = sat::enumerate_lazily(*s, check, projection, sat::kNoLimit);
-    CHECK(all.complete);
-    std::set<std::uint32_t> found;
-    for (const auto& model : all.models) {
-      std::uint32_t a = 0;
-      for (int i = 0; i < n; ++i) a |= model[i].negated() ? 0U : 1U << i;
-      found.insert(a);
-    }
-    CHECK(found == expected);
+    CHECK(lazy_models(*s, check, x) == expected);
     for (std::uint32_t a = 0; a < (1U << n); ++a) {  // every cut holds in every connected assignment
       if (!connected(a)) continue;
       auto value = [&](sat::Lit l) { return (((a >> (l.var().id() - 1)) & 1U) != 0) != l.negated(); };

@@ -57,4 +57,11 @@ void override_reader_setting(std::string_view assignment) {
   override_reader_setting(assignment.substr(0, eq), value);
 }
 
+ScopedReaderSetting::ScopedReaderSetting(std::string_view name, double value) : name_(name) {
+  if (const double* f = field(current(), name)) before_ = *f;
+  override_reader_setting(name, value);
+}
+
+ScopedReaderSetting::~ScopedReaderSetting() { *field(current(), name_) = before_; }
+
 }  // namespace puzzlesat::set_vision

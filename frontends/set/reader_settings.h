@@ -240,4 +240,18 @@ void override_reader_setting(std::string_view name, double value);
 // "NAME=VALUE", as given on a command line.
 void override_reader_setting(std::string_view assignment);
 
+// One setting changed for the life of this object, then put back: a measurement of what
+// the setting does (the tests') that leaves the others' settings as they were.
+class ScopedReaderSetting {
+ public:
+  ScopedReaderSetting(std::string_view name, double value);
+  ~ScopedReaderSetting();
+  ScopedReaderSetting(const ScopedReaderSetting&) = delete;
+  ScopedReaderSetting& operator=(const ScopedReaderSetting&) = delete;
+
+ private:
+  std::string name_;
+  double before_ = 0;
+};
+
 }  // namespace puzzlesat::set_vision

@@ -444,11 +444,9 @@ TEST_CASE("purple outlines under dim lamplight in a small JPEG keep their colour
   CHECK(cards == 96);
   CHECK(right >= cards - 1);  // all 96 as built here; one of slack for another compiler's rounding
 
-  const double zone = reader_settings().colour_zone;
-  override_reader_setting("colour_zone", 0);
+  ScopedReaderSetting off("colour_zone", 0);
   int cards_then = 0;
   const int right_then = colours_right(opt, cards_then);
-  override_reader_setting("colour_zone", zone);
   CHECK(right_then < cards_then - 6);  // the condition is the one that failed
 }
 
@@ -471,12 +469,10 @@ TEST_CASE("purple nearly black on a dim white desk is still read, and grey marks
   CHECK(right >= 78);  // 79 of 96 as built here; one card of slack for another compiler's rounding
   CHECK(false_dark == 0);
 
-  const double floor = reader_settings().reader_dark_ink_colourless;
-  override_reader_setting("reader_dark_ink_colourless", 1);
+  ScopedReaderSetting off("reader_dark_ink_colourless", 1);
   int false_dark_then = 0, false_marks_then = 0;
   const int right_then = cards_right(dark, false_dark_then);
   const int marks_right_then = cards_right(marks, false_marks_then);
-  override_reader_setting("reader_dark_ink_colourless", floor);
   CHECK(right_then < right - 5);  // the condition is the one that failed (71 as built here)
   CHECK(marks_right == marks_right_then);
   CHECK(false_marks <= false_marks_then + 1);  // grey prints stay out
@@ -495,12 +491,9 @@ TEST_CASE("striped cards with thin outlines in a small photo are not read solid 
   CHECK(cards == 96);
   CHECK(right >= 92);  // 93 as built here; one card of slack for another compiler's rounding
 
-  const double share = reader_settings().shading_table_solid;
-  override_reader_setting("shading_table_solid", 0);
+  ScopedReaderSetting off("shading_table_solid", 0);
   int cards_then = 0;
-  const int right_then = attribute_right(opt, set::kShading, cards_then);
-  override_reader_setting("shading_table_solid", share);
-  CHECK(right_then < right - 5);
+  CHECK(attribute_right(opt, set::kShading, cards_then) < right - 5);
 }
 
 // A photo out of focus blurs every stripe into a tint and dilutes the outlines as much:
@@ -515,12 +508,9 @@ TEST_CASE("striped cards in a photo out of focus are not read solid") {
   CHECK(cards == 96);
   CHECK(right >= 95);  // 96 as built here; one card of slack for another compiler's rounding
 
-  const double share = reader_settings().shading_table_any_solid;
-  override_reader_setting("shading_table_any_solid", 0);
+  ScopedReaderSetting off("shading_table_any_solid", 0);
   int cards_then = 0;
-  const int right_then = attribute_right(opt, set::kShading, cards_then);
-  override_reader_setting("shading_table_any_solid", share);
-  CHECK(right_then < right - 3);  // 91 as built here
+  CHECK(attribute_right(opt, set::kShading, cards_then) < right - 3);  // 91 as built here
 }
 
 // A close-up out of focus: the camera's blur is a few pixels wide, but the symbols are
@@ -536,12 +526,9 @@ TEST_CASE("a close-up out of focus is read") {
   CHECK(cards == 8);
   CHECK(right == 8);
 
-  const double width = reader_settings().symbol_sharp_width;
-  override_reader_setting("symbol_sharp_width", 1000);
+  ScopedReaderSetting off("symbol_sharp_width", 1000);
   int cards_then = 0;
-  const int right_then = attribute_right(opt, set::kNumber, cards_then);
-  override_reader_setting("symbol_sharp_width", width);
-  CHECK(right_then < right);  // 6 as built here
+  CHECK(attribute_right(opt, set::kNumber, cards_then) < right);  // 6 as built here
 }
 
 // A table photo out of focus: on a white desk the symbols are the only way in, and the
@@ -557,12 +544,9 @@ TEST_CASE("cards on a white desk in a photo out of focus are found") {
   CHECK(right >= 93);  // 94 of 96 as built here (every card found)
   CHECK(false_cards == 0);
 
-  const double share = reader_settings().symbol_relative_sharpness;
-  override_reader_setting("symbol_relative_sharpness", 0);
+  ScopedReaderSetting off("symbol_relative_sharpness", 0);
   int false_then = 0;
-  const int right_then = cards_right(opt, false_then);
-  override_reader_setting("symbol_relative_sharpness", share);
-  CHECK(right_then < right - 6);  // 82 as built here: 9 cards not found
+  CHECK(cards_right(opt, false_then) < right - 6);  // 82 as built here: 9 cards not found
 }
 
 namespace {
@@ -597,8 +581,6 @@ TEST_CASE("two red dice side by side on a white desk are not a solid SET card") 
   const auto solid_blob = read_table(two_red_dice(false)).cards;
   REQUIRE(solid_blob.size() == 1);
   CHECK(solid_blob[0].reading.attributes[set::kShading].value == 0);
-  const double holes = reader_settings().card_solid_max_holes;
-  override_reader_setting("card_solid_max_holes", 100);
+  ScopedReaderSetting off("card_solid_max_holes", 100);
   CHECK(read_table(two_red_dice(true)).cards.size() == 1);
-  override_reader_setting("card_solid_max_holes", holes);
 }
