@@ -114,10 +114,11 @@ bool as_symbol(const std::vector<cv::Point>& contour, const InkImage& ink, const
   const cv::Rect inner(2, 2, ink.slope.cols - 4, ink.slope.rows - 4);
   for (const cv::Point& p : contour)
     if (inner.contains(p)) slope += ink.slope.at<float>(p), ++edge_points;
-  if (edge_points == 0 || slope / edge_points < required_sharpness(s, ink.sharpness_factor, wid) * darkness)
-    return false;
+  if (edge_points == 0) return false;
+  const double sharpness = slope / edge_points / darkness;
+  if (sharpness < required_sharpness(s, ink.sharpness_factor, wid)) return false;
   if (chroma < s.symbol_min_colourfulness * darkness) return false;  // a grey mark: print, a key, a shadow
-  out.sharpness = slope / edge_points / darkness;
+  out.sharpness = sharpness;
   out.hue = hue_of(c);
   out.box = cv::RotatedRect(centre, cv::Size2f(float(len), float(wid)), float(std::atan2(u.y, u.x) * 180 / CV_PI));
   out.length = len;
@@ -241,8 +242,6 @@ Quad card_frame(const std::vector<SymbolBlob>& group, const ReaderSettings& s) {
   return {centre - hl - hw, centre + hl - hw, centre + hl + hw, centre - hl + hw};
 }
 
-}  // namespace
-
 // A photo out of focus blurs every edge alike: its symbols' edges fall to the softness of
 // a sharp photo's shadows. The share of symbol_min_sharpness asked of this photo's edges:
 // symbol_relative_sharpness of the upper quartile of its symbol-like blobs' sharpness (of
@@ -260,6 +259,8 @@ double photo_sharpness(const std::vector<std::optional<SymbolBlob>>& shaped, con
   const double factor = s.symbol_relative_sharpness * *upper / s.symbol_min_sharpness;
   return std::clamp(factor, s.symbol_min_sharpness_share, 1.0);
 }
+
+}  // namespace
 
 std::vector<SymbolGroup> find_symbol_groups(const cv::Mat& bgr, double card_length, double window) {
   CV_Assert(bgr.type() == CV_8UC3);

@@ -114,7 +114,10 @@ void settle_red_purple(std::vector<TableCard>& cards) {
 // any ink.
 void settle_solids(std::vector<TableCard>& cards) {
   const double share = reader_settings().shading_table_solid;
-  if (share <= 0) return;
+  // Inks differ in darkness, so another ink's solid is a looser reference; it is the
+  // one there is when a photo's blur has turned every striped card of an ink "solid".
+  const double any_share = reader_settings().shading_table_any_solid;
+  if (share <= 0 && any_share <= 0) return;
   double darkest[3] = {0, 0, 0};
   for (const auto& c : cards) {
     const auto& shading = c.reading.attributes[set::kShading];
@@ -122,23 +125,16 @@ void settle_solids(std::vector<TableCard>& cards) {
     if (shading.value == 0 && shading.confidence >= low_confidence())
       darkest[ink] = std::max(darkest[ink], c.reading.features.inside);
   }
-  // Inks differ in darkness, so another ink's solid is a looser reference; it is the
-  // one there is when a photo's blur has turned every striped card of an ink "solid".
-  const double any_share = reader_settings().shading_table_any_solid;
   const double darkest_any = *std::max_element(darkest, darkest + 3);
   for (auto& c : cards) {
     AttributeReading& shading = c.reading.attributes[set::kShading];
     const double reference = darkest[c.reading.attributes[set::kColor].value];
     if (shading.value != 0 || darkest_any <= 0) continue;
     const double inside = c.reading.features.inside;
-    const double own = reference > 0 ? margin(inside / reference, share, 0.15) : 0;
-    const double any = margin(inside / darkest_any, any_share, 0.15);
     if (reference > 0 && inside < share * reference) {
-      shading.value = 1;
-      shading.confidence = own;
+      shading = {1, margin(inside / reference, share, 0.15)};
     } else if (inside < any_share * darkest_any) {
-      shading.value = 1;
-      shading.confidence = any;
+      shading = {1, margin(inside / darkest_any, any_share, 0.15)};
     }
   }
 }
