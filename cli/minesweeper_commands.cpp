@@ -228,7 +228,7 @@ void add_minesweeper_commands(Commands& commands) {
       .solver();
   grid.deduce("The covered cells every solution agrees on: mines and safe cells", read)
       .json(R"(Print {"forced": [{"row", "col", "value": "#"|".", "because": [clues] with --explain}, ...]})")
-      .explain("Name, for each cell, a set of clues forcing it none of which can go")
+      .explain("Name, for each cell, the fewest clues that force it (proven within 100 tests a cell, else none of them can go)")
       .cell_proofs("rRcC-mine.drat or rRcC-safe.drat")
       .solver();
   grid.unique("Is the placement of mines unique? If not, two that differ", read)

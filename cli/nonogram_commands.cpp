@@ -183,7 +183,7 @@ void add_nonogram_commands(cli::Commands& commands) {
   grid.deduce("The cells every solution paints alike", reader(o))
       .with(format_options(o))
       .solver()
-      .explain("With each cell, a smallest-by-deletion set of lines forcing it")
+      .explain("With each cell, the fewest lines that force it (proven within 100 tests a cell, else none of them can go)")
       .json(R"(Print {"forced":[{"row":r,"col":c,"value":"#"|"."},...]} (from 0))")
       .cell_proofs("rRcC-filled.drat or rRcC-empty.drat");
 

@@ -171,7 +171,7 @@ void add_nurikabe_commands(Commands& commands) {
   grid.deduce("The cells every solution agrees on", reader(o))
       .json(R"(Print {"forced": [{"row", "col", "value": "#"|".", "because": [numbers] with --explain}, ...]})")
       .solver()
-      .explain("Name, for each cell, numbers that force it (the others read as '?'), none of which can go")
+      .explain("Name, for each cell, the fewest numbers that force it, the others read as '?' (proven within 100 tests a cell, else none of them can go)")
       .cell_proofs("rRcC-black.drat or rRcC-white.drat", "the complete formula it refutes")
       .with(proof_timeout(o));
 

@@ -178,7 +178,7 @@ void add_sudoku_commands(cli::Commands& commands) {
   grid.deduce("The empty cells every solution fills alike", reader(o))
       .with(shape_options(o))
       .solver()
-      .explain("With each cell, a smallest-by-deletion set of givens forcing it")
+      .explain("With each cell, the fewest givens that force it (proven within 100 tests a cell, else none of them can go)")
       .json(R"(Print {"forced":[{"row":r,"col":c,"value":"5"},...]} (from 0))")
       .cell_proofs("rRcC-DIGIT.drat");
 

@@ -81,61 +81,6 @@ Model::ClueScope::~ClueScope() {
   model_.clue_open_ = false;
 }
 
-std::optional<std::vector<std::string>> Model::explain(sat::Lit fact) const {
-  auto s = sat::make_solver(solver_);
-  s->reserve_vars(cnf_.num_vars());
-  // Clue i's clauses carry ~selector[i]: assuming selector[i] switches the clue on.
-  std::vector<sat::Lit> selector;
-  std::vector<sat::Lit> buffer;
-  std::size_t next = 0;  // the next clause to load
-  for (const Clue& clue : clues_) {
-    for (; next < clue.begin; ++next) s->add_clause(cnf_.clause(next));
-    const sat::Lit on(s->new_var());
-    selector.push_back(on);
-    for (; next < clue.end; ++next) {
-      const auto c = cnf_.clause(next);
-      buffer.assign(c.begin(), c.end());
-      buffer.push_back(~on);
-      s->add_clause(buffer);
-    }
-  }
-  for (; next < cnf_.num_clauses(); ++next) s->add_clause(cnf_.clause(next));
-
-  // fact is forced by the clues in `on` iff rules + on + ~fact is UNSAT; each UNSAT answer
-  // narrows `on` to the selectors the solver used (its failed assumptions).
-  auto forced_by = [&](const std::vector<sat::Lit>& on) {
-    std::vector<sat::Lit> assumptions = on;
-    assumptions.push_back(~fact);
-    const sat::Status st = s->solve(assumptions);
-    if (st == sat::Status::unknown) throw std::runtime_error("the solver gave up while explaining a fact");
-    return st == sat::Status::unsat;
-  };
-  auto used = [&](const std::vector<sat::Lit>& on) {
-    const std::vector<sat::Lit> failed = s->failed_assumptions();
-    std::vector<sat::Lit> out;
-    for (sat::Lit l : on)
-      if (std::find(failed.begin(), failed.end(), l) != failed.end()) out.push_back(l);
-    return out;
-  };
-
-  std::vector<sat::Lit> core = selector;
-  if (!forced_by(core)) return std::nullopt;
-  core = used(core);
-  // Deletion: a clue stays only if the fact is no longer forced without it. A clue found
-  // necessary for a set is necessary for every subset that still forces the fact, so the
-  // narrowed core keeps the clues before i (in order) and the walk goes on at i.
-  for (std::size_t i = 0; i < core.size();) {
-    std::vector<sat::Lit> without = core;
-    without.erase(without.begin() + static_cast<std::ptrdiff_t>(i));
-    if (forced_by(without)) core = used(without);
-    else ++i;
-  }
-  std::vector<std::string> names;
-  for (std::size_t k = 0; k < selector.size(); ++k)
-    if (std::find(core.begin(), core.end(), selector[k]) != core.end()) names.push_back(clues_[k].name);
-  return names;
-}
-
 sat::Status Model::prove_forced(sat::Lit fact, const sat::ProofOptions& proof, std::string_view claim,
                                 std::string_view prover) const {
   const sat::Lit other = ~fact;

@@ -6,8 +6,9 @@
 
 #include <catch2/catch.hpp>
 
-#include <cstdint>
 #include <algorithm>
+#include <bit>
+#include <cstdint>
 #include <random>
 #include <filesystem>
 
@@ -123,9 +124,9 @@ TEST_CASE("model: grid variables are named and a minesweeper board is solved", "
   CHECK_THROWS(m.require(count_true(mine.all()) <= -1));
 }
 
-TEST_CASE("model: explain names clues that force a fact, none of them redundant (brute force)", "[model]") {
+TEST_CASE("model: explain names the fewest clues that force a fact (brute force)", "[model]") {
   std::mt19937 rng(23);
-  int explained = 0;
+  int explained = 0, smaller = 0;
   for (int trial = 0; trial < 200; ++trial) {
     const int n = std::uniform_int_distribution<int>(1, 7)(rng);
     // One rule outside any clue, then clues of one rule each.
@@ -170,10 +171,27 @@ TEST_CASE("model: explain names clues that force a fact, none of them redundant 
           fewer.erase(fewer.begin() + static_cast<std::ptrdiff_t>(drop));
           CHECK_FALSE(forces(fewer, v, value));
         }
+        // The fewest clues: no smaller set of clues forces the fact.
+        for (std::uint32_t subset = 0; subset < (1U << clues.size()); ++subset) {
+          if (std::popcount(subset) >= static_cast<int>(on.size())) continue;
+          std::vector<std::size_t> fewer;
+          for (std::size_t i = 0; i < clues.size(); ++i)
+            if (subset >> i & 1U) fewer.push_back(i);
+          CHECK_FALSE(forces(fewer, v, value));
+        }
+        const auto e = m.explanation(value ? x[v] : ~x[v]);
+        REQUIRE(e);
+        CHECK(e->smallest);
+        CHECK(e->clues == *why);
+        const auto minimal = m.explanation(value ? x[v] : ~x[v], ExplainOptions{.smallest = false});
+        REQUIRE(minimal);
+        CHECK(minimal->clues.size() >= why->size());
+        smaller += minimal->clues.size() > why->size();
       }
     }
   }
   CHECK(explained > 100);  // the trials do reach forced facts
+  CHECK(smaller > 0);      // and deletion alone is not always smallest there
 }
 
 TEST_CASE("model: clues do not nest, and the rules stay in force outside them", "[model]") {

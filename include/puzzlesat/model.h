@@ -18,7 +18,8 @@
 //
 // Clues make answers explainable: what is required while a clue's scope lives belongs to
 // that clue, and explain() names a set of clues that forces a fact, none of which can be
-// dropped. Constraints outside every clue are the rules and always hold.
+// dropped, and the fewest that do (when proving that fits a budget of SAT calls).
+// Constraints outside every clue are the rules and always hold.
 //
 //   { auto clue = m.clue("2 at (1,1)"); m.require(count_true(...) == 2); }
 //   std::optional<std::vector<std::string>> why = m.explain(~mine[{0, 0}]);
@@ -70,6 +71,19 @@ struct Uniqueness {
   bool unique() const { return solutions == 1; }
 };
 
+// How Model::explanation searches.
+struct ExplainOptions {
+  bool smallest = true;   // search for the fewest clues; false: stop at a subset-minimal set
+  int max_tests = 100;   // SAT calls the search for the fewest may make (SmallestSetOptions)
+};
+
+// Why a fact holds: the clues that force it.
+struct Explanation {
+  std::vector<std::string> clues;  // in the order they were added to the model
+  bool smallest = false;           // proven: no fewer clues force the fact
+  int tests = 0;                   // SAT calls made
+};
+
 class Model {
  public:
   explicit Model(std::string solver = "minisat");
@@ -98,11 +112,19 @@ class Model {
   class ClueScope;
   [[nodiscard]] ClueScope clue(std::string name);
 
-  // A set of clue names that forces `fact` together with the rules, subset-minimal: with
-  // any one of them left out, fact is no longer forced. Empty when the rules alone force
-  // it; nullopt when some solution has ~fact. Clue order is the order they were added.
-  // (The smallest such set can be smaller still; finding it is a harder, hitting-set problem.)
+  // A set of clue names that forces `fact` together with the rules: the smallest there is
+  // (<puzzlesat/smallest_set.h>), or, when the search runs out of its budget first, a
+  // subset-minimal one (with any one clue left out, fact is no longer forced). Empty when
+  // the rules alone force it; nullopt when some solution has ~fact. Clue order is the
+  // order they were added.
+  std::optional<Explanation> explanation(sat::Lit fact, const ExplainOptions& options = {}) const;
+  // explanation(fact)'s clues.
   std::optional<std::vector<std::string>> explain(sat::Lit fact) const;
+  // One explanation per fact, in order: far cheaper than one call each, since the facts
+  // share one solver, and every counterexample found for one fact (a solution of some
+  // clues that lacks it) rules out clue sets for the others without another SAT call.
+  std::vector<std::optional<Explanation>> explanations(std::span<const sat::Lit> facts,
+                                                       const ExplainOptions& options = {}) const;
 
   // DRAT certificates for the two answers, written by `prover` (a backend that traces
   // proofs) to proof.path, with the formula they refute beside it (<puzzlesat/proof.h>):

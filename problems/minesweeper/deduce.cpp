@@ -23,74 +23,24 @@ std::optional<std::vector<puzzlesat::ForcedCell>> forced_cells(const Board& boar
   const puzzlesat::Forced f = r.model.forced(r.mine[asked]);
   if (!f.satisfiable) return std::nullopt;
   std::vector<puzzlesat::ForcedCell> out;
+  std::vector<puzzlesat::sat::Lit> facts;
   for (std::size_t i = 0; i < asked.size(); ++i) {
     if (!f.value[i]) continue;
     const Cell c = asked[i];
-    puzzlesat::ForcedCell cell{c.row, c.col, *f.value[i] ? '#' : '.', {}};
-    if (explain) {
-      auto why = r.model.explain(*f.value[i] ? r.mine[c] : ~r.mine[c]);
-      if (!why) throw std::logic_error("a forced cell has no explanation");
-      cell.because = smaller_explanation(board, c, *f.value[i], std::move(*why), solver);
+    out.push_back({c.row, c.col, *f.value[i] ? '#' : '.', {}});
+    facts.push_back(*f.value[i] ? r.mine[c] : ~r.mine[c]);
+  }
+  if (explain) {
+    const auto why = r.model.explanations(facts);
+    for (std::size_t k = 0; k < out.size(); ++k) {
+      if (!why[k]) throw std::logic_error("a forced cell has no explanation");
+      out[k].because = why[k]->clues;
     }
-    out.push_back(std::move(cell));
   }
   return out;
 }
 
 namespace {
-
-// A clue of the position as rules() names it, and the cells whose variables it constrains
-// (covered or flagged: the revealed ones are fixed by the rules and link nothing).
-struct ClueCells {
-  std::string name;
-  std::vector<Cell> cells;
-};
-
-std::vector<ClueCells> clues_of(const Board& b) {
-  const puzzlesat::RectGrid grid = b.grid();
-  auto hidden = [&](Cell d) { return b.at(d) == kCovered || b.at(d) == kFlag; };
-  std::vector<ClueCells> out;
-  ClueCells count{b.mines ? std::to_string(*b.mines) + " mines" : "", {}};
-  for (Cell c : grid.cells()) {
-    const std::string at = " at (" + grid.name(c) + ")";
-    if (hidden(c)) count.cells.push_back(c);
-    if (b.at(c) == kFlag) out.push_back({"mine" + at, {c}});
-    if (!is_number(b.at(c))) continue;
-    ClueCells k{std::string(1, b.at(c)) + at, {}};
-    for (Cell d : grid.neighbors8(c))
-      if (hidden(d)) k.cells.push_back(d);
-    out.push_back(std::move(k));
-  }
-  if (b.mines) out.push_back(std::move(count));
-  return out;
-}
-
-bool shares_cell(const ClueCells& a, const ClueCells& b) {
-  for (Cell c : a.cells)
-    if (std::find(b.cells.begin(), b.cells.end(), c) != b.cells.end()) return true;
-  return false;
-}
-
-// Whether the clues `keep` alone (with the rules) force the cell: the position with every
-// other number made '?', every other flag covered and the count dropped unless kept.
-bool forced_by(const Board& b, const std::vector<const ClueCells*>& keep, Cell cell, bool mine,
-               const std::string& solver) {
-  Board sub = b;
-  const puzzlesat::RectGrid grid = b.grid();
-  auto kept = [&](const std::string& name) {
-    return std::any_of(keep.begin(), keep.end(), [&](const ClueCells* k) { return k->name == name; });
-  };
-  for (Cell c : grid.cells()) {
-    const std::string at = " at (" + grid.name(c) + ")";
-    if (is_number(b.at(c)) && !kept(std::string(1, b.at(c)) + at)) sub.at(c) = kSafe;
-    if (b.at(c) == kFlag && !kept("mine" + at)) sub.at(c) = kCovered;
-  }
-  if (b.mines && !kept(std::to_string(*b.mines) + " mines")) sub.mines.reset();
-  const Rules r = rules(sub, solver);
-  const puzzlesat::sat::Lit x = r.mine[cell];
-  const puzzlesat::Forced f = r.model.forced(std::span(&x, 1));
-  return f.satisfiable && f.value[0] == mine;
-}
 
 // One independent part of the frontier: covered cells linked by the numbers they share.
 struct Part {
@@ -158,28 +108,6 @@ std::vector<long double> convolve(const std::vector<long double>& a, const std::
 long double log_choose(int n, int k) { return std::lgamma(n + 1.0L) - std::lgamma(k + 1.0L) - std::lgamma(n - k + 1.0L); }
 
 }  // namespace
-
-std::vector<std::string> smaller_explanation(const Board& board, Cell cell, bool mine, std::vector<std::string> known,
-                                             const std::string& solver) {
-  if (known.size() <= 1) return known;
-  const std::vector<ClueCells> clues = clues_of(board);
-  std::vector<const ClueCells*> touching;
-  for (const ClueCells& k : clues)
-    if (std::find(k.cells.begin(), k.cells.end(), cell) != k.cells.end()) touching.push_back(&k);
-  for (const ClueCells* a : touching)
-    if (forced_by(board, {a}, cell, mine, solver)) return {a->name};
-  if (known.size() <= 2) return known;
-  // Pairs {a, b}: a touches the cell, b shares a cell with a (b after a in clue order
-  // when it touches the cell too, so each pair is tried once); names in clue order.
-  for (const ClueCells* a : touching)
-    for (const ClueCells& b : clues) {
-      const bool b_touches = std::find(touching.begin(), touching.end(), &b) != touching.end();
-      if (&b == a || (b_touches && &b < a) || !shares_cell(*a, b)) continue;
-      if (forced_by(board, {a, &b}, cell, mine, solver))
-        return &b < a ? std::vector<std::string>{b.name, a->name} : std::vector<std::string>{a->name, b.name};
-    }
-  return known;
-}
 
 std::optional<std::vector<double>> mine_probabilities(const Board& board, long long max_nodes) {
   if (!board.mines) throw std::invalid_argument("mine probabilities need the number of mines");

@@ -315,8 +315,7 @@ TEST_CASE("minesweeper: each explanation forces its cell, no clue of it can go, 
         fewer.erase(clue);
         CHECK(!forces(keep_only(b, fewer), f));
       }
-      // No set of fewer clues forces it, as long as the smallest has at most 3 (every set of
-      // up to min(|because| - 1, 2) clues tried).
+      // No set of fewer clues forces it (every smaller set of the position's clues tried).
       std::vector<std::string> names;
       for (Cell c : b.grid().cells()) {
         const std::string at = " at (" + b.grid().name(c) + ")";
@@ -324,10 +323,13 @@ TEST_CASE("minesweeper: each explanation forces its cell, no clue of it can go, 
         if (b.at(c) == kFlag) names.push_back("mine" + at);
       }
       if (b.mines) names.push_back(std::to_string(*b.mines) + " mines");
-      const std::size_t below = std::min<std::size_t>(because.size(), 3);
-      for (std::size_t i = 0; i < names.size() && below > 1; ++i) {
-        CHECK(!forces(keep_only(b, {names[i]}), f));
-        for (std::size_t j = i + 1; j < names.size() && below > 2; ++j) CHECK(!forces(keep_only(b, {names[i], names[j]}), f));
+      REQUIRE(names.size() <= 17);
+      for (std::uint32_t subset = 0; subset < (1U << names.size()); ++subset) {
+        if (std::popcount(subset) >= static_cast<int>(because.size())) continue;
+        std::set<std::string> fewer;
+        for (std::size_t i = 0; i < names.size(); ++i)
+          if (subset >> i & 1U) fewer.insert(names[i]);
+        CHECK(!forces(keep_only(b, fewer), f));
       }
       sizes[std::min<std::size_t>(because.size(), 3)]++;
       ++explained;

@@ -87,12 +87,16 @@ std::optional<std::vector<Deduced>> deduce(const Puzzle& p, const std::string& s
   const Forced f = r.model.forced(r.fill.all());
   if (!f.satisfiable) return std::nullopt;
   std::vector<Deduced> out;
+  std::vector<sat::Lit> facts;
   const auto cells = r.fill.grid().cells();
   for (std::size_t i = 0; i < cells.size(); ++i) {
     if (!f.value[i]) continue;
-    const sat::Lit fact = *f.value[i] ? r.fill.all()[i] : ~r.fill.all()[i];
-    out.push_back({cells[i], *f.value[i], explain ? r.model.explain(fact).value_or(std::vector<std::string>{})
-                                                  : std::vector<std::string>{}});
+    out.push_back({cells[i], *f.value[i], {}});
+    facts.push_back(*f.value[i] ? r.fill.all()[i] : ~r.fill.all()[i]);
+  }
+  if (explain) {
+    const auto why = r.model.explanations(facts);
+    for (std::size_t k = 0; k < out.size(); ++k) out[k].because = why[k].value().clues;
   }
   return out;
 }

@@ -17,28 +17,39 @@ Explainer::Explainer(const Puzzle& p, const Rules& r, puzzlesat::sat::Solver& s,
     if (p.at(n) > 0) numbers_.push_back(n), on_.push_back(r.on[p.grid().index(n)]);
 }
 
-std::vector<Cell> Explainer::explain(Lit fact) {
+std::vector<Cell> Explainer::explain(Lit fact, int max_tests) {
   Set all(on_.size());
   std::iota(all.begin(), all.end(), 0);
-  const std::optional<Set> first = forced_by(all, fact);
-  if (!first) throw std::logic_error("nurikabe: a backbone cell is not forced");
+  puzzlesat::SetTest first = test(all, fact);
+  if (!first.holds) throw std::logic_error("nurikabe: a backbone cell is not forced");
   // Deletion: drop each number in turn; a number stays when the cell is no longer forced
   // without it. A number found needed stays needed in every smaller set (fewer numbers
   // force fewer cells), so the refutation's core never loses one, and i need not move back.
-  Set set = *first;
+  Set set = std::move(first.set);
   for (std::size_t i = 0; i < set.size();) {
     Set without = set;
     without.erase(without.begin() + static_cast<std::ptrdiff_t>(i));
-    if (std::optional<Set> core = forced_by(without, fact)) set = std::move(*core);
+    if (puzzlesat::SetTest r = test(without, fact); r.holds) set = std::move(r.set);
     else ++i;
+  }
+  if (set.size() > 1) {
+    // The kept solutions that lack the fact rule out every set of numbers they obey.
+    std::vector<Set> known;
+    const std::size_t cell = cell_of(fact);
+    for (const Witness& w : witnesses_)
+      if ((w.black[cell] != 0) == fact.negated()) known.push_back(w.obeyed);
+    set = puzzlesat::smallest_set(static_cast<int>(on_.size()), set,
+                                  [&](std::span<const int> s) { return test(s, fact); }, {.max_tests = max_tests},
+                                  known)
+              .set;
   }
   std::vector<Cell> out;
   for (int i : set) out.push_back(numbers_[static_cast<std::size_t>(i)]);
   return out;
 }
 
-std::optional<Explainer::Set> Explainer::forced_by(const Set& set, Lit fact) {
-  if (refuted_by_witness(set, fact)) return std::nullopt;
+puzzlesat::SetTest Explainer::test(std::span<const int> set, Lit fact) {
+  if (const Witness* w = refuting_witness(set, fact)) return {false, w->obeyed};
   std::vector<Lit> assume;
   for (int i : set) assume.push_back(on_[static_cast<std::size_t>(i)]);
   assume.push_back(~fact);
@@ -46,7 +57,7 @@ std::optional<Explainer::Set> Explainer::forced_by(const Set& set, Lit fact) {
   if (r.status == Status::unknown) throw std::runtime_error("the SAT solver gave up (a budget or an interrupt)");
   if (r.status == Status::sat) {
     witnesses_.push_back(witness());
-    return std::nullopt;
+    return {false, witnesses_.back().obeyed};
   }
   const std::vector<Lit> failed = s_.failed_assumptions();
   Set core;
@@ -58,17 +69,18 @@ std::optional<Explainer::Set> Explainer::forced_by(const Set& set, Lit fact) {
   std::vector<Lit> lemma{fact};
   for (int i : core) lemma.push_back(~on_[static_cast<std::size_t>(i)]);
   s_.add_clause(lemma);
-  return core;
+  return {true, core};
 }
 
 // A kept solution refutes "set forces fact" when it obeys every number of set and has the
 // cell's other colour: no solve is needed.
-bool Explainer::refuted_by_witness(const Set& set, Lit fact) const {
+const Explainer::Witness* Explainer::refuting_witness(std::span<const int> set, Lit fact) const {
   const std::size_t cell = cell_of(fact);
-  return std::any_of(witnesses_.begin(), witnesses_.end(), [&](const Witness& w) {
-    return (w.black[cell] != 0) == fact.negated() &&
-           std::all_of(set.begin(), set.end(), [&](int i) { return w.obeys[static_cast<std::size_t>(i)] != 0; });
-  });
+  for (const Witness& w : witnesses_)
+    if ((w.black[cell] != 0) == fact.negated() &&
+        std::all_of(set.begin(), set.end(), [&](int i) { return w.obeys[static_cast<std::size_t>(i)] != 0; }))
+      return &w;
+  return nullptr;
 }
 
 std::size_t Explainer::cell_of(Lit fact) const {
@@ -90,6 +102,7 @@ Explainer::Witness Explainer::witness() const {
       for (Cell x : g.neighbors4(island[head]))
         if (!w.black[g.index(x)] && !seen[g.index(x)]) seen[g.index(x)] = 1, island.push_back(x);
     w.obeys.push_back(static_cast<int>(island.size()) == p_.at(n));
+    if (w.obeys.back()) w.obeyed.push_back(static_cast<int>(w.obeys.size()) - 1);
   }
   return w;
 }

@@ -112,14 +112,20 @@ std::optional<std::vector<Deduced>> deduce(const Puzzle& p, const std::string& s
   const puzzlesat::Forced f = r.model.forced(r.digit);
   if (!f.satisfiable) return std::nullopt;
   std::vector<Deduced> out;
+  std::vector<sat::Lit> facts;
   const int n = p.size();
   for (Cell c : r.grid.cells()) {
     if (p.at(c)) continue;
     for (int v = 1; v <= n; ++v) {
       const std::size_t i = static_cast<std::size_t>((c.row * n + c.col) * n + v - 1);
       if (f.value[i] != true) continue;
-      out.push_back({c, v, explain ? r.model.explain(r.digit[i]).value_or(std::vector<std::string>{}) : std::vector<std::string>{}});
+      out.push_back({c, v, {}});
+      facts.push_back(r.digit[i]);
     }
+  }
+  if (explain) {
+    const auto why = r.model.explanations(facts);
+    for (std::size_t k = 0; k < out.size(); ++k) out[k].because = why[k].value().clues;
   }
   return out;
 }
