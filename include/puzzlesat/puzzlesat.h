@@ -31,5 +31,6 @@
 #include <puzzlesat/puzzlink.h>
 #include <puzzlesat/regular.h>
 #include <puzzlesat/set_rule.h>
+#include <puzzlesat/smallest_set.h>
 #include <puzzlesat/solution.h>
 #include <puzzlesat/solver.h>
