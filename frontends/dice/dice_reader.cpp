@@ -105,19 +105,50 @@ ScaleReading read_at_scale(const cv::Mat& full, double scale, const ReadOptions&
   // Scale first: the learned reader sees each region cut from the photo at its own
   // resolution and resampled to the canonical crop, whatever the photo's size.
   // The network reads the crops on another thread while the rules count the pips: the
-  // two readings are independent until they are combined.
-  std::future<std::vector<LearnedReading>> learned_later;
+  // two readings are independent until they are combined. It reads all views
+  // (model_views) only of the crops whose reading can count: every crop for the model
+  // reader; for both, those the rules read a face on and those the network might adopt. A
+  // region the rules read no face on and the network cannot adopt is dropped whatever its
+  // reading, and on printed paper or wood most regions are such. So the other thread reads
+  // every crop's first view, then the other views of the crops whose first view leaves
+  // `adopt` within reach; once the rules have counted, those of the rest that the rules
+  // read a face on are read too. A crop read in full reads exactly as in one pass.
+  std::vector<cv::Mat> crops;
+  const int views = std::clamp(static_cast<int>(std::lround(ds.model_views)), 1, 8);  // whole numbers are rounded (docs)
+  // The views after the first of the `wanted` crops, appended to theirs in `seen`.
+  const auto read_more = [&crops, views](std::vector<std::vector<ViewProbabilities>>& seen,
+                                         const std::vector<std::size_t>& wanted) {
+    std::vector<cv::Mat> more;
+    for (std::size_t i : wanted) more.push_back(crops[i]);
+    const auto rest = read_views(more, 1, views - 1);
+    for (std::size_t j = 0; j < wanted.size(); ++j) seen[wanted[j]].insert(seen[wanted[j]].end(), rest[j].begin(), rest[j].end());
+  };
+  std::future<std::vector<std::vector<ViewProbabilities>>> learned_later;
   if (use_model && !regions.empty()) {
-    std::vector<cv::Mat> crops;
     for (const auto& region : regions) crops.push_back(die_crop(full, cv::Rect2d(to_image(region.box, scale))));
-    const int views = static_cast<int>(std::lround(ds.model_views));  // whole numbers are rounded (docs)
-    learned_later = std::async(std::launch::async, [crops = std::move(crops), views] {
-      return learned_reader_available() ? read_crops(crops, views) : std::vector<LearnedReading>{};
+    learned_later = std::async(std::launch::async, [&crops, &read_more, &options, views, adopt = ds.adopt] {
+      if (!learned_reader_available()) return std::vector<std::vector<ViewProbabilities>>{};
+      auto seen = read_views(crops, 0, 1);
+      std::vector<std::size_t> wanted;
+      for (std::size_t i = 0; i < seen.size(); ++i)
+        if (options.reader == DieReader::Model || may_read_die_at(seen[i][0], views, adopt)) wanted.push_back(i);
+      if (views > 1 && !wanted.empty()) read_more(seen, wanted);
+      return seen;
     });
   }
   std::vector<PipReading> readings;
   for (const DieRegion& region : regions) readings.push_back(count_pips(lab, region, ds));
-  const std::vector<LearnedReading> learned = learned_later.valid() ? learned_later.get() : std::vector<LearnedReading>{};
+  std::vector<LearnedReading> learned;
+  if (learned_later.valid()) {
+    std::vector<std::vector<ViewProbabilities>> seen = learned_later.get();
+    std::vector<std::size_t> wanted;
+    for (std::size_t i = 0; i < seen.size(); ++i)
+      if (readings[i].pips != 0 && seen[i].size() < static_cast<std::size_t>(views)) wanted.push_back(i);
+    if (!wanted.empty()) read_more(seen, wanted);
+    for (const auto& crop_views : seen)
+      // A crop read in part is left unread (no die): nothing reads it (see above).
+      learned.push_back(crop_views.size() == static_cast<std::size_t>(views) ? mean_reading(crop_views) : LearnedReading{});
+  }
 
   std::vector<Candidate> candidates;
   for (std::size_t i = 0; i < regions.size(); ++i) {

@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
+#include <utility>
 
 #include "frontends/dice/dice_settings.h"
 
@@ -124,34 +126,45 @@ struct Placement {
   float pitch = 0;  // pixels
 };
 
+// Scores pattern `P` of kPatterns at one placement (`ev` the disc means at the nine grid
+// points) and keeps it when it is the best of its value so far. The pattern is a template
+// argument so that its grid points are known when compiled: this runs for every placement
+// the search tries, the reader's innermost loop.
+template <std::size_t P>
+void score_pattern(const std::array<float, 9>& ev, const std::array<cv::Point2f, 9>& points, double disc_area,
+                   float pitch, const FaceTotals& totals, std::array<Placement, 7>& best, double max_pip_area) {
+  constexpr Pattern pattern = kPatterns[P];
+  float min_on = 1e30f, max_off = -1e30f, sum_on = 0;
+  // In grid order, as the sum's rounding depends on it.
+  [&]<std::size_t... K>(std::index_sequence<K...>) {
+    ((pattern.on >> K & 1 ? (min_on = std::min(min_on, ev[K]), sum_on += ev[K]) : (max_off = std::max(max_off, ev[K]))),
+     ...);
+  }(std::make_index_sequence<9>{});
+  constexpr int n_on = std::popcount(pattern.on);
+  // Otsu's criterion restricted to die faces: the share of the face's variance that
+  // splitting its pixels into these pips and the rest of the face explains. A pattern that
+  // leaves out a pip leaves it in "the rest", so sliding the grid off pips does not pay.
+  // The pips' area is estimated from the disc; on a tiny face six discs can exceed the face,
+  // and some of it must stay "the rest" for the split to mean anything.
+  const double a_on = std::min(max_pip_area * totals.area, n_on * disc_area), a_off = totals.area - a_on;
+  const double mu_on = sum_on / n_on;
+  const double mu_off = (totals.sum - mu_on * a_on) / a_off;
+  if (mu_on <= mu_off) return;
+  const double score =
+      a_on * a_off / (totals.area * totals.area) * (mu_on - mu_off) * (mu_on - mu_off) / totals.variance;
+  Placement& b = best[pattern.pips];
+  if (score > b.score) b = {score, min_on - max_off, points, pattern.on, pitch};
+}
+
 // Scores every pattern at one placement of the grid (points in crop pixels; `disc` the mean
 // evidence over a pip-sized disc of `disc_area` pixels) and keeps the best per value.
 void score_patterns(const std::array<cv::Point2f, 9>& points, const cv::Mat& disc, double disc_area, float pitch,
                     const FaceTotals& totals, std::array<Placement, 7>& best, double max_pip_area) {
   std::array<float, 9> ev;
   for (int k = 0; k < 9; ++k) ev[k] = sample(disc, points[k]);
-  for (const auto& pattern : kPatterns) {
-    float min_on = 1e30f, max_off = -1e30f, sum_on = 0;
-    for (int k = 0; k < 9; ++k)
-      if (pattern.on >> k & 1)
-        min_on = std::min(min_on, ev[k]), sum_on += ev[k];
-      else
-        max_off = std::max(max_off, ev[k]);
-    const int n_on = __builtin_popcount(pattern.on);
-    // Otsu's criterion restricted to die faces: the share of the face's variance that
-    // splitting its pixels into these pips and the rest of the face explains. A pattern that
-    // leaves out a pip leaves it in "the rest", so sliding the grid off pips does not pay.
-    // The pips' area is estimated from the disc; on a tiny face six discs can exceed the face,
-    // and some of it must stay "the rest" for the split to mean anything.
-    const double a_on = std::min(max_pip_area * totals.area, n_on * disc_area), a_off = totals.area - a_on;
-    const double mu_on = sum_on / n_on;
-    const double mu_off = (totals.sum - mu_on * a_on) / a_off;
-    if (mu_on <= mu_off) continue;
-    const double score =
-        a_on * a_off / (totals.area * totals.area) * (mu_on - mu_off) * (mu_on - mu_off) / totals.variance;
-    Placement& b = best[pattern.pips];
-    if (score > b.score) b = {score, min_on - max_off, points, pattern.on, pitch};
-  }
+  [&]<std::size_t... P>(std::index_sequence<P...>) {
+    (score_pattern<P>(ev, points, disc_area, pitch, totals, best, max_pip_area), ...);
+  }(std::make_index_sequence<kPatterns.size()>{});
 }
 
 // The colour of the spot at `p`: the face's colours within `radius` weighted by their evidence,
@@ -245,13 +258,18 @@ std::array<Placement, 7> search(const cv::Mat& e, const FaceTotals& totals, cons
     const int box = std::max(1, static_cast<int>(std::lround(radius * std::sqrt(CV_PI))));
     cv::Mat disc;
     cv::blur(e, disc, {box, box});
+    // The grid's axes at each turn, the same for every offset.
+    std::array<cv::Point2f, 3> axes;
+    const std::array<double, 3> turns{-turn_by, 0.0, turn_by};
+    for (int t = 0; t < 3; ++t) {
+      const double a = where.angle0 + turns[t];
+      axes[t] = cv::Point2f(float(std::cos(a) * pitch * half), float(std::sin(a) * pitch * half));
+    }
     for (const auto& c0 : where.centres)
       for (int dy = -reach; dy <= reach; ++dy)
         for (int dx = -reach; dx <= reach; ++dx)
-          for (const double turn : {-turn_by, 0.0, turn_by}) {
+          for (const cv::Point2f& u : axes) {
             const cv::Point2f c = c0 + cv::Point2f(float(dx * step * half), float(dy * step * half));
-            const double a = where.angle0 + turn;
-            const cv::Point2f u(float(std::cos(a) * pitch * half), float(std::sin(a) * pitch * half));
             const cv::Point2f v(-u.y, u.x);
             std::array<cv::Point2f, 9> points;
             for (int k = 0; k < 9; ++k) points[k] = c + u * float(k % 3 - 1) + v * float(k / 3 - 1);

@@ -103,15 +103,14 @@ std::shared_future<void> preload_learned_reader() {
   return m.preloaded;
 }
 
-std::vector<LearnedReading> read_crops(const std::vector<cv::Mat>& crops, int views) {
-  std::vector<LearnedReading> out;
-  if (crops.empty()) return out;
+std::vector<std::vector<ViewProbabilities>> read_views(const std::vector<cv::Mat>& crops, int first, int count) {
+  std::vector<std::vector<ViewProbabilities>> out;
+  if (crops.empty() || count <= 0) return out;
   cv::dnn::Net* net = loaded_net();
   if (!net) throw std::runtime_error("the dice model (models/dice_reader.onnx) was not found");
-  views = std::clamp(views, 1, 8);
-  std::vector<cv::Mat> seen;  // view k of crop i at i * views + k
+  std::vector<cv::Mat> seen;  // view first + k of crop i at i * count + k
   for (const auto& crop : crops)
-    for (int k = 0; k < views; ++k) seen.push_back(turned(crop, k));
+    for (int k = 0; k < count; ++k) seen.push_back(turned(crop, first + k));
   const cv::Mat blob = crops_blob(seen);
   cv::Mat logits;
   {
@@ -120,22 +119,45 @@ std::vector<LearnedReading> read_crops(const std::vector<cv::Mat>& crops, int vi
     logits = net->forward().clone();
   }
   for (std::size_t i = 0; i < crops.size(); ++i) {
-    std::array<double, 7> mean{};
-    for (int v = 0; v < views; ++v) {
-      const float* z = logits.ptr<float>(static_cast<int>(i) * views + v);
+    std::vector<ViewProbabilities>& views = out.emplace_back(count);
+    for (int v = 0; v < count; ++v) {
+      const float* z = logits.ptr<float>(static_cast<int>(i) * count + v);
       const float top = *std::max_element(z, z + 7);
       std::array<double, 7> p{};
       double sum = 0;
       for (int k = 0; k < 7; ++k) sum += p[k] = std::exp(z[k] - top);
-      for (int k = 0; k < 7; ++k) mean[k] += p[k] / sum / views;
+      for (int k = 0; k < 7; ++k) views[v][k] = p[k] / sum;
     }
-    LearnedReading r;
-    for (int k = 0; k < 7; ++k) {
-      r.probabilities[k] = float(mean[k]);
-      if (r.probabilities[k] > r.probability) r.probability = r.probabilities[k], r.pips = k;
-    }
-    out.push_back(r);
   }
+  return out;
+}
+
+LearnedReading mean_reading(const std::vector<ViewProbabilities>& views) {
+  std::array<double, 7> mean{};
+  const int n = static_cast<int>(views.size());
+  for (const auto& p : views)
+    for (int k = 0; k < 7; ++k) mean[k] += p[k] / n;
+  LearnedReading r;
+  for (int k = 0; k < 7; ++k) {
+    r.probabilities[k] = float(mean[k]);
+    if (r.probabilities[k] > r.probability) r.probability = r.probabilities[k], r.pips = k;
+  }
+  return r;
+}
+
+bool may_read_die_at(const ViewProbabilities& first, int views, double threshold) {
+  if (!(threshold < 1)) return false;
+  // The margin covers the rounding of the mean and of its cast to float.
+  const double least = views * threshold - (views - 1) - 1e-6;
+  for (int k = 1; k < 7; ++k)
+    if (first[k] >= least) return true;
+  return false;
+}
+
+std::vector<LearnedReading> read_crops(const std::vector<cv::Mat>& crops, int views) {
+  views = std::clamp(views, 1, 8);
+  std::vector<LearnedReading> out;
+  for (const auto& crop_views : read_views(crops, 0, views)) out.push_back(mean_reading(crop_views));
   return out;
 }
 

@@ -46,4 +46,22 @@ std::shared_future<void> preload_learned_reader();
 // available. Safe to call from several threads (they take turns).
 std::vector<LearnedReading> read_crops(const std::vector<cv::Mat>& crops, int views = 1);
 
+// The network's probabilities for one view of a crop: not a die, 1..6.
+using ViewProbabilities = std::array<double, 7>;
+
+// Views first..first + count - 1 of each crop (as read_crops turns them), in one pass through
+// the network: out[i][v] is view first + v of crop i. Throws as read_crops does.
+std::vector<std::vector<ViewProbabilities>> read_views(const std::vector<cv::Mat>& crops, int first, int count);
+
+// A crop's reading from its views, averaged in order: exactly read_crops' reading when
+// `views` are views 0..views.size() - 1 of the crop.
+LearnedReading mean_reading(const std::vector<ViewProbabilities>& views);
+
+// Whether a crop whose first view reads `first` could still be read as a die (1..6) with a
+// probability of at least `threshold` (below 1; 1 is never met) once all `views` of it are
+// averaged: the other views give each value at most 1, so the first must give it at least
+// views * threshold - (views - 1). A crop for which this is false need not be read further
+// when nothing but such a reading would use it.
+bool may_read_die_at(const ViewProbabilities& first, int views, double threshold);
+
 }  // namespace puzzlesat::dice_vision

@@ -120,6 +120,49 @@ TEST_CASE("the learned reader reads a crop the same after a preload, alone or in
   }
 }
 
+// read_at_scale reads every crop's first view, then the other views of only some crops in a
+// second pass: their readings must be those of one pass over all views, to the bit (the
+// dice readings are compared byte for byte before and after), and a crop left at its
+// first view must be one that could not have read as a die at the threshold.
+TEST_CASE("the learned reader read in two passes reads as one pass does", "[dice_vision][learned]") {
+  REQUIRE(learned_reader_available());
+  const auto [crops, labels] = rendered_crops(7'000'211, 7'000'220);
+  REQUIRE(crops.size() >= 10);
+  const int views = 4;
+  const double threshold = 0.97;
+  const auto whole = read_crops(crops, views);
+  auto seen = read_views(crops, 0, 1);
+  REQUIRE(seen.size() == crops.size());
+  std::vector<std::size_t> again;
+  std::vector<cv::Mat> more;
+  for (std::size_t i = 0; i < crops.size(); i += 2) again.push_back(i), more.push_back(crops[i]);
+  const auto rest = read_views(more, 1, views - 1);
+  REQUIRE(rest.size() == more.size());
+  for (std::size_t j = 0; j < again.size(); ++j) {
+    auto& v = seen[again[j]];
+    v.insert(v.end(), rest[j].begin(), rest[j].end());
+    const LearnedReading r = mean_reading(v);
+    CHECK(r.pips == whole[again[j]].pips);
+    CHECK(r.probability == whole[again[j]].probability);
+    CHECK(r.probabilities == whole[again[j]].probabilities);
+  }
+  for (std::size_t i = 0; i < crops.size(); ++i)
+    if (!may_read_die_at(seen[i][0], views, threshold)) CHECK((whole[i].pips == 0 || whole[i].probability < threshold));
+}
+
+TEST_CASE("a crop may still read as a die only if its first view leaves the threshold in reach", "[dice_vision][learned]") {
+  ViewProbabilities p{};
+  p[0] = 0.1, p[3] = 0.9;
+  CHECK(may_read_die_at(p, 4, 0.97));   // 0.9 + 3 other views at 1: 0.975
+  CHECK_FALSE(may_read_die_at(p, 4, 0.98));  // at most 0.975
+  CHECK_FALSE(may_read_die_at(p, 4, 1));     // 1 is never met
+  CHECK(may_read_die_at(p, 1, 0.9));
+  CHECK_FALSE(may_read_die_at(p, 1, 0.95));
+  p[3] = 0, p[0] = 1;
+  CHECK_FALSE(may_read_die_at(p, 4, 0.97));  // "no die" never counts
+  CHECK(may_read_die_at(p, 4, 0.5));         // 0 + 3 views: 0.75
+}
+
 // Read four ways (quarter turns) and averaged, a crop and the same crop turned read the
 // same, by construction: the same four pictures go through the network. Eight ways add the
 // mirror images. The crops given are left as they were. On dice the training never drew,
