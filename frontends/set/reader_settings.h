@@ -156,6 +156,16 @@ namespace puzzlesat::set_vision {
   X(symbol_finer_min_symbols, 2, 1, 3,                                                                               \
     "a group found only by a narrower window holds at least this many symbols: with 1, blots of a mottled "          \
     "worktop are read as lone solid symbols (rendered --mottled-desk: precision 99.7 -> 95.4 %)")                   \
+  X(symbol_finer_lone_colourfulness, 0.6, 0, 2,                                                                     \
+    "... unless its one symbol's ink is this colourful (chroma over darkness; inks 0.5-1.1, the worktop's warm "    \
+    "grey blots less): a shadow across part of a card on a white desk makes the wide window's white the lit "       \
+    "paper's, and a lone symbol in the shadow is found only by a narrower one (renders --white-desk "               \
+    "--card-shadows, seeds 401-408: 66.7 -> 71.9 % found; dice photos read as holding a card, nellbyler: 9 -> "     \
+    "10 of 200; 11 at 0.5, 17 at 0.4 (79.2 % found); matteop65 47 -> 48 of 310)")                                   \
+  X(symbol_finer_lone_swallowed, 4, 1, 100,                                                                         \
+    "... and the default window's ink round it is a blob this many times its rectangle: the shadowed paper that "  \
+    "swallowed it there; a coloured die is a blob of its own size at every window (at 2: nellbyler 11, "           \
+    "matteop65 54 photos with a card)")                                                                             \
   X(symbol_min_paper_light, 0.3, 0, 1,                                                                             \
     "ink is looked for where the local white is at least this share of the photo's paper white (its 95th "        \
     "percentile): not in dark corners. One lamp beside a desk leaves its far corner at 0.25-0.5 of that (dev "   \

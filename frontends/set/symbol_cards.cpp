@@ -119,6 +119,7 @@ bool as_symbol(const std::vector<cv::Point>& contour, const InkImage& ink, const
   if (sharpness < required_sharpness(s, ink.sharpness_factor, wid)) return false;
   if (chroma < s.symbol_min_colourfulness * darkness) return false;  // a grey mark: print, a key, a shadow
   out.sharpness = sharpness;
+  out.colourfulness = chroma / darkness;
   out.hue = hue_of(c);
   out.box = cv::RotatedRect(centre, cv::Size2f(float(len), float(wid)), float(std::atan2(u.y, u.x) * 180 / CV_PI));
   out.length = len;
@@ -262,7 +263,7 @@ double photo_sharpness(const std::vector<std::optional<SymbolBlob>>& shaped, con
 
 }  // namespace
 
-std::vector<SymbolGroup> find_symbol_groups(const cv::Mat& bgr, double card_length, double window) {
+std::vector<SymbolGroup> find_symbol_groups(const cv::Mat& bgr, double card_length, double window, cv::Mat* ink_out) {
   CV_Assert(bgr.type() == CV_8UC3);
   const ReaderSettings& s = reader_settings();
   InkImage ink = find_ink(bgr, s, card_length, window);
@@ -270,6 +271,7 @@ std::vector<SymbolGroup> find_symbol_groups(const cv::Mat& bgr, double card_leng
   // darker than the paper, a card is a hole in the table's blob and its symbols lie in it.
   cv::Mat closed;
   cv::morphologyEx(ink.mask, closed, cv::MORPH_CLOSE, cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(3, 3)));
+  if (ink_out) *ink_out = closed;
   std::vector<std::vector<cv::Point>> contours;
   std::vector<cv::Vec4i> hierarchy;
   cv::findContours(closed, contours, hierarchy, cv::RETR_CCOMP, cv::CHAIN_APPROX_NONE);
@@ -375,14 +377,27 @@ std::vector<SymbolGroup> find_symbol_groups(const cv::Mat& bgr, double card_leng
 
 std::vector<SymbolGroup> find_symbol_groups_all_windows(const cv::Mat& bgr, double card_length) {
   const ReaderSettings& s = reader_settings();
-  std::vector<SymbolGroup> groups = find_symbol_groups(bgr, card_length);
+  cv::Mat wide_ink, labels, stats, centroids;
+  std::vector<SymbolGroup> groups = find_symbol_groups(bgr, card_length, 0, &wide_ink);
+  // Whether the default window's ink swallowed the symbol: it lies in an ink blob many
+  // times its size there (the shadowed paper round it), where a coloured object that is
+  // no symbol (a die) is a blob of its own size at every window.
+  auto swallowed = [&](const SymbolBlob& b) {
+    if (labels.empty()) cv::connectedComponentsWithStats(wide_ink, labels, stats, centroids, 8, CV_32S);
+    const cv::Point c(cvRound(b.box.center.x), cvRound(b.box.center.y));
+    if (!cv::Rect(0, 0, labels.cols, labels.rows).contains(c)) return false;
+    const int label = labels.at<int>(c);
+    return label > 0 && stats.at<int>(label, cv::CC_STAT_AREA) >= s.symbol_finer_lone_swallowed * b.length * b.width;
+  };
   double window = s.symbol_white_window;
   for (int pass = 0; pass < int(s.symbol_finer_windows); ++pass) {
     window /= 2;
     if (card_length > 0 && window * std::max(bgr.cols, bgr.rows) >= s.symbol_white_card_window * card_length)
       continue;  // the outline cards' window is narrower already
     for (auto& g : find_symbol_groups(bgr, card_length, window))
-      if (int(g.symbols.size()) >= int(s.symbol_finer_min_symbols)) groups.push_back(std::move(g));
+      if (int(g.symbols.size()) >= int(s.symbol_finer_min_symbols) ||
+          (g.symbols.front().colourfulness >= s.symbol_finer_lone_colourfulness && swallowed(g.symbols.front())))
+        groups.push_back(std::move(g));
   }
   return groups;
 }

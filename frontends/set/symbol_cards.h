@@ -26,6 +26,7 @@ struct SymbolBlob {
   bool bridged = false;        // a broken outline closed across its gap (symbol_max_gap)
   bool split = false;          // cut out of a blob with a grey mark (symbol_split_colourfulness)
   double sharpness = 0;        // the mean steepest slope along its edge over its darkness
+  double colourfulness = 0;    // its ink's chroma over its darkness
   std::vector<cv::Point2f> hull;  // its convex hull, for chords through its centre
 };
 
@@ -43,7 +44,9 @@ struct SymbolGroup {
 // (symbol_white_card_window), so that the white is the card's own paper. `window`, when
 // positive, is the window's share of the image's long side in place of
 // symbol_white_window.
-std::vector<SymbolGroup> find_symbol_groups(const cv::Mat& bgr, double card_length = 0, double window = 0);
+// `ink`, when given, receives the ink mask the symbols were found in (8-bit, 255: ink).
+std::vector<SymbolGroup> find_symbol_groups(const cv::Mat& bgr, double card_length = 0, double window = 0,
+                                            cv::Mat* ink = nullptr);
 
 // The groups of find_symbol_groups at the default window, then those found again with the
 // window halved, symbol_finer_windows times: a table brighter than the cards' paper (a
