@@ -104,7 +104,7 @@ class BoardInput final : public puzzlesat::cli::GridPuzzle {
       for (const auto& f : forced_) {
         out << "(" << f.row << "," << f.col << ") " << (f.value == '#' ? "mine" : "safe") << ":";
         for (std::size_t i = 0; i < f.because.size(); ++i) out << (i ? ", " : " ") << f.because[i];
-        out << (f.because.empty() ? " the rules alone\n" : "\n");
+        out << (f.because.empty() ? " the rules alone" : f.smallest ? "" : puzzlesat::kNotProvenFewest) << "\n";
       }
   }
 
@@ -227,7 +227,7 @@ void add_minesweeper_commands(Commands& commands) {
       .limit("With --all: stop after this many (\"complete\": false says so)", 10000)
       .solver();
   grid.deduce("The covered cells every solution agrees on: mines and safe cells", read)
-      .json(R"(Print {"forced": [{"row", "col", "value": "#"|".", "because": [clues] with --explain}, ...]})")
+      .json(R"(Print {"forced": [{"row", "col", "value": "#"|".", "because": [clues], "smallest": true|false with --explain}, ...]})")
       .explain("Name, for each cell, the fewest clues that force it (proven within 100 tests a cell, else none of them can go)")
       .cell_proofs("rRcC-mine.drat or rRcC-safe.drat")
       .solver();

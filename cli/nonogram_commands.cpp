@@ -66,7 +66,8 @@ class NonogramInput final : public cli::GridPuzzle {
     if (!forced) throw InputError("the clues contradict each other: no solution", {input_});
     forced_ = std::move(*forced);
     Deduction out;
-    for (const Deduced& d : forced_) out.forced.push_back({d.cell.row, d.cell.col, d.filled ? '#' : '.', d.because});
+    for (const Deduced& d : forced_)
+      out.forced.push_back({d.cell.row, d.cell.col, d.filled ? '#' : '.', d.because, d.smallest});
     out.open = static_cast<int>(forced_.size()) < p_.rows * p_.cols;
     return out;
   }
@@ -92,7 +93,7 @@ class NonogramInput final : public cli::GridPuzzle {
       for (const Deduced& d : forced_) {
         out << "(" << d.cell.row << "," << d.cell.col << ")=" << (d.filled ? '#' : '.') << " because";
         for (const std::string& clue : d.because) out << " [" << clue << "]";
-        out << "\n";
+        out << (d.smallest ? "" : kNotProvenFewest) << "\n";
       }
   }
 
@@ -184,7 +185,7 @@ void add_nonogram_commands(cli::Commands& commands) {
       .with(format_options(o))
       .solver()
       .explain("With each cell, the fewest lines that force it (proven within 100 tests a cell, else none of them can go)")
-      .json(R"(Print {"forced":[{"row":r,"col":c,"value":"#"|"."},...]} (from 0))")
+      .json(R"(Print {"forced":[{"row":r,"col":c,"value":"#"|"."},...]} (from 0; with --explain also "because":[lines],"smallest":true|false))")
       .cell_proofs("rRcC-filled.drat or rRcC-empty.drat");
 
   o = std::make_shared<NonogramOptions>();

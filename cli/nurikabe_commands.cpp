@@ -63,7 +63,8 @@ class NurikabeInput final : public puzzlesat::cli::GridPuzzle {
     if (!s.solve()) throw puzzlesat::InputError("the puzzle has no solution, so nothing follows from it", {input_});
     forced_ = s.deduce(explain);
     Deduction out;
-    for (const Forced& f : forced_) out.forced.push_back({f.cell.row, f.cell.col, f.black ? '#' : '.', f.because});
+    for (const Forced& f : forced_)
+      out.forced.push_back({f.cell.row, f.cell.col, f.black ? '#' : '.', f.because, f.smallest});
     const auto numbers = std::count_if(p_.number.begin(), p_.number.end(), [](int v) { return v != kNoNumber; });
     out.open = static_cast<int>(forced_.size()) + numbers < p_.rows * p_.cols;
     return out;
@@ -86,7 +87,7 @@ class NurikabeInput final : public puzzlesat::cli::GridPuzzle {
       for (const Forced& f : forced_) {
         out << "(" << f.cell.row << "," << f.cell.col << ") " << (f.black ? "black" : "white") << ":";
         for (std::size_t i = 0; i < f.because.size(); ++i) out << (i ? ", " : " ") << f.because[i];
-        out << (f.because.empty() ? " the rules and where the numbers stand\n" : "\n");
+        out << (f.because.empty() ? " the rules and where the numbers stand" : f.smallest ? "" : puzzlesat::kNotProvenFewest) << "\n";
       }
   }
 
@@ -169,7 +170,7 @@ void add_nurikabe_commands(Commands& commands) {
 
   o = std::make_shared<ProofOptions>();
   grid.deduce("The cells every solution agrees on", reader(o))
-      .json(R"(Print {"forced": [{"row", "col", "value": "#"|".", "because": [numbers] with --explain}, ...]})")
+      .json(R"(Print {"forced": [{"row", "col", "value": "#"|".", "because": [numbers], "smallest": true|false with --explain}, ...]})")
       .solver()
       .explain("Name, for each cell, the fewest numbers that force it, the others read as '?' (proven within 100 tests a cell, else none of them can go)")
       .cell_proofs("rRcC-black.drat or rRcC-white.drat", "the complete formula it refutes")

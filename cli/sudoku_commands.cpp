@@ -81,7 +81,8 @@ class SudokuInput final : public cli::GridPuzzle {
     if (!forced) throw InputError("the givens contradict each other: no solution", {input_});
     forced_ = std::move(*forced);
     Deduction out;
-    for (const Deduced& d : forced_) out.forced.push_back({d.cell.row, d.cell.col, cell_char(d.value), d.because});
+    for (const Deduced& d : forced_)
+      out.forced.push_back({d.cell.row, d.cell.col, cell_char(d.value), d.because, d.smallest});
     out.open = static_cast<std::ptrdiff_t>(forced_.size()) < std::count(p_.cells.begin(), p_.cells.end(), 0);
     return out;
   }
@@ -105,7 +106,7 @@ class SudokuInput final : public cli::GridPuzzle {
       for (const Deduced& d : forced_) {
         out << "(" << d.cell.row << "," << d.cell.col << ")=" << cell_char(d.value) << " because";
         for (const std::string& clue : d.because) out << " " << clue;
-        out << (d.because.empty() ? " the rules alone\n" : "\n");
+        out << (d.because.empty() ? " the rules alone" : d.smallest ? "" : kNotProvenFewest) << "\n";
       }
   }
 
@@ -179,7 +180,7 @@ void add_sudoku_commands(cli::Commands& commands) {
       .with(shape_options(o))
       .solver()
       .explain("With each cell, the fewest givens that force it (proven within 100 tests a cell, else none of them can go)")
-      .json(R"(Print {"forced":[{"row":r,"col":c,"value":"5"},...]} (from 0))")
+      .json(R"(Print {"forced":[{"row":r,"col":c,"value":"5"},...]} (from 0; with --explain also "because":[givens],"smallest":true|false))")
       .cell_proofs("rRcC-DIGIT.drat");
 
   o = std::make_shared<ShapeOptions>();

@@ -56,7 +56,10 @@ std::string deduce_json(const std::vector<ForcedCell>& forced) {
   nlohmann::json list = nlohmann::json::array();
   for (const ForcedCell& f : forced) {
     nlohmann::json cell = {{"row", f.row}, {"col", f.col}, {"value", std::string(1, f.value)}};
-    if (!f.because.empty()) cell["because"] = f.because;
+    if (!f.because.empty()) {
+      cell["because"] = f.because;
+      cell["smallest"] = f.smallest;
+    }
     list.push_back(std::move(cell));
   }
   return dump({{"forced", list}});

@@ -24,10 +24,13 @@ TEST_CASE("grid answers print as one line of the documented JSON", "[grid_io]") 
   CHECK(all["solutions"][1] == json(b));
   ForcedCell plain{1, 2, '#', {}};
   ForcedCell why{0, 0, '7', {"row 0", "box 1"}};
-  const json forced = json::parse(deduce_json({plain, why}));
+  ForcedCell unproven{0, 1, '.', {"row 0"}, false};
+  const json forced = json::parse(deduce_json({plain, why, unproven}));
   CHECK(forced["forced"][0] == json{{"row", 1}, {"col", 2}, {"value", "#"}});
   CHECK(forced["forced"][1]["value"] == "7");
   CHECK(forced["forced"][1]["because"] == json{"row 0", "box 1"});
+  CHECK(forced["forced"][1]["smallest"] == true);
+  CHECK(forced["forced"][2]["smallest"] == false);
   for (const std::string& text : {solve_json(a), unique_json({a, b}), deduce_json({why})})
     CHECK(text.find('\n') == std::string::npos);
   // Bytes that are not UTF-8 do not stop an answer from printing.

@@ -134,7 +134,8 @@ SmallestSet smallest_set(int n, std::vector<int> start, const SetTester& test, c
       return out;
     }
     // Grow the set that does not hold item by item into one that cannot take another
-    // item without holding: its complement is then a smallest "must take one of these".
+    // item without holding: its complement is then a minimal "must take one of these"
+    // (cut short by the budget, a larger one, still true).
     std::fill(in.begin(), in.end(), 0);
     for (int i : r.set) in[static_cast<std::size_t>(i)] = 1;
     for (int c = 0; c < n && out.tests < options.max_tests; ++c) {

@@ -52,10 +52,10 @@ TEST_CASE("minesweeper solve, unique and deduce print the issue's JSON", "[mines
   CHECK(unique["solutions"] == nlohmann::json::array({{"....", ".##.", "....", "...."}}));
   const auto deduced = json_of({"minesweeper", "deduce", "--explain", "--json", example.path()});
   const nlohmann::json expected = nlohmann::json::parse(R"json([
-    {"row": 0, "col": 1, "value": ".", "because": ["1 at (0,0)", "1 at (2,0)"]},
-    {"row": 0, "col": 2, "value": ".", "because": ["1 at (0,3)", "2 at (2,1)"]},
-    {"row": 1, "col": 1, "value": "#", "because": ["1 at (2,0)"]},
-    {"row": 1, "col": 2, "value": "#", "because": ["2 at (2,1)"]}])json");
+    {"row": 0, "col": 1, "value": ".", "because": ["1 at (0,0)", "1 at (2,0)"], "smallest": true},
+    {"row": 0, "col": 2, "value": ".", "because": ["1 at (0,3)", "2 at (2,1)"], "smallest": true},
+    {"row": 1, "col": 1, "value": "#", "because": ["1 at (2,0)"], "smallest": true},
+    {"row": 1, "col": 2, "value": "#", "because": ["2 at (2,1)"], "smallest": true}])json");
   CHECK(deduced["forced"] == expected);
   const auto plain = json_of({"minesweeper", "deduce", "--json", example.path()});
   for (const auto& f : plain["forced"]) CHECK(!f.contains("because"));

@@ -14,6 +14,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <puzzlesat/lit.h>
@@ -37,13 +38,18 @@ inline constexpr std::size_t kMaxPuzzleFileBytes = 16 << 20;
 PuzzleInput read_puzzle_input(const std::string& arg);
 
 // A cell that every solution agrees on; `because` names the clues that force it (when
-// explained).
+// explained), the fewest there are unless `smallest` is false (the search for them ran out
+// of its budget: then none of them can be dropped, but fewer others might do).
 struct ForcedCell {
   int row = 0;
   int col = 0;
   char value = '.';
   std::vector<std::string> because;
+  bool smallest = true;
 };
+
+// Printed after an explanation whose clues are not proven the fewest.
+inline constexpr std::string_view kNotProvenFewest = " (not proven the fewest)";
 
 // {"status":"sat","solution":[rows…]} or {"status":"unsat"}.
 std::string solve_json(const std::optional<Rows>& solution);
@@ -53,7 +59,8 @@ std::string solutions_json(const std::vector<Rows>& solutions, bool complete);
 // {"unique":true|false,"solutions":[…]} from the first (at most two) solutions found: one
 // means unique (and is given), two are the two that differ, none means no solution.
 std::string unique_json(const std::vector<Rows>& found);
-// {"forced":[{"row":r,"col":c,"value":"#"},…]}, with "because":[…] on explained cells.
+// {"forced":[{"row":r,"col":c,"value":"#"},…]}, with "because":[…] and "smallest":true|false
+// on explained cells.
 std::string deduce_json(const std::vector<ForcedCell>& forced);
 
 class Model;

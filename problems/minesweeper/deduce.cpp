@@ -35,6 +35,7 @@ std::optional<std::vector<puzzlesat::ForcedCell>> forced_cells(const Board& boar
     for (std::size_t k = 0; k < out.size(); ++k) {
       if (!why[k]) throw std::logic_error("a forced cell has no explanation");
       out[k].because = why[k]->clues;
+      out[k].smallest = why[k]->smallest;
     }
   }
   return out;

@@ -81,6 +81,7 @@ struct Deduced {
   Cell cell;
   bool filled = false;
   std::vector<std::string> because;  // with explain: lines whose clues force it
+  bool smallest = true;              // because is proven the fewest lines
 };
 // The cells every solution agrees on; nullopt when there is no solution.
 std::optional<std::vector<Deduced>> deduce(const Puzzle& p, const std::string& solver, bool explain);

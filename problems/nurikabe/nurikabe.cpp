@@ -20,7 +20,7 @@ using Clause = std::vector<Lit>;
 // deduce --explain's tests per cell while looking for the fewest numbers: Model's budget.
 // A test here is a lazy solve with connectivity cuts, and the small sets tried first leave
 // the wall free enough to need many cuts: the 19×12 corpus puzzle takes 11 s, against 1.3 s
-// for subset-minimal sets alone (20 of 216 explanations smaller; docs/nurikabe.md).
+// for subset-minimal sets alone (23 of 203 explanations smaller; docs/nurikabe.md).
 constexpr int kExplainTests = puzzlesat::ExplainOptions{}.max_tests;
 
 // Facts every solution has, stated as clauses so the solver needs fewer rounds; none changes
@@ -255,7 +255,7 @@ std::vector<Forced> Solver::deduce(bool explain) {
     if (im.puzzle.number[at] != kNoNumber) continue;  // a number is white by the rules
     Forced cell{{static_cast<int>(at) / g.cols(), static_cast<int>(at) % g.cols()}, !f.negated(), {}};
     if (explain)
-      for (Cell n : explainer.explain(f, kExplainTests)) cell.because.push_back(std::to_string(im.puzzle.at(n)) + " at (" + g.name(n) + ")");
+      for (Cell n : explainer.explain(f, kExplainTests, &cell.smallest)) cell.because.push_back(std::to_string(im.puzzle.at(n)) + " at (" + g.name(n) + ")");
     out.push_back(std::move(cell));
   }
   return out;

@@ -62,6 +62,7 @@ struct Forced {
   puzzlesat::Cell cell;
   bool black = false;
   std::vector<std::string> because;
+  bool smallest = true;  // because is proven the fewest numbers
 };
 
 // The incremental solver for one puzzle: the local rules as clauses, and the lazy loop

@@ -17,7 +17,7 @@ Explainer::Explainer(const Puzzle& p, const Rules& r, puzzlesat::sat::Solver& s,
     if (p.at(n) > 0) numbers_.push_back(n), on_.push_back(r.on[p.grid().index(n)]);
 }
 
-std::vector<Cell> Explainer::explain(Lit fact, int max_tests) {
+std::vector<Cell> Explainer::explain(Lit fact, int max_tests, bool* smallest) {
   Set all(on_.size());
   std::iota(all.begin(), all.end(), 0);
   puzzlesat::SetTest first = test(all, fact);
@@ -32,16 +32,18 @@ std::vector<Cell> Explainer::explain(Lit fact, int max_tests) {
     if (puzzlesat::SetTest r = test(without, fact); r.holds) set = std::move(r.set);
     else ++i;
   }
+  if (smallest) *smallest = set.size() <= 1;
   if (set.size() > 1) {
     // The kept solutions that lack the fact rule out every set of numbers they obey.
     std::vector<Set> known;
     const std::size_t cell = cell_of(fact);
     for (const Witness& w : witnesses_)
       if ((w.black[cell] != 0) == fact.negated()) known.push_back(w.obeyed);
-    set = puzzlesat::smallest_set(static_cast<int>(on_.size()), set,
-                                  [&](std::span<const int> s) { return test(s, fact); }, {.max_tests = max_tests},
-                                  known)
-              .set;
+    puzzlesat::SmallestSet best = puzzlesat::smallest_set(
+        static_cast<int>(on_.size()), set, [&](std::span<const int> s) { return test(s, fact); },
+        {.max_tests = max_tests}, known);
+    set = std::move(best.set);
+    if (smallest) *smallest = best.smallest;
   }
   std::vector<Cell> out;
   for (int i : set) out.push_back(numbers_[static_cast<std::size_t>(i)]);

@@ -30,7 +30,8 @@ class Explainer {
   // The numbers (their cells, row-major) of a smallest set that forces `fact`, found in at
   // most `max_tests` tests (then subset-minimal). Throws std::logic_error when fact is not
   // forced with all numbers counted.
-  std::vector<puzzlesat::Cell> explain(puzzlesat::sat::Lit fact, int max_tests);
+  // `smallest`, when given, says whether the set is proven the fewest.
+  std::vector<puzzlesat::Cell> explain(puzzlesat::sat::Lit fact, int max_tests, bool* smallest = nullptr);
 
  private:
   // A solution with some numbers read as '?': its wall, and which numbers' islands have the

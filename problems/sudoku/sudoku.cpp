@@ -125,7 +125,10 @@ std::optional<std::vector<Deduced>> deduce(const Puzzle& p, const std::string& s
   }
   if (explain) {
     const auto why = r.model.explanations(facts);
-    for (std::size_t k = 0; k < out.size(); ++k) out[k].because = why[k].value().clues;
+    for (std::size_t k = 0; k < out.size(); ++k) {
+      out[k].because = why[k].value().clues;
+      out[k].smallest = why[k]->smallest;
+    }
   }
   return out;
 }

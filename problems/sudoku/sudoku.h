@@ -68,6 +68,7 @@ struct Deduced {
   Cell cell;
   int value = 0;
   std::vector<std::string> because;
+  bool smallest = true;  // because is proven the fewest givens
 };
 std::optional<std::vector<Deduced>> deduce(const Puzzle& p, const std::string& solver, bool explain);
 
