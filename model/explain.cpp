@@ -63,24 +63,14 @@ class Explainer {
     std::iota(all.begin(), all.end(), 0);
     SetTest first = test(all, f);
     if (!first.holds) return std::nullopt;
-    // Deletion: a clue stays only if the fact is no longer forced without it. A clue found
-    // necessary for a set is necessary for every subset that still forces the fact, so the
-    // narrowed core keeps the clues before i (in order) and the walk goes on at i.
-    std::vector<int> core = std::move(first.set);
-    for (std::size_t i = 0; i < core.size();) {
-      std::vector<int> without = core;
-      without.erase(without.begin() + static_cast<std::ptrdiff_t>(i));
-      SetTest r = test(without, f);
-      if (r.holds) core = std::move(r.set);
-      else ++i;
-    }
+    const SetTester forces = [&](std::span<const int> set) { return test(set, f); };
+    std::vector<int> core = minimal_set(std::move(first.set), forces);
     out.smallest = core.size() <= 1;
     if (options.smallest && !out.smallest) {
       std::vector<std::vector<int>> known;
       for (const Witness& w : witnesses_)
         if (w.lacks[f]) known.push_back(w.obeyed);
-      SmallestSet best = smallest_set(static_cast<int>(clues_.size()), core,
-                                      [&](std::span<const int> set) { return test(set, f); },
+      SmallestSet best = smallest_set(static_cast<int>(clues_.size()), core, forces,
                                       SmallestSetOptions{.max_tests = options.max_tests}, known);
       core = std::move(best.set);
       out.smallest = best.smallest;

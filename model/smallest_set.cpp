@@ -79,6 +79,17 @@ std::vector<int> normalised(std::vector<int> set, int n) {
 
 }  // namespace
 
+std::vector<int> minimal_set(std::vector<int> set, const SetTester& test) {
+  for (std::size_t i = 0; i < set.size();) {
+    std::vector<int> without = set;
+    without.erase(without.begin() + static_cast<std::ptrdiff_t>(i));
+    SetTest r = test(without);
+    if (r.holds) set = std::move(r.set);
+    else ++i;
+  }
+  return set;
+}
+
 SmallestSet smallest_set(int n, std::vector<int> start, const SetTester& test, const SmallestSetOptions& options,
                          std::span<const std::vector<int>> not_holding) {
   SmallestSet out;
@@ -93,25 +104,25 @@ SmallestSet smallest_set(int n, std::vector<int> start, const SetTester& test, c
   // when the budget ends the search, deletion makes it so (a few tests past the budget).
   bool minimal = true;
   auto give_up = [&] {
-    for (std::size_t i = 0; !minimal && i < out.set.size();) {
-      std::vector<int> without = out.set;
-      without.erase(without.begin() + static_cast<std::ptrdiff_t>(i));
-      SetTest r = run(without);
-      if (r.holds) out.set = std::move(r.set);
-      else ++i;
-    }
+    if (!minimal) out.set = minimal_set(std::move(out.set), run);
     return out;
   };
   HittingSets hitting(n);
   std::vector<char> in(static_cast<std::size_t>(n));
+  // A set that does not hold: a set that holds takes an item outside it.
+  auto rule_out = [&](const std::vector<char>& not_holding_set) {
+    std::vector<int> complement;
+    for (int i = 0; i < n; ++i)
+      if (!not_holding_set[static_cast<std::size_t>(i)]) complement.push_back(i);
+    if (complement.empty()) throw std::logic_error("smallest_set: the whole set does not hold, yet start did");
+    hitting.add(complement);
+  };
   for (const std::vector<int>& known : not_holding) {
     std::fill(in.begin(), in.end(), 0);
     for (int i : normalised(known, n)) in[static_cast<std::size_t>(i)] = 1;
-    std::vector<int> complement;
-    for (int i = 0; i < n; ++i)
-      if (!in[static_cast<std::size_t>(i)]) complement.push_back(i);
-    if (complement.empty()) throw std::invalid_argument("smallest_set: the whole set cannot both hold and not hold");
-    hitting.add(complement);
+    if (std::all_of(in.begin(), in.end(), [](char x) { return x != 0; }))
+      throw std::invalid_argument("smallest_set: the whole set cannot both hold and not hold");
+    rule_out(in);
   }
   for (;;) {
     if (out.lower_bound >= static_cast<int>(out.set.size())) {
@@ -151,11 +162,7 @@ SmallestSet smallest_set(int n, std::vector<int> start, const SetTester& test, c
         minimal = false;
       }
     }
-    std::vector<int> complement;
-    for (int i = 0; i < n; ++i)
-      if (!in[static_cast<std::size_t>(i)]) complement.push_back(i);
-    if (complement.empty()) throw std::logic_error("smallest_set: the whole set does not hold, yet start did");
-    hitting.add(complement);
+    rule_out(in);
   }
 }
 

@@ -120,6 +120,20 @@ TEST_CASE("smallest_set: out of budget, the best set found still holds and is su
   CHECK(stopped > 10);
 }
 
+TEST_CASE("minimal_set: no item of the answer can be dropped, and the answer holds", "[smallest_set]") {
+  std::mt19937 rng(5);
+  for (int trial = 0; trial < 300; ++trial) {
+    const Family f = random_family(rng);
+    std::vector<int> all(static_cast<std::size_t>(f.n));
+    for (int i = 0; i < f.n; ++i) all[static_cast<std::size_t>(i)] = i;
+    if (!f.holds(Family::mask(all))) continue;
+    const std::vector<int> m = minimal_set(all, [&](std::span<const int> x) { return f.test(x, rng); });
+    const std::uint32_t mask = Family::mask(m);
+    REQUIRE(f.holds(mask));
+    for (int i : m) CHECK_FALSE(f.holds(mask & ~(1U << i)));
+  }
+}
+
 TEST_CASE("smallest_set: an item outside the range is an error", "[smallest_set]") {
   auto test = [](std::span<const int>) { return SetTest{true, {}}; };
   CHECK_THROWS_AS(smallest_set(3, {0, 3}, test), std::invalid_argument);

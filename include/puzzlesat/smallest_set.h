@@ -48,7 +48,13 @@ struct SmallestSet {
   int tests = 0;           // calls of the test
 };
 
-// `start` is a set known to hold (e.g. a subset-minimal core); the answer is never larger,
+// Deletion: drops each item in turn and keeps it only when the set no longer holds without
+// it, so no item of the answer can go (subset-minimal). An item found needed stays needed in
+// every smaller set that holds, so a test's core (a subset) never loses one and the walk
+// never moves back. `set` must hold; the test is called once per item at most.
+std::vector<int> minimal_set(std::vector<int> set, const SetTester& test);
+
+// `start` is a set known to hold (e.g. minimal_set's answer); the answer is never larger,
 // and when the budget stops the search before a proof it is still subset-minimal if start was.
 // `not_holding` are sets already known not to hold (counterexamples kept from earlier
 // searches): they cost no test. Throws std::invalid_argument for an item outside 0 .. n-1.

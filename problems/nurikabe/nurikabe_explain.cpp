@@ -22,16 +22,9 @@ std::vector<Cell> Explainer::explain(Lit fact, int max_tests, bool* smallest) {
   std::iota(all.begin(), all.end(), 0);
   puzzlesat::SetTest first = test(all, fact);
   if (!first.holds) throw std::logic_error("nurikabe: a backbone cell is not forced");
-  // Deletion: drop each number in turn; a number stays when the cell is no longer forced
-  // without it. A number found needed stays needed in every smaller set (fewer numbers
-  // force fewer cells), so the refutation's core never loses one, and i need not move back.
-  Set set = std::move(first.set);
-  for (std::size_t i = 0; i < set.size();) {
-    Set without = set;
-    without.erase(without.begin() + static_cast<std::ptrdiff_t>(i));
-    if (puzzlesat::SetTest r = test(without, fact); r.holds) set = std::move(r.set);
-    else ++i;
-  }
+  // Fewer numbers force fewer cells: the test is monotone, as smallest_set.h asks.
+  const puzzlesat::SetTester forces = [&](std::span<const int> s) { return test(s, fact); };
+  Set set = puzzlesat::minimal_set(std::move(first.set), forces);
   if (smallest) *smallest = set.size() <= 1;
   if (set.size() > 1) {
     // The kept solutions that lack the fact rule out every set of numbers they obey.
@@ -40,8 +33,7 @@ std::vector<Cell> Explainer::explain(Lit fact, int max_tests, bool* smallest) {
     for (const Witness& w : witnesses_)
       if ((w.black[cell] != 0) == fact.negated()) known.push_back(w.obeyed);
     puzzlesat::SmallestSet best = puzzlesat::smallest_set(
-        static_cast<int>(on_.size()), set, [&](std::span<const int> s) { return test(s, fact); },
-        {.max_tests = max_tests}, known);
+        static_cast<int>(on_.size()), set, forces, {.max_tests = max_tests}, known);
     set = std::move(best.set);
     if (smallest) *smallest = best.smallest;
   }
