@@ -141,7 +141,7 @@ struct RenderOptions {
   bool grey_desk = false, mottled_desk = false, card_shadows = false, glare = false, draw_pile = false, steep_pile = false;
   bool grey_marks = false;
   std::vector<std::string> ink_shades;  // COLOUR=VALUE
-  double edge_contrast = 1, edge_softness = 0, exposure = 1, falloff = 1, scale = 1, defocus = 0;
+  double edge_contrast = 1, edge_softness = 0, exposure = 1, falloff = 1, scale = 1, defocus = 0, view_tilt = 0;
   std::vector<double> tint{1, 1, 1};  // R, G, B
   std::vector<double> paper;          // R, G, B; empty: the standard white stock
   std::string framing = "table";
@@ -186,6 +186,7 @@ void run_render(const RenderOptions& opt) {
   so.draw_pile = opt.draw_pile || opt.steep_pile;
   so.steep_pile = opt.steep_pile;
   so.scale = opt.scale;
+  so.view_tilt = opt.view_tilt;
   so.defocus = opt.defocus;
   Scene scene = compose_scene(opt.seed, so);
   bool written = false;
@@ -382,6 +383,11 @@ void add_set_vision_commands(Commands& commands) {
                      "Below 1: the finished photo shrunk by this, as a camera of fewer pixels or from further away "
                      "takes it (the photo is 1600x1200 at 1)")
       ->check(CLI::Range(0.1, 1.0))
+      ->capture_default_str();
+  render->add_option("--view-tilt", ropt->view_tilt,
+                     "Degrees the camera is turned from straight down (0..70): the table seen obliquely, the far "
+                     "cards smaller and foreshortened")
+      ->check(CLI::Range(0.0, 70.0))
       ->capture_default_str();
   render->add_option("--tint", ropt->tint, "Colour of the light as R,G,B gains, e.g. 1,0.8,0.55 for lamplight")
       ->delimiter(',')

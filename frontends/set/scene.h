@@ -3,7 +3,8 @@
 // perspective, light gradient, a cast shadow, pointed shadows reaching the symbols,
 // labels over the cards' corners, objects across the cards' ends, colour cast, blur,
 // noise and JPEG compression; and the conditions the held-out photos showed (issue #18):
-// low-contrast soft card edges, close-ups and tight crops of one card, other print
+// low-contrast soft card edges, close-ups and tight crops of one card, a table seen
+// obliquely, other print
 // styles, glare, dim tinted light, shadows across cards and a face-up draw pile.
 // Used by the tests, the demo and scripts/render-set-conditions.
 #pragma once
@@ -64,6 +65,9 @@ struct SceneOptions {
                              // never in `cards`, so any card read there costs precision
   double defocus = 0;        // above 0: the whole photo blurred by this much more (Gaussian sigma in
                              // pixels of the 1600-px photo): a camera focused elsewhere, or shaken
+  double view_tilt = 0;      // above 0: the table seen obliquely, the camera turned this many degrees from
+                             // straight down (and up to a sixth of it sideways), so that the far cards
+                             // are smaller and foreshortened; the picture is fitted back into the frame
   double scale = 1;          // below 1: the finished photo shrunk by this (pixels averaged), as a camera
                              // of fewer pixels or one further away takes it; corners follow
 };

@@ -423,3 +423,30 @@ TEST_CASE("scenes: one lamp's fall-off leaves a corner at the share of the light
   cv::Mat even = grey(compose_scene(3, opt).image);
   CHECK(cv::mean(even)[0] > cv::mean(g)[0] + 20);
 }
+
+TEST_CASE("scenes: a table seen obliquely has its far cards smaller, and the corners follow the cards") {
+  auto spread = [](const Scene& s) {  // largest over smallest card area
+    std::vector<double> areas;
+    for (const Quad& q : s.corners) areas.push_back(quad_area(q));
+    return *std::max_element(areas.begin(), areas.end()) / *std::min_element(areas.begin(), areas.end());
+  };
+  for (std::uint32_t seed = 1; seed <= 4; ++seed) {
+    SceneOptions opt;
+    opt.max_tilt = 0;
+    const Scene straight = compose_scene(seed, opt);
+    opt.view_tilt = 45;
+    const Scene oblique = compose_scene(seed, opt);
+    REQUIRE(oblique.cards == straight.cards);
+    CHECK(spread(straight) < 1.4);
+    CHECK(spread(oblique) > 2);
+    // Each card's quad still holds the card: paper, brighter than the band round it.
+    const cv::Mat g = grey(oblique.image);
+    for (const Quad& q : oblique.corners) {
+      const cv::Mat inside = quad_mask(q, g.size());
+      cv::Mat around;
+      cv::dilate(inside, around, cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(15, 15)));
+      around &= ~inside;
+      CHECK(cv::mean(g, inside)[0] > cv::mean(g, around)[0] + 20);
+    }
+  }
+}
