@@ -1,5 +1,6 @@
 #include "frontends/set/card_quads.h"
 #include "frontends/set/reader_settings.h"
+#include "frontends/set/size_field.h"
 
 #include <opencv2/imgproc.hpp>
 
@@ -15,6 +16,8 @@ struct Candidate {
   double fit = 0;   // contour area / quad area: 1 for a clean card outline
   double aspect = 0;  // long side / short side
   bool rebuilt = false;  // corners rebuilt from the sides (see sides_to_quad)
+  bool lengthened = false;  // rebuilt to a card's proportions from a squarish plain cut, which
+                            // is proposed too: the card on a table seen from above, not obliquely
 };
 
 double distance(cv::Point2f a, cv::Point2f b) { return std::hypot(a.x - b.x, a.y - b.y); }
@@ -169,14 +172,18 @@ bool card_quad(const Quad& q, double area, double min_fit, Candidate& out) {
   if (std::min(s[0], s[2]) < 0.6 * std::max(s[0], s[2])) return false;
   if (std::min(s[1], s[3]) < 0.6 * std::max(s[1], s[3])) return false;
   double aspect = std::max(a, b) / std::min(a, b);
-  if (aspect < 1.15 || aspect > reader_settings().outline_max_row_aspect) return false;
+  if (aspect < reader_settings().outline_min_card_aspect || aspect > reader_settings().outline_max_row_aspect)
+    return false;
   out = {q, area, fit, aspect};
   return true;
 }
 
 // A card is a convex quadrilateral filled by its contour, about 1.55 times as long as
-// wide; perspective may shorten one pair of sides but not by much.
-bool card_shaped(const std::vector<cv::Point>& contour, double min_area, Candidate& out) {
+// wide; perspective may shorten one pair of sides but not by much. Appends the card's
+// outline to `out`; a squarish plain cut (a card foreshortened, or the part of a card a
+// cover over its end leaves) comes with the rebuilt outline of a card's proportions, if
+// any: which of the two is the card is known only once the view is (find_card_quads).
+bool card_shaped(const std::vector<cv::Point>& contour, double min_area, std::vector<Candidate>& out) {
   double area = cv::contourArea(contour);
   if (area < min_area) return false;
   std::vector<cv::Point> hull;
@@ -193,29 +200,34 @@ bool card_shaped(const std::vector<cv::Point>& contour, double min_area, Candida
   Candidate plain, sided, ended;
   bool plain_ok = !concave && hull_to_quad(hull, cut) && card_quad(cut, area, 0.9, plain);
   const double kClearlySquarer = reader_settings().outline_clearly_squarer_deg;
-  if (plain_ok && skew(cut) <= kClearlySquarer) {  // nothing to rebuild
-    out = plain;
+  const bool squat = plain_ok && plain.aspect < reader_settings().outline_typical_min_aspect;
+  if (plain_ok && !squat && skew(cut) <= kClearlySquarer) {  // nothing to rebuild
+    out.push_back(plain);
     return true;
   }
   // Corners rebuilt from the sides, when they make a clearly squarer card than the
   // plain cut (a rounded or lightly chipped corner changes nothing). The hidden
   // corners they restore are missing from the contour, so it fills less of that quad.
-  bool sided_ok = !concave && sides_to_quad(poly, rebuilt) && card_quad(rebuilt, area, 0.85, sided) &&
-                  (!plain_ok || skew(rebuilt) < skew(cut) - kClearlySquarer);
-  if (sided_ok) {
-    out = sided;
-    out.rebuilt = true;
+  auto better_than_plain = [&](const Quad& q, const Candidate& c) {
+    return !plain_ok || skew(q) < skew(cut) - kClearlySquarer ||
+           (squat && c.aspect >= reader_settings().outline_typical_min_aspect);
+  };
+  auto with_rebuilt = [&](Candidate c) {
+    c.rebuilt = true;
+    c.lengthened = squat;
+    out.push_back(c);
+    if (squat) out.push_back(plain);
     return true;
-  }
+  };
+  if (!concave && sides_to_quad(poly, rebuilt) && card_quad(rebuilt, area, 0.85, sided) &&
+      better_than_plain(rebuilt, sided))
+    return with_rebuilt(sided);
   // The whole end hidden, by an L-shaped cover or a slanted edge across it: the end
   // rebuilt from the three sides seen, when that is clearly squarer than the plain cut.
   if (three_sides_to_quad(poly, three) && card_quad(three, area, reader_settings().outline_least_fill, ended) &&
-      (!plain_ok || skew(three) < skew(cut) - kClearlySquarer)) {
-    out = ended;
-    out.rebuilt = true;
-    return true;
-  }
-  if (plain_ok) out = plain;
+      better_than_plain(three, ended))
+    return with_rebuilt(ended);
+  if (plain_ok) out.push_back(plain);
   return plain_ok;
 }
 
@@ -329,10 +341,12 @@ std::vector<Quad> find_card_quads(const cv::Mat& bgr) {
       for (size_t i = 0; i < contours.size(); ++i) {
         if (hierarchy[i][3] >= 0) continue;  // a hole's boundary, not a region's
         const auto& c = contours[i];
-        Candidate cand;
-        if (!card_shaped(c, min_area, cand)) continue;
-        if (grow > 0) cand.quad = grown(cand.quad, grow);
-        all.push_back(cand);
+        std::vector<Candidate> shaped;
+        if (!card_shaped(c, min_area, shaped)) continue;
+        for (Candidate& cand : shaped) {
+          if (grow > 0) cand.quad = grown(cand.quad, grow);
+          all.push_back(cand);
+        }
       }
     }
   };
@@ -371,9 +385,14 @@ std::vector<Quad> find_card_quads(const cv::Mat& bgr) {
       rows.push_back(c);
       continue;
     }
+    // A squarish plain outline (a card foreshortened, or the part of a card left by a
+    // cover over its end) hides no outline rebuilt to a card's proportions: which of the
+    // two is the card is known only once the view is (the sizes below).
+    const auto squat = [&](const Candidate& x) { return x.aspect < s.outline_typical_min_aspect; };
     bool seen = false;
     for (const auto& u : unique) {
       double ratio = c.area / u.area;
+      if (squat(u) && !squat(c)) continue;
       if (ratio > 0.6 && quad_contains(u.quad, quad_center(c.quad))) { seen = true; break; }
     }
     if (!seen) unique.push_back(c);
@@ -387,28 +406,88 @@ std::vector<Quad> find_card_quads(const cv::Mat& bgr) {
   if (unique.empty()) return {};
 
   // Cards on one table have similar sizes; the median of the larger half is a robust
-  // card size even with small clutter around.
-  std::vector<double> areas;
+  // card size even with small clutter around. Squarish outlines (a card foreshortened
+  // along its length, but more often the tiles of a checked cloth) do not set it while
+  // there are outlines of a card's proportions.
+  std::vector<const Candidate*> typical, squat;
   for (const auto& u : unique)
-    if (!at_border(u.quad, bgr.size())) areas.push_back(u.area);  // cloth, box or glare, mostly
-  if (areas.empty()) return {};
+    if (!at_border(u.quad, bgr.size()))  // cloth, box or glare, mostly
+      (u.aspect >= s.outline_typical_min_aspect ? typical : squat).push_back(&u);
+  if (typical.empty()) return {};  // squares alone are dice, tiles or boxes
+  std::vector<double> areas;
+  for (const Candidate* u : typical) areas.push_back(u->area);
   std::sort(areas.begin(), areas.end(), std::greater<>());
   size_t half = (areas.size() + 1) / 2;
-  double median = areas[half / 2];
+  const double median = areas[half / 2];
+  // Seen obliquely, the far cards are smaller: when a plane of sizes across the photo
+  // (size_field.h) fits the candidates better than one size does, a card's size is
+  // judged against the size expected where it lies. The squarish ones take part (the far
+  // cards may all look square), so that a checked cloth's tiles cannot carry it:
+  // Outlines further from the one size than the plane may spread (a checked cloth's
+  // tiles, specks) take no part.
+  std::vector<cv::Point2f> centres;
+  std::vector<double> sizes;
+  const double one_size = std::sqrt(median), spread = s.outline_max_size_spread;
+  for (const auto* group : {&typical, &squat})
+    for (const Candidate* u : *group) {
+      const double size = std::sqrt(u->area);
+      if (group == &typical || (size > one_size / spread && size < one_size * spread)) {
+        centres.push_back(quad_center(u->quad));
+        sizes.push_back(size);
+      }
+    }
+  SizeField field = fit_size_field(centres, sizes, s.outline_size_tolerance, s.outline_max_size_spread,
+                                   int(s.outline_size_plane_min_cards));
+  auto holds = [&](double expected, size_t i) {
+    return std::abs(std::log(sizes[i] / expected)) <= std::log(s.outline_size_tolerance);
+  };
+  // The one size is the larger half's: cards are the largest alike outlines, clutter is
+  // mostly smaller. The plane must keep most of the outlines that size holds (a table
+  // seen obliquely has its middle cards there) and as many card-proportioned ones in all.
+  int by_plane = 0, by_one = 0, kept_of_one = 0;
+  for (size_t i = 0; i < typical.size(); ++i) {
+    const bool plane = holds(field.at(centres[i]), i), one = holds(std::sqrt(median), i);
+    by_plane += plane, by_one += one, kept_of_one += plane && one;
+  }
+  constexpr double kMostOfOne = 0.8;
+  if (by_plane < by_one || kept_of_one < kMostOfOne * by_one) field = SizeField{};
+  double level = 1;  // area over the field's size squared, among the cards that agree
+  if (field.agreeing > 0) {
+    std::vector<double> ratios;
+    for (size_t i = 0; i < sizes.size(); ++i) {
+      const double e = field.at(centres[i]);
+      if (holds(e, i)) ratios.push_back(sizes[i] * sizes[i] / (e * e));
+    }
+    std::nth_element(ratios.begin(), ratios.begin() + ratios.size() / 2, ratios.end());
+    level = ratios[ratios.size() / 2];
+  }
+  auto card_area_at = [&](const Quad& q) {
+    if (field.agreeing == 0) return median;
+    const double e = std::max(1.0, field.at(quad_center(q)));
+    return level * e * e;
+  };
+  // A card looks square only foreshortened, on a table seen obliquely; on one seen from
+  // above a square is a die, a tile or a box, or the part of a card a cover leaves, whose
+  // rebuilt outline is then the card. Cut by the frame, a square is a piece of anything.
+  const bool oblique = field.agreeing > 0;
   std::vector<Candidate> sized;
-  for (const auto& u : unique)
-    if (u.area > s.outline_min_size_share * median && u.area < s.outline_max_size_share * median) sized.push_back(u);
+  for (const auto& u : unique) {
+    const bool squat = u.aspect < s.outline_typical_min_aspect;
+    if (oblique ? u.lengthened || (squat && at_border(u.quad, bgr.size())) : squat) continue;
+    const double expected = card_area_at(u.quad);
+    if (u.area > s.outline_min_size_share * expected && u.area < s.outline_max_size_share * expected) sized.push_back(u);
+  }
   // Rows of cards lying edge to edge: both long ones and pairs that look like one
   // squat card twice the usual size. A long shape cut by the frame is more likely the
   // box the cards came in.
   for (const auto* group : {&unique, &rows})
     for (const auto& u : *group)
       if (!at_border(u.quad, bgr.size()))
-        for (const auto& piece : split_row(u, median)) sized.push_back(piece);
+        for (const auto& piece : split_row(u, card_area_at(u.quad))) sized.push_back(piece);
 
   // Overlaps left over (two touching cards seen also as one blob): keep the one nearer
   // the typical size.
-  auto badness = [&](const Candidate& c) { return std::abs(std::log(c.area / median)); };
+  auto badness = [&](const Candidate& c) { return std::abs(std::log(c.area / card_area_at(c.quad))); };
   std::vector<Candidate> kept;
   std::sort(sized.begin(), sized.end(), [&](const Candidate& a, const Candidate& b) { return badness(a) < badness(b); });
   for (const auto& c : sized) {

@@ -46,6 +46,10 @@ namespace puzzlesat::set_vision {
   X(card_group_size_share, 0.6, 0, 1,                                                                               \
     "a frame drawn from symbols is kept when it is at least this share of the outline finder's typical card long "  \
     "(when it found three or more): symbols fix a card's size, and the cards on one table are alike")               \
+  X(card_both_ways_aspect, 1.45, 1, 2,                                                                             \
+    "an outline whose long sides are less than this times its short ones, read doubtfully, is read the other way "  \
+    "too and the surer kept: a steep view foreshortens a card along its length (1.56 x the cosine of the angle), " \
+    "and past about 45 degrees its width looks the longer (rendered --view-tilt 50: 2 cards in 96)")                                                                                  \
   X(card_faintest_ink, 0.15, 0, 1, "the ink's darkness against the paper, at least: a faint smudge is not print")  \
   X(card_solid_max_holes, 1, 0, 100,                                                                                \
     "a card read solid has at most this many round holes in its symbols, else they are a die's pips: set eval "     \
@@ -59,6 +63,12 @@ namespace puzzlesat::set_vision {
     "and at least this round (4 pi area / perimeter^2): the gaps between stripes are long and thin")                \
   /* The outline finder (card_quads.cpp), on the detection view */                                                   \
   X(outline_card_aspect, 1.556, 1.2, 2, "a printed card's long side over its short side")                           \
+  X(outline_min_card_aspect, 1, 1, 1.5,                                                                             \
+    "an outline squarer than this is not a card: a steep view foreshortens a card along its length to a square "   \
+    "(rendered --view-tilt 40: 89.6 -> 97.9 % of cards found at 1 against 1.15)")                                   \
+  X(outline_typical_min_aspect, 1.15, 1, 1.5,                                                                      \
+    "only outlines at least this long for their width set the typical card size: squarer ones are more often a "  \
+    "checked cloth's tiles, which outnumber the cards")                                                            \
   X(outline_max_card_aspect, 2.8, 1.6, 4, "one card in perspective is at most this long for its width")             \
   X(outline_max_row_aspect, 5, 2.8, 10, "longer outlines are not cards; up to this they may be a row of cards")    \
   X(outline_min_area, 0.0004, 0.00001, 0.05, "a card covers at least this share of the view (27 cards fill ~1%)")  \
@@ -73,6 +83,16 @@ namespace puzzlesat::set_vision {
     "Canny thresholds of the soft edges that part white cards from a white desk: paper meets paper at a step of a " \
     "few grey levels")                                                                                              \
   X(outline_soft_edge_high, 24, 1, 255, "(the high threshold)")                                                     \
+  X(outline_size_tolerance, 1.3, 1.05, 2,                                                                           \
+    "an outline agrees with a plane of card sizes across the photo (size_field.h) when its linear size is within "  \
+    "this factor of the plane's there: cards on one table differ by a few per cent, clutter by anything")            \
+  X(outline_max_size_spread, 3, 1, 10,                                                                               \
+    "that plane varies across the outlines by at most this factor: a view steeper than about 60 degrees is not "   \
+    "believed")                                                                                                      \
+  X(outline_size_plane_min_cards, 8, 3, 100,                                                                         \
+    "a plane needs this many outlines agreeing with it, and more than a single size does, to replace that size: "  \
+    "a table of cards seen obliquely has a dozen; at 4 a few dice and keys made one (matteop65 dice photos read "  \
+    "as holding a card: 50 at 4, 49 at 8; rendered --view-tilt 45 and 50 read alike)")                              \
   X(outline_min_size_share, 0.4, 0.05, 1, "cards on a table are this share of the typical card's area, at least")  \
   X(outline_max_size_share, 2.0, 1, 10, "and at most this many times it")                                           \
   /* The card reader (card_reader.cpp, attribute_decisions.cpp), on the 330 x 212 canonical card */                   \

@@ -603,3 +603,22 @@ TEST_CASE("two red dice side by side on a white desk are not a solid SET card") 
   ScopedReaderSetting off("card_solid_max_holes", 100);
   CHECK(read_table(two_red_dice(true)).cards.size() == 1);
 }
+
+// Seen 45 degrees from straight down, the far cards are half as long as the near ones and
+// a card foreshortened along its length looks square or wider than long: squarish
+// outlines are cards, a card is judged by the size expected where it lies (size_field.h),
+// and a squat outline is read both ways.
+TEST_CASE("cards on a table seen obliquely are found and read") {
+  SceneOptions opt;
+  opt.view_tilt = 45;
+  int false_cards = 0;
+  const int right = cards_right(opt, false_cards);
+  CHECK(right >= 93);  // 95 of 96 as built here
+  CHECK(false_cards == 0);
+
+  ScopedReaderSetting square("outline_min_card_aspect", 1.15);
+  ScopedReaderSetting both_ways("card_both_ways_aspect", 1);
+  ScopedReaderSetting one_size("outline_size_plane_min_cards", 100);
+  int false_then = 0;
+  CHECK(cards_right(opt, false_then) < right - 10);  // 73 as built here
+}
