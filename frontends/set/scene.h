@@ -4,8 +4,8 @@
 // labels over the cards' corners, objects across the cards' ends, colour cast, blur,
 // noise and JPEG compression; and the conditions the held-out photos showed (issue #18):
 // low-contrast soft card edges, close-ups and tight crops of one card, a table seen
-// obliquely, other print
-// styles, glare, dim tinted light, shadows across cards and a face-up draw pile.
+// obliquely, other print styles, glare, dim tinted light, shadows across cards and a
+// face-up draw pile.
 // Used by the tests, the demo and scripts/render-set-conditions.
 #pragma once
 
