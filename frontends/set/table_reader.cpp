@@ -244,16 +244,14 @@ TableReading read_table(const cv::Mat& photo, double scale) {
     // has foreshortened its length below its width; a lone one does not.
     const bool oriented = group && group->symbols.size() >= 2;
     card.reading = read_at(q, oriented);
-    const bool doubtful = !looks_like_card(card.reading) || card.reading.confidence() < low_confidence();
-    if (!group && doubtful && quad_aspect(q) < reader_settings().card_both_ways_aspect) {
+    if (!group && !looks_like_card(card.reading) && quad_aspect(q) < reader_settings().card_both_ways_aspect) {
       // Maybe a card foreshortened along its length: its width looks the longer. Read
-      // the other way only when the first reading is doubtful: a sure card read sideways
-      // can look surer still (a shadow across it).
+      // the other way only when the first reading is no card: a card read sideways can
+      // look surer than it read (a shadow across it).
       const Quad across{q[1], q[2], q[3], q[0]};
       const Quad turned = side_length(q, 0) + side_length(q, 2) >= side_length(q, 1) + side_length(q, 3) ? across : q;
       CardReading other = read_at(turned, true);
-      if (looks_like_card(other) && (!looks_like_card(card.reading) || other.confidence() > card.reading.confidence()))
-        card.reading = other;
+      if (looks_like_card(other)) card.reading = other;
     }
     // A frame drawn around symbols holds a card only if the card read there has as
     // many symbols as the group. (Their colour is judged better on the card.)
