@@ -22,6 +22,11 @@ struct Candidate {
 
 double distance(cv::Point2f a, cv::Point2f b) { return std::hypot(a.x - b.x, a.y - b.y); }
 
+// Squarer than a card seen from above or at a moderate slant: a card foreshortened along
+// its length, the part of a card a cover leaves, or a tile, a die, a box.
+bool squarish(double aspect) { return aspect < reader_settings().outline_typical_min_aspect; }
+bool squarish(const Candidate& c) { return squarish(c.aspect); }
+
 // Where the lines through a0-a1 and b0-b1 meet; false when they are near parallel.
 bool meet(cv::Point2f a0, cv::Point2f a1, cv::Point2f b0, cv::Point2f b1, cv::Point2f& out) {
   cv::Point2f r = a1 - a0, s = b1 - b0;
@@ -168,10 +173,9 @@ bool card_quad(const Quad& q, double area, double min_fit, Candidate& out) {
   if (fit < min_fit || fit > 1.1) return false;
   double s[4];
   for (int i = 0; i < 4; ++i) s[i] = distance(q[i], q[(i + 1) % 4]);
-  double a = (s[0] + s[2]) / 2, b = (s[1] + s[3]) / 2;
   if (std::min(s[0], s[2]) < 0.6 * std::max(s[0], s[2])) return false;
   if (std::min(s[1], s[3]) < 0.6 * std::max(s[1], s[3])) return false;
-  double aspect = std::max(a, b) / std::min(a, b);
+  const double aspect = quad_aspect(q);
   if (aspect < reader_settings().outline_min_card_aspect || aspect > reader_settings().outline_max_row_aspect)
     return false;
   out = {q, area, fit, aspect};
@@ -200,7 +204,7 @@ bool card_shaped(const std::vector<cv::Point>& contour, double min_area, std::ve
   Candidate plain, sided, ended;
   bool plain_ok = !concave && hull_to_quad(hull, cut) && card_quad(cut, area, 0.9, plain);
   const double kClearlySquarer = reader_settings().outline_clearly_squarer_deg;
-  const bool squat = plain_ok && plain.aspect < reader_settings().outline_typical_min_aspect;
+  const bool squat = plain_ok && squarish(plain);
   if (plain_ok && !squat && skew(cut) <= kClearlySquarer) {  // nothing to rebuild
     out.push_back(plain);
     return true;
@@ -210,7 +214,7 @@ bool card_shaped(const std::vector<cv::Point>& contour, double min_area, std::ve
   // corners they restore are missing from the contour, so it fills less of that quad.
   auto better_than_plain = [&](const Quad& q, const Candidate& c) {
     return !plain_ok || skew(q) < skew(cut) - kClearlySquarer ||
-           (squat && c.aspect >= reader_settings().outline_typical_min_aspect);
+           (squat && !squarish(c));
   };
   auto with_rebuilt = [&](Candidate c) {
     c.rebuilt = true;
@@ -285,12 +289,90 @@ bool at_border(const Quad& q, cv::Size size) {
   return false;
 }
 
+// A card's expected area on the photo: one size (the median of the larger half of the
+// outlines of a card's proportions: cards are the largest alike outlines, clutter is
+// mostly smaller), or, on a table seen obliquely, a plane of sizes (size_field.h).
+struct ExpectedArea {
+  double median = 0;  // 0: no outline of a card's proportions
+  SizeField field;    // agreeing > 0 when the plane replaces the one size
+  double level = 1;   // area over the plane's size squared, among the outlines that agree
+
+  bool none() const { return median == 0; }
+  bool oblique() const { return field.agreeing > 0; }
+  double at(const Quad& q) const {
+    if (!oblique()) return median;
+    const double e = std::max(1.0, field.at(quad_center(q)));
+    return level * e * e;
+  }
+};
+
+ExpectedArea expected_card_area(const std::vector<Candidate>& outlines, cv::Size frame) {
+  const ReaderSettings& s = reader_settings();
+  ExpectedArea expected;
+  // Outlines cut by the frame are cloth, a box or glare, mostly. Squarish ones (a card
+  // foreshortened along its length, but more often the tiles of a checked cloth) do not
+  // set the one size.
+  std::vector<const Candidate*> typical, squat;
+  for (const auto& u : outlines)
+    if (!at_border(u.quad, frame)) (squarish(u) ? squat : typical).push_back(&u);
+  if (typical.empty()) return expected;
+  std::vector<double> areas;
+  for (const Candidate* u : typical) areas.push_back(u->area);
+  std::sort(areas.begin(), areas.end(), std::greater<>());
+  expected.median = areas[(areas.size() + 1) / 2 / 2];
+
+  // The plane is fitted to the card-proportioned outlines and the squarish ones (the far
+  // cards may all look square) within the spread it may have of the one size (not a
+  // checked cloth's tiles, nor specks).
+  std::vector<cv::Point2f> centres;
+  std::vector<double> sizes;
+  const double one_size = std::sqrt(expected.median), spread = s.outline_max_size_spread;
+  for (const auto* group : {&typical, &squat})
+    for (const Candidate* u : *group) {
+      const double size = std::sqrt(u->area);
+      if (group == &typical || (size > one_size / spread && size < one_size * spread)) {
+        centres.push_back(quad_center(u->quad));
+        sizes.push_back(size);
+      }
+    }
+  const SizeField field = fit_size_field(centres, sizes,
+                                         {s.outline_size_tolerance, spread, int(s.outline_size_plane_min_cards),
+                                          s.outline_size_plane_margin});
+  if (field.agreeing == 0) return expected;
+  auto holds = [&](double size_there, size_t i) {
+    return std::abs(std::log(sizes[i] / size_there)) <= std::log(s.outline_size_tolerance);
+  };
+  // The plane must hold as many card-proportioned outlines as the one size, and keep most
+  // of those the one size holds (a table seen obliquely has its middle cards there), so
+  // that a desk's clutter cannot carry it.
+  int by_plane = 0, by_one = 0, kept_of_one = 0;
+  for (size_t i = 0; i < typical.size(); ++i) {
+    const bool plane = holds(field.at(centres[i]), i), one = holds(one_size, i);
+    by_plane += plane, by_one += one, kept_of_one += plane && one;
+  }
+  if (by_plane < by_one || kept_of_one < s.outline_size_plane_keeps * by_one) return expected;
+  std::vector<double> ratios;
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    const double e = field.at(centres[i]);
+    if (holds(e, i)) ratios.push_back(sizes[i] * sizes[i] / (e * e));
+  }
+  std::nth_element(ratios.begin(), ratios.begin() + ratios.size() / 2, ratios.end());
+  expected.field = field;
+  expected.level = ratios[ratios.size() / 2];
+  return expected;
+}
+
 }  // namespace
 
 double quad_area(const Quad& q) {
   double s = 0;
   for (int i = 0; i < 4; ++i) s += q[i].x * q[(i + 1) % 4].y - q[(i + 1) % 4].x * q[i].y;
   return std::abs(s) / 2;
+}
+
+double quad_aspect(const Quad& q) {
+  const double a = distance(q[0], q[1]) + distance(q[2], q[3]), b = distance(q[1], q[2]) + distance(q[3], q[0]);
+  return std::max(a, b) / std::max(1e-9, std::min(a, b));
 }
 
 cv::Point2f quad_center(const Quad& q) {
@@ -388,11 +470,10 @@ std::vector<Quad> find_card_quads(const cv::Mat& bgr) {
     // A squarish plain outline (a card foreshortened, or the part of a card left by a
     // cover over its end) hides no outline rebuilt to a card's proportions: which of the
     // two is the card is known only once the view is (the sizes below).
-    const auto squat = [&](const Candidate& x) { return x.aspect < s.outline_typical_min_aspect; };
     bool seen = false;
     for (const auto& u : unique) {
       double ratio = c.area / u.area;
-      if (squat(u) && !squat(c)) continue;
+      if (squarish(u) && !squarish(c)) continue;
       if (ratio > 0.6 && quad_contains(u.quad, quad_center(c.quad))) { seen = true; break; }
     }
     if (!seen) unique.push_back(c);
@@ -405,77 +486,16 @@ std::vector<Quad> find_card_quads(const cv::Mat& bgr) {
   std::erase_if(unique, [&](const Candidate& c) { return median_in(saturation, c.quad) > s.outline_max_saturation * 255; });
   if (unique.empty()) return {};
 
-  // Cards on one table have similar sizes; the median of the larger half is a robust
-  // card size even with small clutter around. Squarish outlines (a card foreshortened
-  // along its length, but more often the tiles of a checked cloth) do not set it while
-  // there are outlines of a card's proportions.
-  std::vector<const Candidate*> typical, squat;
-  for (const auto& u : unique)
-    if (!at_border(u.quad, bgr.size()))  // cloth, box or glare, mostly
-      (u.aspect >= s.outline_typical_min_aspect ? typical : squat).push_back(&u);
-  if (typical.empty()) return {};  // squares alone are dice, tiles or boxes
-  std::vector<double> areas;
-  for (const Candidate* u : typical) areas.push_back(u->area);
-  std::sort(areas.begin(), areas.end(), std::greater<>());
-  size_t half = (areas.size() + 1) / 2;
-  const double median = areas[half / 2];
-  // Seen obliquely, the far cards are smaller: when a plane of sizes across the photo
-  // (size_field.h) fits the candidates better than one size does, a card's size is
-  // judged against the size expected where it lies. The squarish ones take part (the far
-  // cards may all look square), so that a checked cloth's tiles cannot carry it:
-  // Outlines further from the one size than the plane may spread (a checked cloth's
-  // tiles, specks) take no part.
-  std::vector<cv::Point2f> centres;
-  std::vector<double> sizes;
-  const double one_size = std::sqrt(median), spread = s.outline_max_size_spread;
-  for (const auto* group : {&typical, &squat})
-    for (const Candidate* u : *group) {
-      const double size = std::sqrt(u->area);
-      if (group == &typical || (size > one_size / spread && size < one_size * spread)) {
-        centres.push_back(quad_center(u->quad));
-        sizes.push_back(size);
-      }
-    }
-  SizeField field = fit_size_field(centres, sizes, s.outline_size_tolerance, s.outline_max_size_spread,
-                                   int(s.outline_size_plane_min_cards));
-  auto holds = [&](double expected, size_t i) {
-    return std::abs(std::log(sizes[i] / expected)) <= std::log(s.outline_size_tolerance);
-  };
-  // The one size is the larger half's: cards are the largest alike outlines, clutter is
-  // mostly smaller. The plane must keep most of the outlines that size holds (a table
-  // seen obliquely has its middle cards there) and as many card-proportioned ones in all.
-  int by_plane = 0, by_one = 0, kept_of_one = 0;
-  for (size_t i = 0; i < typical.size(); ++i) {
-    const bool plane = holds(field.at(centres[i]), i), one = holds(std::sqrt(median), i);
-    by_plane += plane, by_one += one, kept_of_one += plane && one;
-  }
-  constexpr double kMostOfOne = 0.8;
-  if (by_plane < by_one || kept_of_one < kMostOfOne * by_one) field = SizeField{};
-  double level = 1;  // area over the field's size squared, among the cards that agree
-  if (field.agreeing > 0) {
-    std::vector<double> ratios;
-    for (size_t i = 0; i < sizes.size(); ++i) {
-      const double e = field.at(centres[i]);
-      if (holds(e, i)) ratios.push_back(sizes[i] * sizes[i] / (e * e));
-    }
-    std::nth_element(ratios.begin(), ratios.begin() + ratios.size() / 2, ratios.end());
-    level = ratios[ratios.size() / 2];
-  }
-  auto card_area_at = [&](const Quad& q) {
-    if (field.agreeing == 0) return median;
-    const double e = std::max(1.0, field.at(quad_center(q)));
-    return level * e * e;
-  };
+  const ExpectedArea expected = expected_card_area(unique, bgr.size());
+  if (expected.none()) return {};  // squares alone are dice, tiles or boxes
   // A card looks square only foreshortened, on a table seen obliquely; on one seen from
   // above a square is a die, a tile or a box, or the part of a card a cover leaves, whose
   // rebuilt outline is then the card. Cut by the frame, a square is a piece of anything.
-  const bool oblique = field.agreeing > 0;
   std::vector<Candidate> sized;
   for (const auto& u : unique) {
-    const bool squat = u.aspect < s.outline_typical_min_aspect;
-    if (oblique ? u.lengthened || (squat && at_border(u.quad, bgr.size())) : squat) continue;
-    const double expected = card_area_at(u.quad);
-    if (u.area > s.outline_min_size_share * expected && u.area < s.outline_max_size_share * expected) sized.push_back(u);
+    if (expected.oblique() ? u.lengthened || (squarish(u) && at_border(u.quad, bgr.size())) : squarish(u)) continue;
+    const double area = expected.at(u.quad);
+    if (u.area > s.outline_min_size_share * area && u.area < s.outline_max_size_share * area) sized.push_back(u);
   }
   // Rows of cards lying edge to edge: both long ones and pairs that look like one
   // squat card twice the usual size. A long shape cut by the frame is more likely the
@@ -483,11 +503,11 @@ std::vector<Quad> find_card_quads(const cv::Mat& bgr) {
   for (const auto* group : {&unique, &rows})
     for (const auto& u : *group)
       if (!at_border(u.quad, bgr.size()))
-        for (const auto& piece : split_row(u, card_area_at(u.quad))) sized.push_back(piece);
+        for (const auto& piece : split_row(u, expected.at(u.quad))) sized.push_back(piece);
 
   // Overlaps left over (two touching cards seen also as one blob): keep the one nearer
   // the typical size.
-  auto badness = [&](const Candidate& c) { return std::abs(std::log(c.area / card_area_at(c.quad))); };
+  auto badness = [&](const Candidate& c) { return std::abs(std::log(c.area / expected.at(c.quad))); };
   std::vector<Candidate> kept;
   std::sort(sized.begin(), sized.end(), [&](const Candidate& a, const Candidate& b) { return badness(a) < badness(b); });
   for (const auto& c : sized) {
@@ -500,7 +520,7 @@ std::vector<Quad> find_card_quads(const cv::Mat& bgr) {
   std::vector<Quad> quads;
   for (const auto& k : kept) quads.push_back(k.quad);
   // Reading order: rows of about half a card's height, then left to right.
-  double row = std::sqrt(median) * 0.5;
+  double row = std::sqrt(expected.median) * 0.5;
   auto key = [&](const Quad& q) {
     cv::Point2f c = quad_center(q);
     return std::make_pair(std::floor(c.y / row), c.x);

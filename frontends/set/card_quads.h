@@ -18,8 +18,10 @@ using Quad = std::array<cv::Point2f, 4>;
 // Works best when the image's long side is roughly 800-1600 pixels.
 std::vector<Quad> find_card_quads(const cv::Mat& bgr);
 
-// Polygon area, centre and containment, shared by the finders, the evaluator and the tests.
+// Polygon area, proportions, centre and containment, shared by the finders, the evaluator and the tests.
 double quad_area(const Quad& q);
+// The mean length of the longer pair of opposite sides over the shorter pair's (>= 1).
+double quad_aspect(const Quad& q);
 cv::Point2f quad_center(const Quad& q);
 bool quad_contains(const Quad& q, cv::Point2f p);
 

@@ -19,15 +19,22 @@ cv::Mat warp_from(const cv::Mat& image, const Quad& quad, int start) {
   return card;
 }
 
-}  // namespace
-
-cv::Mat warp_card(const cv::Mat& image, const Quad& quad) {
+// 0 when sides 0-1 and 2-3 are the longer pair, else 1.
+int longer_pair(const Quad& quad) {
   auto len = [&](int i) {
     cv::Point2f d = quad[(i + 1) % 4] - quad[i];
     return std::hypot(d.x, d.y);
   };
-  // Start at a corner whose next side is a long one, so the long side maps to x.
-  return warp_from(image, quad, (len(0) + len(2) >= len(1) + len(3)) ? 0 : 1);
+  return len(0) + len(2) >= len(1) + len(3) ? 0 : 1;
+}
+
+}  // namespace
+
+// Start at a corner whose next side is a long one, so the long side maps to x.
+cv::Mat warp_card(const cv::Mat& image, const Quad& quad) { return warp_from(image, quad, longer_pair(quad)); }
+
+cv::Mat warp_card_across(const cv::Mat& image, const Quad& quad) {
+  return warp_from(image, quad, 1 - longer_pair(quad));
 }
 
 cv::Mat warp_card_along(const cv::Mat& image, const Quad& quad) { return warp_from(image, quad, 0); }

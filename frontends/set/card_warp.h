@@ -21,4 +21,8 @@ cv::Mat warp_card(const cv::Mat& image, const Quad& quad);
 // foreshortened along the card to less than its width.
 cv::Mat warp_card_along(const cv::Mat& image, const Quad& quad);
 
+// The other way from warp_card: its shorter pair of sides becomes the card's length. A
+// steep view can foreshorten a card along its length until its width looks the longer.
+cv::Mat warp_card_across(const cv::Mat& image, const Quad& quad);
+
 }  // namespace puzzlesat::set_vision

@@ -65,8 +65,9 @@ namespace puzzlesat::set_vision {
   /* The outline finder (card_quads.cpp), on the detection view */                                                   \
   X(outline_card_aspect, 1.556, 1.2, 2, "a printed card's long side over its short side")                           \
   X(outline_min_card_aspect, 1, 1, 1.5,                                                                             \
-    "an outline squarer than this is not a card: a steep view foreshortens a card along its length to a square "   \
-    "(rendered --view-tilt 40: 89.6 -> 97.9 % of cards found at 1 against 1.15)")                                   \
+    "an outline squarer than this is not a card: a steep view foreshortens a card along its length to a square, "  \
+    "and squarish outlines are kept only on a table the plane of sizes says is seen obliquely (rendered "          \
+    "--view-tilt 40: 100 % of cards read right at 1, 89.6 % at 1.15)")                                             \
   X(outline_typical_min_aspect, 1.15, 1, 1.5,                                                                      \
     "only outlines at least this long for their width set the typical card size: squarer ones are more often a "  \
     "checked cloth's tiles, which outnumber the cards")                                                            \
@@ -94,6 +95,12 @@ namespace puzzlesat::set_vision {
     "a plane needs this many outlines agreeing with it, and more than a single size does, to replace that size: "  \
     "a table of cards seen obliquely has a dozen; at 4 a few dice and keys made one (matteop65 dice photos read "  \
     "as holding a card: 50 at 4, 49 at 8; rendered --view-tilt 45 and 50 read alike)")                              \
+  X(outline_size_plane_margin, 1.5, 0, 10,                                                                           \
+    "the plane's fit (MSAC: each agreeing outline counts 1 - its squared miss over the tolerance's) must beat the " \
+    "single size's by this: about two outlines' worth, since one may be a piece of clutter that happens to fit")   \
+  X(outline_size_plane_keeps, 0.8, 0, 1,                                                                              \
+    "and it must keep at least this share of the outlines the single size holds: the middle cards of a table seen " \
+    "obliquely are there, and a plane through a desk's clutter loses them")                                       \
   X(outline_min_size_share, 0.4, 0.05, 1, "cards on a table are this share of the typical card's area, at least")  \
   X(outline_max_size_share, 2.0, 1, 10, "and at most this many times it")                                           \
   /* The card reader (card_reader.cpp, attribute_decisions.cpp), on the 330 x 212 canonical card */                   \

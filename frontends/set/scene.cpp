@@ -350,7 +350,19 @@ Scene compose_single(Rng& rng, const SceneOptions& opt) {
   return scene;
 }
 
-// The scene as drawn, at full size.
+// The picture mapped by the homography `h` onto a freshly drawn desk (which shows where
+// the warp pulls the picture in), the cards' corners with it.
+void warp_onto_desk(Rng& rng, cv::Mat& img, Scene& scene, const cv::Mat& h, const SceneOptions& opt) {
+  cv::Mat table = background(rng, img.size(), opt);
+  cv::warpPerspective(img, table, h, img.size(), cv::INTER_LINEAR, cv::BORDER_TRANSPARENT);
+  img = table;
+  for (auto& q : scene.corners) {
+    std::vector<cv::Point2f> in(q.begin(), q.end()), out;
+    cv::perspectiveTransform(in, out, h);
+    std::copy(out.begin(), out.end(), q.begin());
+  }
+}
+
 // The table as a camera turned `view_tilt` degrees from straight down sees it. The drawn
 // table is a plane seen from above; a camera at the distance of its focal length (the
 // frame's width: a phone's 53-degree view) looking at the plane's centre from that angle
@@ -358,11 +370,11 @@ Scene compose_single(Rng& rng, const SceneOptions& opt) {
 // axis). The picture is then scaled to fit the frame, the desk drawn again round it: the
 // near cards keep about their size, the far ones shrink and flatten.
 void view_obliquely(Rng& rng, cv::Mat& img, Scene& scene, const SceneOptions& opt) {
-  // A positive turn about x takes the bottom edge away from the camera; the far side is mostly
-  // the top.
-  const double far_at_top = uniform(rng, 0, 1) < 0.75 ? -1 : 1;
+  // A positive turn about x takes the bottom edge away from the camera; the far side is
+  // mostly the top (a negative turn).
+  const double turn = uniform(rng, 0, 1) < 0.75 ? -1 : 1;
   const double sideways = uniform(rng, -1, 1) / 6;
-  const double ax = far_at_top * opt.view_tilt * kPi / 180, ay = sideways * opt.view_tilt * kPi / 180;
+  const double ax = turn * opt.view_tilt * kPi / 180, ay = sideways * opt.view_tilt * kPi / 180;
   const double f = img.cols, cx = 0.5 * img.cols, cy = 0.5 * img.rows;
   const cv::Matx33d rx(1, 0, 0, 0, std::cos(ax), -std::sin(ax), 0, std::sin(ax), std::cos(ax));
   const cv::Matx33d ry(std::cos(ay), 0, std::sin(ay), 0, 1, 0, -std::sin(ay), 0, std::cos(ay));
@@ -378,17 +390,10 @@ void view_obliquely(Rng& rng, cv::Mat& img, Scene& scene, const SceneOptions& op
   const cv::Rect2f box = cv::boundingRect(seen);
   const double s = std::min(img.cols / box.width, img.rows / box.height);
   const double tx = 0.5 * (img.cols - s * box.width) - s * box.x, ty = 0.5 * (img.rows - s * box.height) - s * box.y;
-  const cv::Matx33d h = cv::Matx33d(s, 0, tx, 0, s, ty, 0, 0, 1) * view;
-  cv::Mat table = background(rng, img.size(), opt);
-  cv::warpPerspective(img, table, cv::Mat(h), img.size(), cv::INTER_LINEAR, cv::BORDER_TRANSPARENT);
-  img = table;
-  for (auto& q : scene.corners) {
-    std::vector<cv::Point2f> in(q.begin(), q.end()), out;
-    cv::perspectiveTransform(in, out, cv::Mat(h));
-    std::copy(out.begin(), out.end(), q.begin());
-  }
+  warp_onto_desk(rng, img, scene, cv::Mat(cv::Matx33d(s, 0, tx, 0, s, ty, 0, 0, 1) * view), opt);
 }
 
+// The scene as drawn, at full size.
 Scene compose_drawn(std::uint32_t seed, const SceneOptions& opt) {
   Rng rng(seed);
   if (opt.framing != Framing::table) return compose_single(rng, opt);
@@ -473,15 +478,7 @@ Scene compose_drawn(std::uint32_t seed, const SceneOptions& opt) {
     dst[k] = src[k] + cv::Point2f(float((k == 1 || k == 2 ? -1 : 1) * dx * opt.width),
                                   float((k >= 2 ? -1 : 1) * dy * opt.height));
   }
-  cv::Mat h = cv::getPerspectiveTransform(src, dst);
-  cv::Mat table = background(rng, size, opt);  // shows where the warp pulls the image in
-  cv::warpPerspective(img, table, h, size, cv::INTER_LINEAR, cv::BORDER_TRANSPARENT);
-  img = table;
-  for (auto& q : scene.corners) {
-    std::vector<cv::Point2f> in(q.begin(), q.end()), out;
-    cv::perspectiveTransform(in, out, h);
-    std::copy(out.begin(), out.end(), q.begin());
-  }
+  warp_onto_desk(rng, img, scene, cv::getPerspectiveTransform(src, dst), opt);
   if (opt.view_tilt > 0) view_obliquely(rng, img, scene, opt);
   if (opt.glare) {
     const size_t which = rng() % scene.corners.size();

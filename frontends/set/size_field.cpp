@@ -49,7 +49,9 @@ Fit fit_of(const SizeField& f, const std::vector<cv::Point2f>& centres, const st
 }  // namespace
 
 SizeField fit_size_field(const std::vector<cv::Point2f>& centres, const std::vector<double>& sizes,
-                         double tolerance, double max_ratio, int min_agreeing) {
+                         const SizeFieldOptions& options) {
+  const double max_ratio = options.max_ratio;
+  const int min_agreeing = options.min_agreeing;
   SizeField flat;
   if (sizes.empty()) return flat;
   std::vector<double> sorted = sizes;
@@ -58,7 +60,7 @@ SizeField fit_size_field(const std::vector<cv::Point2f>& centres, const std::vec
   const std::size_t n = sizes.size();
   if (n < 3 || int(n) < min_agreeing) return flat;
 
-  const double log_tolerance = std::log(tolerance);
+  const double log_tolerance = std::log(options.tolerance);
   SizeField best;
   Fit best_fit;
   auto consider = [&](const SizeField& f) {
@@ -102,11 +104,9 @@ SizeField fit_size_field(const std::vector<cv::Point2f>& centres, const std::vec
     if (fit.count < 3) break;  // past the believable steepness
     best = refit, best_fit = fit;
   }
-  // One size at the median is the plain reading: a plane must fit better by about two
-  // cards' worth (one outline may be a stray piece of clutter that happens to fit).
-  constexpr double kPlaneMargin = 1.5;
+  // One size at the median is the plain reading: a plane must fit clearly better.
   const Fit flat_fit = fit_of(flat, centres, sizes, log_tolerance, max_ratio);
-  if (best_fit.count < min_agreeing || best_fit.score < flat_fit.score + kPlaneMargin) return flat;
+  if (best_fit.count < min_agreeing || best_fit.score < flat_fit.score + options.margin) return flat;
   best.agreeing = best_fit.count;
   // Beyond the agreeing candidates the plane runs on, but spans no more than `max_ratio`.
   best.lo = best_fit.hi / max_ratio, best.hi = best_fit.lo * max_ratio;

@@ -48,7 +48,7 @@ TEST_CASE("the plane of card sizes of a table seen obliquely is found among clut
     // +-8 px from a tilt sideways: too far apart for one size.
     const double b = std::uniform_real_distribution<double>(-0.01, 0.01)(rng);
     const Outlines t = table(rng, 40, b, 0.15, 0.05, 5);
-    const SizeField f = fit_size_field(t.centres, t.sizes, 1.3, 3, 4);
+    const SizeField f = fit_size_field(t.centres, t.sizes, {1.3, 3, 4});
     REQUIRE(f.agreeing >= 12);
     for (size_t i = 0; i < 12; ++i) {
       const double truth = 40 + b * t.centres[i].x + 0.15 * t.centres[i].y;
@@ -61,17 +61,17 @@ TEST_CASE("cards of one size keep one size, and a plane steeper than allowed is 
   std::mt19937 rng(11);
   for (int trial = 0; trial < 50; ++trial) {
     const Outlines flat = table(rng, 100, 0, 0, 0.05, 4);
-    const SizeField f = fit_size_field(flat.centres, flat.sizes, 1.3, 3, 4);
+    const SizeField f = fit_size_field(flat.centres, flat.sizes, {1.3, 3, 4});
     for (size_t i = 0; i < 12; ++i) CHECK(std::abs(f.at(flat.centres[i]) / 100 - 1) < 0.12);
 
     // Cards from 10 + 0.35 * 150 = 62.5 px (top) to 216.5 px (bottom): 3.5 times. At most
     // 3 times is believed: the plane found, if any, stays within that.
     const Outlines steep = table(rng, 10, 0, 0.35, 0.02, 0);
-    const SizeField capped = fit_size_field(steep.centres, steep.sizes, 1.3, 3, 4);
+    const SizeField capped = fit_size_field(steep.centres, steep.sizes, {1.3, 3, 4});
     if (capped.agreeing > 0) CHECK(capped.at(steep.centres[11]) <= 3.001 * capped.at(steep.centres[0]));
     for (const cv::Point2f p : {cv::Point2f(0, 0), cv::Point2f(1000, 750)})
       if (capped.agreeing > 0) CHECK(capped.at(p) > 0);
-    const SizeField free = fit_size_field(steep.centres, steep.sizes, 1.3, 20, 4);
+    const SizeField free = fit_size_field(steep.centres, steep.sizes, {1.3, 20, 4});
     CHECK(free.agreeing == 12);
     CHECK(std::abs(free.at(steep.centres[11]) / 216.5 - 1) < 0.05);
   }
@@ -80,8 +80,8 @@ TEST_CASE("cards of one size keep one size, and a plane steeper than allowed is 
 TEST_CASE("too few outlines for a plane give the median size") {
   const std::vector<cv::Point2f> centres{{0, 0}, {100, 0}, {0, 100}};
   const std::vector<double> sizes{50, 80, 60};
-  const SizeField f = fit_size_field(centres, sizes, 1.3, 3, 4);
+  const SizeField f = fit_size_field(centres, sizes, {1.3, 3, 4});
   CHECK(f.agreeing == 0);
   CHECK(f.at({50, 50}) == 60);  // the median
-  CHECK(fit_size_field({}, {}, 1.3, 3, 4).at({0, 0}) == 0);
+  CHECK(fit_size_field({}, {}, {1.3, 3, 4}).at({0, 0}) == 0);
 }

@@ -33,17 +33,6 @@ bool looks_like_card(const CardReading& reading) {
   return 1 - (0.114 * f.ink[0] + 0.587 * f.ink[1] + 0.299 * f.ink[2]) >= s.card_faintest_ink;
 }
 
-double side_length(const Quad& q, int i) {
-  const cv::Point2f d = q[size_t(i + 1) % 4] - q[size_t(i)];
-  return std::hypot(d.x, d.y);
-}
-
-// The mean of the longer pair of opposite sides over the shorter pair's.
-double quad_aspect(const Quad& q) {
-  const double a = side_length(q, 0) + side_length(q, 2), b = side_length(q, 1) + side_length(q, 3);
-  return std::max(a, b) / std::max(1e-9, std::min(a, b));
-}
-
 double longest_side(const Quad& q) {
   double longest = 0;
   for (int i = 0; i < 4; ++i) longest = std::max(longest, double(cv::norm(q[(i + 1) % 4] - q[i])));
@@ -248,9 +237,7 @@ TableReading read_table(const cv::Mat& photo, double scale) {
       // Maybe a card foreshortened along its length: its width looks the longer. Read
       // the other way only when the first reading is no card: a card read sideways can
       // look surer than it read (a shadow across it).
-      const Quad across{q[1], q[2], q[3], q[0]};
-      const Quad turned = side_length(q, 0) + side_length(q, 2) >= side_length(q, 1) + side_length(q, 3) ? across : q;
-      CardReading other = read_at(turned, true);
+      CardReading other = read_card(warp_card_across(image, from_view(q, 1)));
       if (looks_like_card(other)) card.reading = other;
     }
     // A frame drawn around symbols holds a card only if the card read there has as
