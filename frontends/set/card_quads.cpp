@@ -410,6 +410,21 @@ std::vector<Quad> find_card_quads(const cv::Mat& bgr) {
 
   const ReaderSettings& s = reader_settings();
   double min_area = s.outline_min_area * bgr.total();
+  // Paper under any usable light is well above outline_darkest_paper; darker "white" is
+  // table. In a dim room the paper itself sinks towards it: the bound is then a share of
+  // the photo's brightest lightness, which is paper, glare or a white object.
+  double darkest_paper = s.outline_darkest_paper;
+  {
+    int hist_size = 256;
+    float range[] = {0, 256};
+    const float* ranges[] = {range};
+    cv::Mat hist;
+    cv::calcHist(&white, 1, nullptr, cv::Mat(), hist, 1, &hist_size, ranges);
+    double below = 0, bright = 255;
+    for (int v = 0; v < 256; ++v)
+      if ((below += hist.at<float>(v)) >= 0.99 * white.total()) { bright = v; break; }
+    darkest_paper = std::min(darkest_paper, s.outline_darkest_paper_share * bright);
+  }
   std::vector<Candidate> all;
   cv::Mat kernel = cv::getStructuringElement(cv::MORPH_RECT, cv::Size(3, 3));
   // Every connected region of a mask, nested ones too (a card's inside is enclosed by
@@ -433,8 +448,7 @@ std::vector<Quad> find_card_quads(const cv::Mat& bgr) {
     }
   };
   for (double t : levels) {
-    // Paper under any usable light is well above this; darker "white" is table.
-    if (t < s.outline_darkest_paper) continue;
+    if (t < darkest_paper) continue;
     cv::Mat bin;
     cv::threshold(white, bin, t, 255, cv::THRESH_BINARY);
     cv::morphologyEx(bin, bin, cv::MORPH_OPEN, kernel);
@@ -444,7 +458,7 @@ std::vector<Quad> find_card_quads(const cv::Mat& bgr) {
   int block = (std::max(bgr.cols, bgr.rows) / 4) | 1;
   cv::Mat local;
   cv::adaptiveThreshold(white, local, 255, cv::ADAPTIVE_THRESH_MEAN_C, cv::THRESH_BINARY, block, -15);
-  local &= white > s.outline_darkest_paper;
+  local &= white > darkest_paper;
   cv::morphologyEx(local, local, cv::MORPH_OPEN, kernel);
   collect(local);
   // And by their borders alone, for cards no brighter than the table (a white desk):
@@ -454,7 +468,7 @@ std::vector<Quad> find_card_quads(const cv::Mat& bgr) {
   cv::Canny(white, soft_edges, s.outline_soft_edge_low, s.outline_soft_edge_high);
   cv::dilate(soft_edges, soft_edges, kernel);
   // A region stops short of its card's border by the edge's own width.
-  collect(~soft_edges & (white > s.outline_darkest_paper), false, 2.5f);
+  collect(~soft_edges & (white > darkest_paper), false, 2.5f);
 
   // The same card seen at several thresholds: keep its fullest outline, but a plain
   // one over one with rebuilt corners, which may be a card merged with a bit of table.

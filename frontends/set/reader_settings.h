@@ -75,6 +75,10 @@ namespace puzzlesat::set_vision {
   X(outline_max_row_aspect, 5, 2.8, 10, "longer outlines are not cards; up to this they may be a row of cards")    \
   X(outline_min_area, 0.0004, 0.00001, 0.05, "a card covers at least this share of the view (27 cards fill ~1%)")  \
   X(outline_darkest_paper, 70, 0, 255, "lightness (max + min channel) / 2 below which a region is table, not paper") \
+  X(outline_darkest_paper_share, 0.5, 0, 1,                                                                           \
+    "in a dim photo, outline_darkest_paper is lowered to this share of the photo's 99th-percentile lightness (0: "  \
+    "off): dim tinted light seen at 40 deg (--exposure 0.45 --tint 1,0.8,0.55 --view-tilt 40, seeds 101-108) finds " \
+    "95 cards of 96 against 81 (0.4: 96, 0.7: 93); dev photos and the other dim and lamp renders unchanged")       \
   X(outline_max_saturation, 0.52, 0, 1, "a candidate's median saturation above this is cloth or a tile, not paper") \
   X(outline_min_solidity, 0.75, 0.5, 1,                                                                               \
     "a card region fills this much of its hull (an L left by a cover over an end and a corner is ~0.85)")           \
