@@ -414,7 +414,7 @@ std::vector<Quad> find_card_quads(const cv::Mat& bgr) {
   // table. In a dim room the paper itself sinks towards it: the bound is then a share of
   // the photo's brightest lightness, which is paper, glare or a white object.
   double darkest_paper = s.outline_darkest_paper;
-  {
+  if (s.outline_darkest_paper_share > 0) {
     int hist_size = 256;
     float range[] = {0, 256};
     const float* ranges[] = {range};
