@@ -68,19 +68,34 @@ AttributeReading read_shading(double fill, double texture, double tint) {
   return {2, clamp01(-vote)};
 }
 
-AttributeReading read_shape(double solidity, double rect_fill) {
+AttributeReading read_shape(double solidity, double rect_fill, double concavity) {
   // Ideal symbols: a diamond fills half its box and is convex; an oval (a stadium)
   // fills ~0.88 and is convex; a squiggle is concave on both sides.
   struct Proto { double solidity, rect_fill; };
   constexpr Proto kProtos[3] = {{0.97, 0.53}, {0.86, 0.72}, {0.985, 0.88}};
+  constexpr int kSquiggle = 1;
   double d[3];
   for (int i = 0; i < 3; ++i)
     d[i] = std::hypot(2 * (solidity - kProtos[i].solidity), rect_fill - kProtos[i].rect_fill);
-  int best = int(std::min_element(d, d + 3) - d);
-  double second = 1e9;
-  for (int i = 0; i < 3; ++i)
-    if (i != best) second = std::min(second, d[i]);
-  return {best, clamp01(2 * (second - d[best]) / (second + d[best] + 1e-9))};
+  // The bays of the outline settle squiggle or not where they are clear: solidity and
+  // fill both sink as blur rounds a far diamond's corners and noise frays its edge, and
+  // reach a squiggle's, while the diamond stays without a bay.
+  const auto nearest = [&d] {
+    const int best = int(std::min_element(d, d + 3) - d);
+    double second = 1e9;
+    for (int i = 0; i < 3; ++i)
+      if (i != best) second = std::min(second, d[i]);
+    return AttributeReading{best, clamp01(2 * (second - d[best]) / (second + d[best] + 1e-9))};
+  };
+  const AttributeReading read = nearest();
+  const double convex = reader_settings().shape_convex_bay;
+  if (read.value != kSquiggle || concavity < 0 || convex <= 0 || concavity > convex) return read;
+  // No surer than the squiggle was: a frame that is no card (table, or two cards' parts)
+  // must not gain a sure shape from this.
+  d[kSquiggle] = 1e9;
+  AttributeReading convex_read = nearest();
+  convex_read.confidence = std::min(convex_read.confidence, read.confidence);
+  return convex_read;
 }
 
 }  // namespace puzzlesat::set_vision

@@ -41,7 +41,10 @@ AttributeReading read_color(double hue, double chroma);
 // towards the ink (CardFeatures).
 AttributeReading read_shading(double fill, double texture, double tint);
 
-// Diamond, squiggle or oval from the symbols' mean solidity and rectangularity.
-AttributeReading read_shape(double solidity, double rect_fill);
+// Diamond, squiggle or oval from the symbols' mean solidity and rectangularity. A squiggle
+// has two deep bays; outlines without one (`concavity`, CardFeatures, at most
+// shape_convex_bay) are a diamond or an oval, whatever blur or noise did to the other two
+// measures. concavity < 0: not measured.
+AttributeReading read_shape(double solidity, double rect_fill, double concavity = -1);
 
 }  // namespace puzzlesat::set_vision

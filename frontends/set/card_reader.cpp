@@ -176,13 +176,34 @@ AttributeReading read_number(const Symbols& s, const cv::Mat& dark, const cv::Ma
   return number;
 }
 
+// The deepest bay of an outline (its largest convexity defect) over the outline's width.
+double concavity(const std::vector<cv::Point>& outline) {
+  std::vector<int> hull;
+  cv::convexHull(outline, hull, false, false);
+  if (hull.size() < 3) return 0;
+  // convexityDefects wants the hull's indices in the contour's own order, no repeats.
+  std::sort(hull.begin(), hull.end());
+  hull.erase(std::unique(hull.begin(), hull.end()), hull.end());
+  if (hull.size() < 3) return 0;
+  std::vector<cv::Vec4i> defects;
+  try {
+    cv::convexityDefects(outline, hull, defects);
+  } catch (const cv::Exception&) {  // a self-intersecting outline: no bay to measure
+    return 0;
+  }
+  double deepest = 0;
+  for (const auto& d : defects) deepest = std::max(deepest, d[3] / 256.0);
+  const cv::RotatedRect r = cv::minAreaRect(outline);
+  return deepest / std::max(1.0f, std::min(r.size.width, r.size.height));
+}
+
 // Solidity and rectangularity of the symbols into `feat`; true when an outline broken
 // by glare had to be bridged. A symbol that an occluder touches has lost part of its
 // outline to it (a label over the top oval makes it measure concave, like a squiggle):
 // the shape is read from the symbols clear of occluders when there are any, all
 // symbols being alike.
 bool measure_shape(const Symbols& s, const cv::Mat& near_occluder, CardFeatures& feat) {
-  double solidity[2] = {0, 0}, rect_fill[2] = {0, 0};
+  double solidity[2] = {0, 0}, rect_fill[2] = {0, 0}, bays[2] = {0, 0};
   int measured[2] = {0, 0};
   bool bridged = false;
   for (int i : s.counted) {
@@ -199,11 +220,13 @@ bool measure_shape(const Symbols& s, const cv::Mat& near_occluder, CardFeatures&
     cv::RotatedRect r = cv::minAreaRect(outline);
     solidity[clear] += area / std::max(1.0, hull_area(outline));
     rect_fill[clear] += area / std::max(1.0f, r.size.area());
+    bays[clear] += concavity(outline);
     ++measured[clear];
   }
   int use = measured[1] > 0 ? 1 : 0;  // the clear symbols, or else all of them
   feat.solidity = solidity[use] / measured[use];
   feat.rect_fill = rect_fill[use] / measured[use];
+  feat.concavity = bays[use] / measured[use];
   return bridged;
 }
 
@@ -391,7 +414,7 @@ CardReading read_card(const cv::Mat& card) {
 
   reading.attributes[kColor] = read_color(feat.hue, feat.colour_chroma);
   reading.attributes[kShading] = read_shading(feat.fill, feat.texture, feat.tint);
-  reading.attributes[kShape] = read_shape(feat.solidity, feat.rect_fill);
+  reading.attributes[kShape] = read_shape(feat.solidity, feat.rect_fill, feat.concavity);
   // A bridged outline's shape is partly inferred: flag it for a look.
   if (bridged) reading.attributes[kShape].confidence = std::min(reading.attributes[kShape].confidence, 0.4);
   return reading;

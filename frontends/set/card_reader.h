@@ -32,6 +32,8 @@ struct CardFeatures {
   double tint = 0;          // the interior's colour moved from the paper's towards the ink's: 0 open, 1 solid
   double solidity = 0;      // symbol area / convex hull area
   double rect_fill = 0;     // symbol area / bounding rotated rectangle area
+  double concavity = 0;     // the deepest bay of a symbol's outline over its width: a squiggle's two bays
+                            // are a third of it; blur, noise and a slant leave diamonds and ovals convex
   int round_holes = 0;      // round paper-light holes of a pip's size in the symbols (a die's face)
 };
 

@@ -6,7 +6,9 @@
 #include <cmath>
 #include <opencv2/imgproc.hpp>
 
+#include "frontends/set/attribute_decisions.h"
 #include "frontends/set/card_renderer.h"
+#include "frontends/set/reader_settings.h"
 #include "frontends/set/card_warp.h"
 #include "frontends/set/reinked.h"
 #include "problems/set/card_text.h"
@@ -96,5 +98,38 @@ TEST_CASE("a greyed purple whose hue lies on red's side is still purple, pale re
     INFO(set::to_string(card) << " read as " << set::to_string(r.card()) << ", hue " << r.features.hue << ", chroma "
                               << r.features.colour_chroma);
     CHECK(r.attributes[set::kColor].value == card.color);
+  }
+}
+
+// A far diamond in dim light, as the reader measured it on a render seen at 40 degrees:
+// blur rounds its corners and noise frays its edge, so solidity and fill both sink to a
+// squiggle's. Its outline still has no bay, which a squiggle's two bays (a third of its
+// width) always have.
+TEST_CASE("a symbol without a bay is no squiggle, however blur and noise left its fill") {
+  const double solidity = 0.867, rect_fill = 0.619;
+  const AttributeReading measured_alone = read_shape(solidity, rect_fill);
+  REQUIRE(measured_alone.value == 1);  // squiggle
+  const AttributeReading convex = read_shape(solidity, rect_fill, 0.11);
+  CHECK(convex.value == 0);  // diamond
+  CHECK(convex.confidence <= measured_alone.confidence);  // no surer than the squiggle was
+  CHECK(read_shape(solidity, rect_fill, 0.33).value == 1);  // a squiggle's bays: unchanged
+  // Shapes read as diamonds or ovals stay as they were, confidence and all.
+  for (double fill : {0.53, 0.88}) {
+    const AttributeReading plain = read_shape(0.97, fill), with_bays = read_shape(0.97, fill, 0.02);
+    CHECK(with_bays.value == plain.value);
+    CHECK(with_bays.confidence == plain.confidence);
+  }
+  ScopedReaderSetting off("shape_convex_bay", 0);
+  CHECK(read_shape(solidity, rect_fill, 0.11).value == 1);
+}
+
+// Every rendered card's symbols measure their shape's bays: squiggles deep, the others not.
+TEST_CASE("rendered squiggles have deep bays, diamonds and ovals none") {
+  for (int i = 0; i < set::kDeckSize; ++i) {
+    const set::Card card = set::card_at(i);
+    const CardReading r = read_card(canonical(render_card(card).image));
+    INFO(set::to_string(card) << ": concavity " << r.features.concavity);
+    if (card.shape == 1) CHECK(r.features.concavity > 0.2);
+    else CHECK(r.features.concavity < 0.08);
   }
 }

@@ -46,6 +46,11 @@ namespace puzzlesat::set_vision {
   X(card_group_size_share, 0.6, 0, 1,                                                                               \
     "a frame drawn from symbols is kept when it is at least this share of the outline finder's typical card long "  \
     "(when it found three or more): symbols fix a card's size, and the cards on one table are alike")               \
+  X(shape_convex_bay, 0.13, 0, 1,                                                                                 \
+    "symbols read as squiggles whose outlines' deepest bay is at most this share of their width are diamonds or "  \
+    "ovals (0: off): a squiggle's bays measure 0.2-0.8 on the dev photos, diamonds' and ovals' mostly under 0.08; "  \
+    "dim tinted light at 40 deg (seeds 101-108) 92.7 -> 97.9 % of cards, shadows across cards at 40 deg 88.5 -> "  \
+    "89.6 %, --exposure 0.3 76.0 -> 78.1 %; dev photos and the other renders unchanged")                           \
   X(card_both_ways_aspect, 1.45, 1, 2,                                                                             \
     "an outline whose long sides are less than this times its short ones, not read as a card, is read the other "   \
     "way too: a steep view foreshortens a card along its length, and past about 45 degrees its width looks the "   \
