@@ -77,9 +77,9 @@ AttributeReading read_shape(double solidity, double rect_fill, double concavity)
   double d[3];
   for (int i = 0; i < 3; ++i)
     d[i] = std::hypot(2 * (solidity - kProtos[i].solidity), rect_fill - kProtos[i].rect_fill);
-  // The bays of the outline settle squiggle or not where they are clear: solidity and
-  // fill both sink as blur rounds a far diamond's corners and noise frays its edge, and
-  // reach a squiggle's, while the diamond stays without a bay.
+  // Solidity and fill both sink as blur rounds a far diamond's corners and noise frays
+  // its edge, down to a squiggle's; the outline stays without a bay. A squiggle reading
+  // without one is therefore the nearer of the other two (shape_convex_bay).
   const auto nearest = [&d] {
     const int best = int(std::min_element(d, d + 3) - d);
     double second = 1e9;

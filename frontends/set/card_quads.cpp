@@ -1,4 +1,5 @@
 #include "frontends/set/card_quads.h"
+#include "frontends/image/masked_percentile.h"
 #include "frontends/set/reader_settings.h"
 #include "frontends/set/size_field.h"
 
@@ -415,14 +416,8 @@ std::vector<Quad> find_card_quads(const cv::Mat& bgr) {
   // the photo's brightest lightness, which is paper, glare or a white object.
   double darkest_paper = s.outline_darkest_paper;
   if (s.outline_darkest_paper_share > 0) {
-    int hist_size = 256;
-    float range[] = {0, 256};
-    const float* ranges[] = {range};
-    cv::Mat hist;
-    cv::calcHist(&white, 1, nullptr, cv::Mat(), hist, 1, &hist_size, ranges);
-    double below = 0, bright = 255;
-    for (int v = 0; v < 256; ++v)
-      if ((below += hist.at<float>(v)) >= 0.99 * white.total()) { bright = v; break; }
+    const cv::Mat everywhere(white.size(), CV_8U, cv::Scalar(255));
+    const double bright = image::masked_percentile(white, everywhere, 0.99);
     darkest_paper = std::min(darkest_paper, s.outline_darkest_paper_share * bright);
   }
   std::vector<Candidate> all;
