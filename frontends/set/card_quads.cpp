@@ -250,6 +250,11 @@ std::vector<Candidate> split_row(const Candidate& c, double card_area) {
   const double card_aspect = reader_settings().outline_card_aspect;
   double along_a = std::abs(aspect(a / k, b) - card_aspect), along_b = std::abs(aspect(a, b / k) - card_aspect);
   if (std::min(along_a, along_b) > 0.3) return {};
+  // A shape of a card's own proportions is one card, however large: two cards side by
+  // side make a squat shape (1.3:1), three a long one. On a table seen obliquely the near
+  // cards can be twice the size of the far ones, and a whole near card must not become
+  // two squat halves.
+  if (std::abs(aspect(a, b) - card_aspect) <= std::min(along_a, along_b)) return {};
   // Cut across side 0-1 (and 3-2), or across side 1-2 (and 0-3).
   int s = along_a <= along_b ? 0 : 1;
   cv::Point2f p0 = q[s], p1 = q[(s + 1) % 4], p2 = q[(s + 2) % 4], p3 = q[(s + 3) % 4];

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "frontends/set/card_quads.h"
 #include "frontends/set/card_renderer.h"
 #include "frontends/set/card_warp.h"
 #include "frontends/set/reader_settings.h"
@@ -621,4 +622,21 @@ TEST_CASE("cards on a table seen obliquely are found and read") {
   ScopedReaderSetting one_size("outline_size_plane_min_cards", 100);
   int false_then = 0;
   CHECK(cards_right(opt, false_then) < right - 10);  // 71 as built here
+}
+
+TEST_CASE("a card twice the size of the others, of a card's own proportions, is one card and not two halves") {
+  // On a table seen obliquely the near cards can have twice the area of the far ones.
+  // Two cards lying side by side make a squat shape (about 1.3:1), so only such a shape
+  // may be cut in two; a large shape of a card's proportions (1.55:1) is one card.
+  cv::Mat img(1000, 1400, CV_8UC3, cv::Scalar(40, 90, 40));
+  auto card = [&](int x, int y, int w, int h) { cv::rectangle(img, cv::Rect(x, y, w, h), cv::Scalar(245, 245, 245), cv::FILLED); };
+  for (int i = 0; i < 10; ++i) card(80 + i % 5 * 260, 60 + i / 5 * 230, 100, 155);  // the usual size
+  card(150, 540, 141, 219);                                                          // twice the area, alike in shape
+  card(500, 540, 141, 219);
+  card(850, 580, 200, 155);  // two usual cards side by side, no seam: two cards
+  const auto quads = find_card_quads(img);
+  CHECK(quads.size() == 14);
+  int large = 0;
+  for (const auto& q : quads) large += quad_area(q) > 1.6 * 100 * 155;
+  CHECK(large == 2);
 }
