@@ -8,6 +8,8 @@
 //                                                          CDCL's turns in time, SHARE x the search's)
 //                                           [--handover CONFLICTS] (minisat hands a puzzle it has not
 //                                                          settled to CaDiCaL, nonogram::Handover; 0 never)
+//                                           [--handover-encoding automaton|starts|both] (the lines as
+//                                                          CaDiCaL gets them after the handover)
 //                                           [--probes N]  (the probing search alone, cut at N probes
 //                                                          a puzzle: nodes, probes and their rates)
 // With no files: the two TAAI sets (icga2019, icga2020) and every wolter/nin survey puzzle
@@ -113,6 +115,12 @@ int main(int argc, char** argv) {
       if (!in) throw std::invalid_argument("--turns takes PROBES,CONFLICTS,GROWTH,SHARE");
     } else if (!std::strcmp(argv[i], "--handover") && i + 1 < argc)
       handover.conflicts = std::stoll(argv[++i]);
+    else if (!std::strcmp(argv[i], "--handover-encoding") && i + 1 < argc) {
+      const std::string e = argv[++i];
+      handover.encoding = e == "automaton" ? puzzlesat::enc::RunsEncoding::automaton
+                          : e == "starts"  ? puzzlesat::enc::RunsEncoding::starts
+                                           : puzzlesat::enc::RunsEncoding::both;
+    }
     else if (!std::strcmp(argv[i], "--probes") && i + 1 < argc)
       probe_cap = std::stoull(argv[++i]);
     else if (!std::strcmp(argv[i], "--ids") && i + 1 < argc) {

@@ -22,12 +22,17 @@ namespace {
 using namespace puzzlesat;
 using namespace puzzlesat::nonogram;
 
-// --format and --id on every subcommand; --handover on solve and unique.
+// --format and --id on every subcommand; --handover and --handover-encoding on solve and
+// unique; --encoding on cnf.
 struct NonogramOptions {
   Format format = Format::automatic;
   std::optional<int> id;
   Handover handover;
+  enc::RunsEncoding encoding = enc::RunsEncoding::automaton;
 };
+
+const std::map<std::string, enc::RunsEncoding> kEncodings{
+    {"automaton", enc::RunsEncoding::automaton}, {"starts", enc::RunsEncoding::starts}, {"both", enc::RunsEncoding::both}};
 
 std::string picture_text(const Picture& p) {
   std::string out;
@@ -39,7 +44,7 @@ std::string picture_text(const Picture& p) {
 class NonogramInput final : public cli::GridPuzzle {
  public:
   NonogramInput(const NonogramOptions& o, std::string input, std::string solver)
-      : input_(std::move(input)), solver_(std::move(solver)), handover_(o.handover) {
+      : input_(std::move(input)), solver_(std::move(solver)), handover_(o.handover), encoding_(o.encoding) {
     const PuzzleInput in = read_puzzle_input(input_);
     p_ = in.is_url ? parse_url(in.text) : parse(in.text, in.name, o.format, o.id);
   }
@@ -97,12 +102,13 @@ class NonogramInput final : public cli::GridPuzzle {
       }
   }
 
-  const sat::Cnf& cnf() override { return rules_.emplace(rules(p_, solver_)).model.cnf(); }
+  const sat::Cnf& cnf() override { return rules_.emplace(rules(p_, solver_, encoding_)).model.cnf(); }
 
  private:
   std::string input_;
   std::string solver_;
   Handover handover_;
+  enc::RunsEncoding encoding_;
   Puzzle p_;
   std::vector<Picture> solutions_;
   std::vector<Deduced> forced_;
@@ -135,6 +141,22 @@ auto handover_option(const std::shared_ptr<NonogramOptions>& o) {
                    "(0: never)")
         ->check(puzzlesat::cli::whole_number())
         ->capture_default_str();
+    cmd.add_option("--handover-encoding", o->handover.encoding,
+                   "The lines as CaDiCaL gets them after the handover: automaton, starts (where each run starts) or both "
+                   "(docs/nonogram.md)")
+        ->transform(CLI::CheckedTransformer(kEncodings))
+        ->default_str("starts");
+  };
+}
+
+// cnf: the lines' encoding (<puzzlesat/runs.h>).
+auto encoding_option(const std::shared_ptr<NonogramOptions>& o) {
+  return [o](CLI::App& cmd) {
+    cmd.add_option("--encoding", o->encoding,
+                   "How each line's runs are encoded: automaton (arc-consistent), starts (order variables for where "
+                   "each run starts, and cover variables) or both")
+        ->transform(CLI::CheckedTransformer(kEncodings))
+        ->default_str("automaton");
   };
 }
 
@@ -199,6 +221,7 @@ void add_nonogram_commands(cli::Commands& commands) {
   o = std::make_shared<NonogramOptions>();
   grid.cnf("The puzzle's formula as DIMACS, variables named fill(r,c)", reader(o))
       .with(format_options(o))
+      .with(encoding_option(o))
       .solver()
       .cnf_output();
 

@@ -3,6 +3,7 @@
 
 #include "problems/nonogram/nonogram.h"
 #include <filesystem>
+#include <set>
 #include <sstream>
 #include <vector>
 
@@ -94,6 +95,37 @@ TEST_CASE("nonogram cnf names fill(r,c), and generate gives a unique puzzle and 
   CHECK(json::parse(run_cli({"nonogram", "unique", out["url"].get<std::string>(), "--json"}).out)["unique"] == true);
   CHECK(run_cli({"nonogram", "generate", "--size", "10x12", "--seed", "3", "--json"}).out == gen.out);
   CHECK(run_cli({"nonogram", "generate", "--size", "0", "--seed", "3"}).exit_code == 2);
+}
+
+TEST_CASE("nonogram cnf --encoding: every encoding of the lines has the puzzle's solutions as its models", "[nonogram][cli]") {
+  // A puzzle with several solutions, so that a wrong encoding cannot hide behind one.
+  const std::string clues = "rows\n1\n1\n1\n1\ncolumns\n1\n1\n1\n1\n";
+  puzzlesat::testing::TempFile file(clues);
+  const auto all = run_cli({"nonogram", "solve", "--all", "--json", file.path()});
+  REQUIRE(all.exit_code == 0);
+  const json solved = json::parse(all.out);
+  std::set<std::string> want;
+  for (const auto& solution : solved["solutions"]) want.insert(solution.dump());
+  REQUIRE(want.size() == 24);  // the 4 x 4 permutation matrices
+  for (const char* encoding : {"automaton", "starts", "both"}) {
+    INFO(encoding);
+    puzzlesat::testing::TempFile cnf(run_cli({"nonogram", "cnf", "--encoding", encoding, file.path()}).out);
+    const auto models = run_cli({"cnf", "enumerate", "--project", "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16", "--json", cnf.path()});
+    REQUIRE(models.exit_code == 0);
+    const json enumerated = json::parse(models.out);
+    std::set<std::string> got;
+    for (const auto& model : enumerated["models"]) {
+      json rows = json::array();
+      for (int r = 0; r < 4; ++r) {
+        std::string row;
+        for (int c = 0; c < 4; ++c) row += model[static_cast<std::size_t>(4 * r + c)].get<int>() > 0 ? '#' : '.';
+        rows.push_back(row);
+      }
+      got.insert(rows.dump());
+    }
+    CHECK(got == want);
+  }
+  CHECK(run_cli({"nonogram", "cnf", "--encoding", "runs", file.path()}).exit_code == 2);
 }
 
 TEST_CASE("nonogram deduce --proof and unique --proof write DRAT proofs that the checker verifies", "[nonogram][cli][proof]") {

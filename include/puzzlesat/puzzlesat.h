@@ -30,6 +30,7 @@
 #include <puzzlesat/proof.h>
 #include <puzzlesat/puzzlink.h>
 #include <puzzlesat/regular.h>
+#include <puzzlesat/runs.h>
 #include <puzzlesat/set_rule.h>
 #include <puzzlesat/smallest_set.h>
 #include <puzzlesat/solution.h>

@@ -1,47 +1,23 @@
 #include "nonogram.h"
 
 #include <puzzlesat/clause_writer.h>
-#include <puzzlesat/regular.h>
+#include <puzzlesat/runs.h>
 
 namespace puzzlesat::nonogram {
 
 // [START model]
-namespace {
-// The clue as an automaton: state p = how much of the pattern 1^a 0 1^b 0 ... 1^z is read;
-// a 0 may repeat before a run and after the last one, never inside a run.
-void require_clue(Model& m, const std::vector<sat::Lit>& line, const Clue& clue) {
-  std::vector<bool> pattern;
-  for (int run : clue) {
-    if (!pattern.empty()) pattern.push_back(false);
-    pattern.insert(pattern.end(), static_cast<std::size_t>(run), true);
-  }
-  const int end = static_cast<int>(pattern.size());
-  enc::detail::Automaton a;
-  a.next = [&](int p, int, bool filled) {
-    if (p == end) return filled ? -1 : end;
-    if (pattern[static_cast<std::size_t>(p)]) {
-      const bool between_runs = p == 0 || !pattern[static_cast<std::size_t>(p) - 1];
-      return filled ? p + 1 : between_runs ? p : -1;
-    }
-    return filled ? -1 : p + 1;
-  };
-  a.accepts = [&](int p) { return p == end; };
-  enc::ClauseWriter out(m.cnf());
-  enc::detail::encode_regular(out, line, a);
-}
-}  // namespace
-
-Rules rules(const Puzzle& p, const std::string& solver) {
+Rules rules(const Puzzle& p, const std::string& solver, enc::RunsEncoding encoding) {
   Model m(solver);
   const RectGrid grid(p.rows, p.cols);
   auto fill = m.bools(grid, "fill");
+  enc::ClauseWriter out(m.cnf());
   for (int r = 0; r < p.rows; ++r) {
     auto clue = m.clue("row " + std::to_string(r));
-    require_clue(m, fill[grid.row(r)], p.row_clues[static_cast<std::size_t>(r)]);
+    enc::encode_runs(out, fill[grid.row(r)], p.row_clues[static_cast<std::size_t>(r)], encoding);
   }
   for (int c = 0; c < p.cols; ++c) {
     auto clue = m.clue("column " + std::to_string(c));
-    require_clue(m, fill[grid.column(c)], p.col_clues[static_cast<std::size_t>(c)]);
+    enc::encode_runs(out, fill[grid.column(c)], p.col_clues[static_cast<std::size_t>(c)], encoding);
   }
   return {std::move(m), std::move(fill)};
 }

@@ -4,10 +4,11 @@
 //   nonogram::Puzzle p = nonogram::parse(text, "cat.non");      // .non, .nin, TAAI or plain
 //   nonogram::Solutions s = nonogram::solve(p, "minisat", 2);    // two: not unique
 //
-// A line's clue is a small automaton read over its cells (pattern 0* 1^a 0+ 1^b ... 0*),
-// encoded with the arc-consistent "regular" gadget (<puzzlesat/regular.h>): unit
-// propagation alone then does all that line-by-line solving can do. Formats are in
-// format.cpp and url.cpp, the generator in generate.cpp (docs/nonogram.md).
+// A line's clue is the runs gadget (<puzzlesat/runs.h>): by default an automaton read over
+// its cells (pattern 0* 1^a 0+ 1^b ... 0*), arc-consistent, so that unit propagation alone
+// does all that line-by-line solving can do; the hard puzzles that CDCL does not settle
+// soon are handed on stated by where their runs start (Handover). Formats are in format.cpp
+// and url.cpp, the generator in generate.cpp (docs/nonogram.md).
 #pragma once
 
 #include <cstddef>
@@ -18,6 +19,7 @@
 
 #include <puzzlesat/grid.h>
 #include <puzzlesat/model.h>
+#include <puzzlesat/runs.h>
 
 namespace puzzlesat::nonogram {
 
@@ -38,7 +40,7 @@ struct Rules {
   Model model;
   BoolGrid<RectGrid> fill;
 };
-Rules rules(const Puzzle& p, const std::string& solver);
+Rules rules(const Puzzle& p, const std::string& solver, enc::RunsEncoding encoding = enc::RunsEncoding::automaton);
 
 Clue runs(const std::string& line);  // the clue a line of '#' and '.' shows
 bool satisfies(const Puzzle& p, const Picture& picture);  // every line shows its clue
@@ -67,10 +69,14 @@ struct Turns {
 // not answered in `conflicts` conflicts gives the puzzle to `then`, a fresh solver with
 // every solution found so far blocked. MiniSat settles most TAAI puzzles in milliseconds,
 // where CaDiCaL spends more; on the few it does not settle soon CaDiCaL is many times
-// faster (docs/nonogram.md, Results). 0 conflicts: never.
+// faster (docs/nonogram.md, Results). 0 conflicts: never. `then` gets each line as where
+// its runs start (<puzzlesat/runs.h>), on which it decides freely: its conflict clauses
+// can then name run positions, which settles the survey's hardest puzzles (Knotty,
+// Faase) that it does not settle over the automata.
 struct Handover {
   std::string then = "cadical";
   std::int64_t conflicts = 20'000;
+  enc::RunsEncoding encoding = enc::RunsEncoding::starts;  // the lines as `then` gets them
 };
 // Up to `limit` solutions (2 decides uniqueness), each checked with satisfies(). Throws
 // std::runtime_error when it runs past `seconds` of wall time (0: no limit).

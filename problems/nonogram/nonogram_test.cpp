@@ -63,7 +63,8 @@ int check_against_brute_force(const Puzzle& p) {
   // them), and with first turns of a few probes, so that the search gives up part way,
   // CDCL takes over (one conflict, or turns in time) with the search's solutions blocked,
   // and the search comes back with more. And CDCL handing over from MiniSat to CaDiCaL
-  // after a conflict, with the solutions MiniSat found blocked in CaDiCaL.
+  // after a conflict, with the solutions MiniSat found blocked in CaDiCaL, which gets the
+  // lines as automata, as the runs' starts, or as both.
   struct Way {
     Method method;
     Turns turns;
@@ -71,9 +72,11 @@ int check_against_brute_force(const Puzzle& p) {
   };
   for (const Way& way : {Way{Method::both, {}, {}}, Way{Method::both, {1, 1, 2, 1.0}, {}},
                          Way{Method::both, {2, 0, 2, 1.0}, {}}, Way{Method::both, {5, 0, 3, 0.0}, {}},
-                         Way{Method::sat, {}, {}}, Way{Method::sat, {}, {"cadical", 1}}, Way{Method::search, {}, {}}}) {
+                         Way{Method::sat, {}, {}}, Way{Method::sat, {}, {"cadical", 1, enc::RunsEncoding::automaton}},
+                         Way{Method::sat, {}, {"cadical", 1, enc::RunsEncoding::starts}},
+                         Way{Method::sat, {}, {"cadical", 1, enc::RunsEncoding::both}}, Way{Method::search, {}, {}}}) {
     INFO("method " << static_cast<int>(way.method) << ", first probes " << way.turns.first_probes << ", handover "
-                   << way.handover.conflicts);
+                   << way.handover.conflicts << " encoding " << static_cast<int>(way.handover.encoding));
     const Solutions all = solve(p, "minisat", sat::kNoLimit, 0, way.method, way.turns, way.handover);
     handovers += all.handed_over;
     CHECK(all.complete);

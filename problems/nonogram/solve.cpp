@@ -39,12 +39,14 @@ auto& cell(P& picture, int cols, std::size_t i) {
 // The SAT side, kept between turns so that its learnt clauses carry over.
 class Cdcl {
  public:
-  Cdcl(const Puzzle& p, const std::string& solver) : puzzle_(p), rules_(rules(p, solver)), solver_(sat::make_solver(solver)) {
+  Cdcl(const Puzzle& p, const std::string& solver, enc::RunsEncoding encoding = enc::RunsEncoding::automaton)
+      : puzzle_(p), rules_(rules(p, solver, encoding)), solver_(sat::make_solver(solver)) {
     solver_->add_cnf(rules_.model.cnf());
     for (sat::Lit l : rules_.fill.all()) cells_.push_back(l.var());
-    // Decide on cells only: the automata's states follow from the cells by propagation
-    // (the encoding is arc-consistent), so branching on them only adds search.
-    solver_->set_decision_vars(cells_);
+    // Over the automata alone, decide on cells only: the states follow from the cells by
+    // propagation (the encoding is arc-consistent), so branching on them only adds search.
+    // The runs' starts are there to be decided on.
+    if (encoding == enc::RunsEncoding::automaton) solver_->set_decision_vars(cells_);
   }
 
   // Excludes a solution (found here or by the search) from later answers.
@@ -167,7 +169,7 @@ Solutions solve(const Puzzle& p, const std::string& solver, std::size_t limit, d
       if (hand_over && status == sat::Status::unknown) {
         hand_over = false;
         out.handed_over = true;
-        cdcl = std::make_unique<Cdcl>(p, handover.then);
+        cdcl = std::make_unique<Cdcl>(p, handover.then, handover.encoding);
         for (const Picture& picture : out.pictures) cdcl->block(picture);
       }
       conflicts *= static_cast<std::int64_t>(growth);
