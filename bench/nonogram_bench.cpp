@@ -117,9 +117,10 @@ int main(int argc, char** argv) {
       handover.conflicts = std::stoll(argv[++i]);
     else if (!std::strcmp(argv[i], "--handover-encoding") && i + 1 < argc) {
       const std::string e = argv[++i];
-      handover.encoding = e == "automaton" ? puzzlesat::enc::RunsEncoding::automaton
-                          : e == "starts"  ? puzzlesat::enc::RunsEncoding::starts
-                                           : puzzlesat::enc::RunsEncoding::both;
+      if (e == "automaton") handover.encoding = puzzlesat::enc::RunsEncoding::automaton;
+      else if (e == "starts") handover.encoding = puzzlesat::enc::RunsEncoding::starts;
+      else if (e == "both") handover.encoding = puzzlesat::enc::RunsEncoding::both;
+      else throw std::invalid_argument("--handover-encoding takes automaton, starts or both");
     }
     else if (!std::strcmp(argv[i], "--probes") && i + 1 < argc)
       probe_cap = std::stoull(argv[++i]);

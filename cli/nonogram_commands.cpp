@@ -34,6 +34,12 @@ struct NonogramOptions {
 const std::map<std::string, enc::RunsEncoding> kEncodings{
     {"automaton", enc::RunsEncoding::automaton}, {"starts", enc::RunsEncoding::starts}, {"both", enc::RunsEncoding::both}};
 
+std::string encoding_name(enc::RunsEncoding e) {
+  for (const auto& [name, value] : kEncodings)
+    if (value == e) return name;
+  return "?";
+}
+
 std::string picture_text(const Picture& p) {
   std::string out;
   for (const std::string& row : p) out += row + "\n";
@@ -145,7 +151,7 @@ auto handover_option(const std::shared_ptr<NonogramOptions>& o) {
                    "The lines as CaDiCaL gets them after the handover: automaton, starts (where each run starts) or both "
                    "(docs/nonogram.md)")
         ->transform(CLI::CheckedTransformer(kEncodings))
-        ->default_str("starts");
+        ->default_str(encoding_name(Handover{}.encoding));
   };
 }
 
@@ -156,7 +162,7 @@ auto encoding_option(const std::shared_ptr<NonogramOptions>& o) {
                    "How each line's runs are encoded: automaton (arc-consistent), starts (order variables for where "
                    "each run starts, and cover variables) or both")
         ->transform(CLI::CheckedTransformer(kEncodings))
-        ->default_str("automaton");
+        ->default_str(encoding_name(NonogramOptions{}.encoding));
   };
 }
 

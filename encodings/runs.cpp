@@ -1,5 +1,6 @@
 #include <puzzlesat/runs.h>
 
+#include <algorithm>
 #include <stdexcept>
 #include <vector>
 
@@ -34,32 +35,33 @@ void encode_automaton(ClauseWriter& out, std::span<const sat::Lit> cells, std::s
 // order literal "run j starts at or before p" is a constant outside that range, so the
 // clauses below need no edge cases (ClauseWriter drops constants).
 void encode_starts(ClauseWriter& out, std::span<const sat::Lit> cells, std::span<const int> runs) {
-  const int n = static_cast<int>(cells.size()), k = static_cast<int>(runs.size());
-  std::vector<int> first(static_cast<std::size_t>(k)), last(static_cast<std::size_t>(k));
-  for (int j = 0, p = 0; j < k; ++j) first[static_cast<std::size_t>(j)] = p, p += runs[static_cast<std::size_t>(j)] + 1;
-  for (int j = k - 1, p = n; j >= 0; --j) last[static_cast<std::size_t>(j)] = p - runs[static_cast<std::size_t>(j)], p = last[static_cast<std::size_t>(j)] - 1;
+  const int n = static_cast<int>(cells.size());
+  const std::size_t k = runs.size();
+  std::vector<int> first(k), last(k);
+  for (std::size_t j = 0, p = 0; j < k; p += static_cast<std::size_t>(runs[j]) + 1, ++j) first[j] = static_cast<int>(p);
+  for (std::size_t j = k, end = cells.size(); j-- > 0;) {
+    last[j] = static_cast<int>(end) - runs[j];
+    end = static_cast<std::size_t>(std::max(0, last[j] - 1));  // below 0 the runs do not fit anyway
+  }
   if (k > 0 && first[0] > last[0]) return out.add({});  // the runs are longer than the line
 
-  std::vector<std::vector<sat::Lit>> order(static_cast<std::size_t>(k));
-  for (int j = 0; j < k; ++j)
-    for (int p = first[static_cast<std::size_t>(j)]; p < last[static_cast<std::size_t>(j)]; ++p)
-      order[static_cast<std::size_t>(j)].push_back(out.fresh());
-  const auto starts_by = [&](int j, int p) {  // run j starts at or before p
-    const auto J = static_cast<std::size_t>(j);
-    if (p < first[J]) return kFalse;
-    if (p >= last[J]) return kTrue;
-    return order[J][static_cast<std::size_t>(p - first[J])];
+  std::vector<std::vector<sat::Lit>> order(k);
+  for (std::size_t j = 0; j < k; ++j)
+    for (int p = first[j]; p < last[j]; ++p) order[j].push_back(out.fresh());
+  const auto starts_by = [&](std::size_t j, int p) {  // run j starts at or before p
+    if (p < first[j]) return kFalse;
+    if (p >= last[j]) return kTrue;
+    return order[j][static_cast<std::size_t>(p - first[j])];
   };
-  std::vector<std::vector<sat::Lit>> covered_by(static_cast<std::size_t>(n));
-  for (int j = 0; j < k; ++j) {
-    const auto J = static_cast<std::size_t>(j);
-    for (int p = first[J]; p < last[J]; ++p) out.add({~starts_by(j, p), starts_by(j, p + 1)});
+  std::vector<std::vector<sat::Lit>> covered_by(cells.size());
+  for (std::size_t j = 0; j < k; ++j) {
+    for (int p = first[j]; p < last[j]; ++p) out.add({~starts_by(j, p), starts_by(j, p + 1)});
     // Run j + 1 starts after run j ends and one empty cell.
     if (j + 1 < k)
-      for (int p = first[J + 1]; p < last[J + 1]; ++p) out.add({~starts_by(j + 1, p), starts_by(j, p - runs[J] - 1)});
+      for (int p = first[j + 1]; p < last[j + 1]; ++p) out.add({~starts_by(j + 1, p), starts_by(j, p - runs[j] - 1)});
     // Run j covers cell i iff it starts at or before i and not at or before i - length.
-    for (int i = first[J]; i < last[J] + runs[J]; ++i) {
-      const sat::Lit started = starts_by(j, i), passed = starts_by(j, i - runs[J]);
+    for (int i = first[j]; i < last[j] + runs[j]; ++i) {
+      const sat::Lit started = starts_by(j, i), passed = starts_by(j, i - runs[j]);
       const sat::Lit covers = out.fresh();
       out.add({~covers, started});
       out.add({~covers, ~passed});
