@@ -130,13 +130,13 @@ bool floors_only() { return std::getenv("PUZZLESAT_METAMORPHIC_FLOORS") != nullp
 
 int published_floor(const std::string& folder, const std::string& name) {
   static const std::map<std::string, int> floors = {
-      {"tables 0.33x", 26}, {"tables 0.5x", 30}, {"tables 2x", 31},
+      {"tables 0.33x", 27}, {"tables 0.5x", 30}, {"tables 2x", 31},
       {"tables crop margin 0%", 379}, {"tables crop margin 10%", 384}, {"tables crop margin 20%", 388},
-      {"tables white table", 27}, {"tables light-grey table", 27}, {"tables textured table", 25},
-      {"tables JPEG quality 60", 31}, {"tables rotated 90 degrees", 31},
-      {"tables-light 0.33x", 8}, {"tables-light 0.5x", 10}, {"tables-light 2x", 11},
+      {"tables white table", 27}, {"tables light-grey table", 28}, {"tables textured table", 26},
+      {"tables JPEG quality 60", 32}, {"tables rotated 90 degrees", 31},
+      {"tables-light 0.33x", 9}, {"tables-light 0.5x", 10}, {"tables-light 2x", 11},
       {"tables-light crop margin 0%", 74}, {"tables-light crop margin 10%", 75}, {"tables-light crop margin 20%", 74},
-      {"tables-light white table", 10}, {"tables-light light-grey table", 8}, {"tables-light textured table", 11},
+      {"tables-light white table", 10}, {"tables-light light-grey table", 9}, {"tables-light textured table", 11},
       {"tables-light JPEG quality 60", 10}, {"tables-light rotated 90 degrees", 11}};
   auto it = floors.find(folder + " " + name);
   return it == floors.end() ? INT_MAX : it->second;

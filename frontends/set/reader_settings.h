@@ -186,6 +186,19 @@ namespace puzzlesat::set_vision {
     "a blob of no symbol's shape is measured again on its pixels whose chroma is at least this share of their "    \
     "darkness: a symbol touching a grey mark (a pointed shadow, a shadow's edge, a dim shadow's noise) is found "  \
     "apart from it; inks are 0.5-1.1, a grey shadow under 0.15; 0 turns the second look off")                       \
+  X(symbol_fused_grey_share, 0.25, 0, 1,                                                                           \
+    "a blob of a symbol's shape whose ink lies in grey patches (chroma under symbol_split_colourfulness of its "    \
+    "darkness, left by an opening of 5 px) for over this share is measured again on its coloured ink alone: a "    \
+    "symbol fused with a dark mark it touches (a label, a cover, a pen) keeps a symbol's proportions, only too "    \
+    "large to pair with its card's other symbols (renders --corner-labels / --end-covers on a white desk, seeds "   \
+    "301-304: 72.9 -> 100 %, 70.8 -> 91.7 %); 1 turns this off")                                                    \
+  X(symbol_fused_min_part, 0.1, 0, 1,                                                                              \
+    "... when each symbol in that coloured ink is at least this share of the blob's box: dim purple is greyish "    \
+    "through, and its few coloured specks are a few hundredths of the blob, no symbol (at 0, tables-light loses "   \
+    "a purple striped card); a symbol fused with a cover across a card's end is 0.12-0.2 of the pair")              \
+  X(symbol_fused_shrink, 0.8, 0, 1,                                                                                \
+    "... and under this share: a coloured part as large as the blob is the symbol itself, which taken as a part "   \
+    "could no longer frame a card alone (a part never does)")                                                       \
   X(symbol_finer_windows, 2, 0, 4,                                                                                  \
     "the ink is searched again with the white's window halved this many times: where the table is brighter than "  \
     "the paper (cards pasted on white or light grey, a white desk), a wide window's white is the table's and the "  \

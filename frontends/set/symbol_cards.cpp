@@ -135,8 +135,13 @@ bool as_symbol(const std::vector<cv::Point>& contour, const InkImage& ink, const
 // measured again: the symbols in it are appended to `out`. False when there is none.
 // (Alone, such a piece is not taken for a card: an open outline's coloured part beside a
 // card's grey edge framed a false one.)
+//
+// With `close_arcs`, a piece that is an open outline cut across by the grey mark (a C,
+// kBrokenOutline) is measured as its convex hull: what the mark leaves of an open symbol,
+// its cut end closed straight. (Only for a blob that had a symbol's shape before the
+// grey was taken out; an arc beside any grey mark is not made a symbol.)
 bool coloured_parts(const std::vector<cv::Point>& contour, const InkImage& ink, const ReaderSettings& s,
-                    std::vector<SymbolBlob>& out) {
+                    std::vector<SymbolBlob>& out, bool close_arcs = false) {
   const cv::Rect box = cv::boundingRect(contour) & cv::Rect(0, 0, ink.mask.cols, ink.mask.rows);
   if (s.symbol_split_colourfulness <= 0 || box.area() > s.symbol_max_area_share * double(ink.mask.total()) ||
       cv::contourArea(contour) < s.symbol_min_area)
@@ -156,13 +161,54 @@ bool coloured_parts(const std::vector<cv::Point>& contour, const InkImage& ink, 
   bool found = false;
   for (const auto& piece : pieces) {
     SymbolBlob b;
-    if (as_symbol(piece, ink, s, b)) {
+    bool symbol = as_symbol(piece, ink, s, b);
+    if (!symbol && close_arcs && cv::contourArea(piece) < kBrokenOutline * hull_area(piece)) {
+      std::vector<cv::Point> hull;
+      cv::convexHull(piece, hull);
+      symbol = as_symbol(hull, ink, s, b);
+    }
+    if (symbol) {
       b.split = true;
       out.push_back(b);
       found = true;
     }
   }
   return found;
+}
+
+// The share of a blob's ink that lies in dark grey patches: pixels of chroma under
+// symbol_split_colourfulness of their darkness and darker than nearly all of the blob's
+// coloured ink, in a patch that an opening by kGreyPatch pixels leaves. A black label, a
+// cover or a pen's mark fused to a symbol is such a patch. The symbol's own greyish
+// pixels are not: its anti-aliased rim is thin, and the stripes that dim light or JPEG's
+// halved chroma turn greyish are paler than its outline.
+constexpr int kGreyPatch = 5;
+double grey_share(const std::vector<cv::Point>& contour, const InkImage& ink, const ReaderSettings& s) {
+  const cv::Rect box = cv::boundingRect(contour) & cv::Rect(0, 0, ink.mask.cols, ink.mask.rows);
+  cv::Mat inside = cv::Mat::zeros(box.size(), CV_8U);
+  cv::drawContours(inside, std::vector<std::vector<cv::Point>>{contour}, 0, 255, cv::FILLED, cv::LINE_8, cv::noArray(),
+                   INT_MAX, -box.tl());
+  inside &= ink.mask(box);
+  const int all = cv::countNonZero(inside);
+  if (all == 0) return 0;
+  const cv::Mat rgb = ink.rgb(box);
+  cv::Mat grey = cv::Mat::zeros(box.size(), CV_8U), darkness(box.size(), CV_32F);
+  std::vector<float> coloured;  // the darkness of the coloured ink
+  for (int y = 0; y < inside.rows; ++y)
+    for (int x = 0; x < inside.cols; ++x) {
+      if (!inside.at<uchar>(y, x)) continue;
+      const cv::Scalar c(rgb.at<cv::Vec3f>(y, x));
+      darkness.at<float>(y, x) = float(darkness_of(c));
+      if (chroma_of(c) < s.symbol_split_colourfulness * darkness_of(c)) grey.at<uchar>(y, x) = 255;
+      else coloured.push_back(float(darkness_of(c)));
+    }
+  if (coloured.empty()) return 0;
+  // Darker than all but the darkest tenth of the coloured ink: the outline's core.
+  const auto core = coloured.begin() + std::ptrdiff_t(coloured.size() * 9 / 10);
+  std::nth_element(coloured.begin(), core, coloured.end());
+  grey &= darkness > *core;
+  cv::morphologyEx(grey, grey, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(kGreyPatch, kGreyPatch)));
+  return double(cv::countNonZero(grey)) / all;
 }
 
 // The blob's width along `dir` (a unit vector) through its centre: under any affine view
@@ -289,6 +335,20 @@ std::vector<SymbolGroup> find_symbol_groups(const cv::Mat& bgr, double card_leng
   for (size_t i = 0; i < contours.size(); ++i) {
     if (hierarchy[i][3] >= 0) continue;
     if (shaped[i] && shaped[i]->sharpness >= required_sharpness(s, ink.sharpness_factor, shaped[i]->width)) {
+      // A symbol fused with a grey mark can keep a symbol's proportions (a label over
+      // its end): its coloured ink alone, when it holds a symbol, is the symbol.
+      // (Pale stripes can be greyish too, but their coloured part spans the blob; dim
+      // purple is greyish through, and its coloured specks are no symbol's size.)
+      std::vector<SymbolBlob> parts;
+      if (s.symbol_fused_grey_share < 1 && grey_share(contours[i], ink, s) > s.symbol_fused_grey_share &&
+          coloured_parts(contours[i], ink, s, parts, true) &&
+          std::all_of(parts.begin(), parts.end(), [&](const SymbolBlob& p) {
+            const double share = p.length * p.width / (shaped[i]->length * shaped[i]->width);
+            return share >= s.symbol_fused_min_part && share < s.symbol_fused_shrink;
+          })) {
+        blobs.insert(blobs.end(), parts.begin(), parts.end());
+        continue;
+      }
       blobs.push_back(*shaped[i]);
       continue;
     }

@@ -287,3 +287,44 @@ TEST_CASE("a symbol touched by a grey mark is found apart from it") {
   CHECK(without <= cases / 3);  // the scene needs the split, or it tests nothing
   CHECK(with == cases);
 }
+
+TEST_CASE("a symbol fused with a black label over its card's corner is found apart from it") {
+  // A black label stuck over a card's corner on a white desk, across the top of the card's
+  // first symbol: the symbol and the label are one dark blob that still has a symbol's
+  // proportions, only too large to pair with the two other symbols. Its coloured ink
+  // alone is the symbol (symbol_fused_grey_share), and the three frame the card.
+  const int length = 300;
+  auto threes_found = [&](double grey_share) {
+    const double before = reader_settings().symbol_fused_grey_share;
+    override_reader_setting("symbol_fused_grey_share", grey_share);
+    int found = 0, cases = 0;
+    for (int shape = 0; shape < 3; ++shape)
+      for (int colour = 0; colour < 3; ++colour)
+        for (int shading = 0; shading < 3; ++shading) {
+          const set::Card card{2, uint8_t(colour), uint8_t(shading), uint8_t(shape)};  // three symbols
+          cv::Mat desk(700, 900, CV_8UC3, cv::Scalar(236, 238, 240));
+          RenderedCard r = render_card(card, length);
+          const cv::Rect at(300, 250, r.image.cols, r.image.rows);
+          r.image.copyTo(desk(at), r.mask);
+          // The label, as `set render --corner-labels` draws it, runs from beyond the
+          // card's corner over the tip of its first symbol.
+          const cv::Rect label(at.x - at.width * 3 / 100, at.y - at.height * 5 / 100, at.width * 28 / 100,
+                               at.height * 22 / 100);
+          cv::rectangle(desk, label, cv::Scalar(30, 28, 28), cv::FILLED);
+          const Quad truth = {cv::Point2f(float(at.x), float(at.y)), cv::Point2f(float(at.br().x), float(at.y)),
+                              cv::Point2f(float(at.br().x), float(at.br().y)), cv::Point2f(float(at.x), float(at.br().y))};
+          const std::vector<SymbolGroup> groups = find_symbol_groups(desk);
+          found += std::any_of(groups.begin(), groups.end(), [&](const SymbolGroup& g) {
+            return g.symbols.size() == 3 && overlap(g.card, truth) >= 0.8;
+          });
+          ++cases;
+        }
+    override_reader_setting("symbol_fused_grey_share", before);
+    return std::pair(found, cases);
+  };
+  const auto [with, cases] = threes_found(reader_settings().symbol_fused_grey_share);
+  const auto [without, unused] = threes_found(1);
+  INFO("cards of three framed with the fused split " << with << ", without " << without << ", of " << cases);
+  CHECK(without <= cases / 3);  // the scene needs the split, or it tests nothing
+  CHECK(with == cases);
+}
