@@ -9,6 +9,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include <algorithm>
+#include <functional>
 #include <random>
 #include <set>
 
@@ -251,38 +252,50 @@ TEST_CASE("a shadow's sharp edge beside a card's symbols does not swallow them")
   CHECK(with >= edges * 5 / 6);        // an edge through a symbol may still cut it in two
 }
 
+namespace {
+
+// How many of `cards` (cards of three), each drawn on a white desk and then marked by
+// `mark` (given the card's rectangle there), find_symbol_groups frames as three.
+int threes_framed(const std::vector<set::Card>& cards, const std::function<void(cv::Mat&, const cv::Rect&)>& mark) {
+  const int length = 300;
+  int found = 0;
+  for (const set::Card& card : cards) {
+    cv::Mat desk(700, 900, CV_8UC3, cv::Scalar(236, 238, 240));
+    RenderedCard r = render_card(card, length);
+    const cv::Rect at(300, 250, r.image.cols, r.image.rows);
+    r.image.copyTo(desk(at), r.mask);
+    mark(desk, at);
+    const Quad truth = {cv::Point2f(float(at.x), float(at.y)), cv::Point2f(float(at.br().x), float(at.y)),
+                        cv::Point2f(float(at.br().x), float(at.br().y)), cv::Point2f(float(at.x), float(at.br().y))};
+    const std::vector<SymbolGroup> groups = find_symbol_groups(desk);
+    found += std::any_of(groups.begin(), groups.end(),
+                         [&](const SymbolGroup& g) { return g.symbols.size() == 3 && overlap(g.card, truth) >= 0.8; });
+  }
+  return found;
+}
+
+}  // namespace
+
 TEST_CASE("a symbol touched by a grey mark is found apart from it") {
   // A pointed grey shadow (a pen's) on a white desk reaching the middle symbol of a card
   // of three: the symbol and the shadow are one dark blob of no symbol's shape, and the
   // two outer symbols, two pitches apart, are no row. Its coloured part alone is the
   // symbol (symbol_split_colourfulness).
-  const int length = 300;
-  auto threes_found = [&](double split) {
-    const double before = reader_settings().symbol_split_colourfulness;
-    override_reader_setting("symbol_split_colourfulness", split);
-    int found = 0, cases = 0;
-    for (int shape = 0; shape < 3; ++shape)
-      for (int colour = 0; colour < 3; ++colour) {
-        const set::Card card{2, uint8_t(colour), 0, uint8_t(shape)};  // three solid symbols
-        cv::Mat desk(700, 900, CV_8UC3, cv::Scalar(236, 238, 240));
-        RenderedCard r = render_card(card, length);
-        const cv::Rect at(300, 250, r.image.cols, r.image.rows);
-        r.image.copyTo(desk(at), r.mask);
-        const cv::Point tip(at.x + at.width / 2, at.y + at.height / 2);
-        const std::vector<cv::Point> wedge = {tip, cv::Point(tip.x - 12, 30), cv::Point(tip.x + 12, 30)};
-        cv::fillConvexPoly(desk, wedge, cv::Scalar(95, 95, 95), cv::LINE_AA);
-        const Quad truth = {cv::Point2f(float(at.x), float(at.y)), cv::Point2f(float(at.br().x), float(at.y)),
-                            cv::Point2f(float(at.br().x), float(at.br().y)), cv::Point2f(float(at.x), float(at.br().y))};
-        const std::vector<SymbolGroup> groups = find_symbol_groups(desk);
-        found += std::any_of(groups.begin(), groups.end(),
-                             [&](const SymbolGroup& g) { return g.symbols.size() == 3 && overlap(g.card, truth) >= 0.8; });
-        ++cases;
-      }
-    override_reader_setting("symbol_split_colourfulness", before);
-    return std::pair(found, cases);
+  std::vector<set::Card> cards;
+  for (int shape = 0; shape < 3; ++shape)
+    for (int colour = 0; colour < 3; ++colour) cards.push_back({2, uint8_t(colour), 0, uint8_t(shape)});  // solid
+  auto wedge = [](cv::Mat& desk, const cv::Rect& at) {
+    const cv::Point tip(at.x + at.width / 2, at.y + at.height / 2);
+    const std::vector<cv::Point> wedge = {tip, cv::Point(tip.x - 12, 30), cv::Point(tip.x + 12, 30)};
+    cv::fillConvexPoly(desk, wedge, cv::Scalar(95, 95, 95), cv::LINE_AA);
   };
-  const auto [with, cases] = threes_found(reader_settings().symbol_split_colourfulness);
-  const auto [without, unused] = threes_found(0);
+  const int with = threes_framed(cards, wedge);
+  int without = 0;
+  {
+    ScopedReaderSetting off("symbol_split_colourfulness", 0);
+    without = threes_framed(cards, wedge);
+  }
+  const int cases = int(cards.size());
   INFO("cards of three framed with the split " << with << ", without " << without << ", of " << cases);
   CHECK(without <= cases / 3);  // the scene needs the split, or it tests nothing
   CHECK(with == cases);
@@ -293,37 +306,24 @@ TEST_CASE("a symbol fused with a black label over its card's corner is found apa
   // first symbol: the symbol and the label are one dark blob that still has a symbol's
   // proportions, only too large to pair with the two other symbols. Its coloured ink
   // alone is the symbol (symbol_fused_grey_share), and the three frame the card.
-  const int length = 300;
-  auto threes_found = [&](double grey_share) {
-    const double before = reader_settings().symbol_fused_grey_share;
-    override_reader_setting("symbol_fused_grey_share", grey_share);
-    int found = 0, cases = 0;
-    for (int shape = 0; shape < 3; ++shape)
-      for (int colour = 0; colour < 3; ++colour)
-        for (int shading = 0; shading < 3; ++shading) {
-          const set::Card card{2, uint8_t(colour), uint8_t(shading), uint8_t(shape)};  // three symbols
-          cv::Mat desk(700, 900, CV_8UC3, cv::Scalar(236, 238, 240));
-          RenderedCard r = render_card(card, length);
-          const cv::Rect at(300, 250, r.image.cols, r.image.rows);
-          r.image.copyTo(desk(at), r.mask);
-          // The label, as `set render --corner-labels` draws it, runs from beyond the
-          // card's corner over the tip of its first symbol.
-          const cv::Rect label(at.x - at.width * 3 / 100, at.y - at.height * 5 / 100, at.width * 28 / 100,
-                               at.height * 22 / 100);
-          cv::rectangle(desk, label, cv::Scalar(30, 28, 28), cv::FILLED);
-          const Quad truth = {cv::Point2f(float(at.x), float(at.y)), cv::Point2f(float(at.br().x), float(at.y)),
-                              cv::Point2f(float(at.br().x), float(at.br().y)), cv::Point2f(float(at.x), float(at.br().y))};
-          const std::vector<SymbolGroup> groups = find_symbol_groups(desk);
-          found += std::any_of(groups.begin(), groups.end(), [&](const SymbolGroup& g) {
-            return g.symbols.size() == 3 && overlap(g.card, truth) >= 0.8;
-          });
-          ++cases;
-        }
-    override_reader_setting("symbol_fused_grey_share", before);
-    return std::pair(found, cases);
+  std::vector<set::Card> cards;  // every card of three
+  for (int shape = 0; shape < 3; ++shape)
+    for (int colour = 0; colour < 3; ++colour)
+      for (int shading = 0; shading < 3; ++shading) cards.push_back({2, uint8_t(colour), uint8_t(shading), uint8_t(shape)});
+  auto label = [](cv::Mat& desk, const cv::Rect& at) {
+    // As `set render --corner-labels` draws it: from beyond the card's corner over the
+    // tip of its first symbol.
+    const cv::Rect label(at.x - at.width * 3 / 100, at.y - at.height * 5 / 100, at.width * 28 / 100,
+                         at.height * 22 / 100);
+    cv::rectangle(desk, label, cv::Scalar(30, 28, 28), cv::FILLED);
   };
-  const auto [with, cases] = threes_found(reader_settings().symbol_fused_grey_share);
-  const auto [without, unused] = threes_found(1);
+  const int with = threes_framed(cards, label);
+  int without = 0;
+  {
+    ScopedReaderSetting off("symbol_fused_grey_share", 1);
+    without = threes_framed(cards, label);
+  }
+  const int cases = int(cards.size());
   INFO("cards of three framed with the fused split " << with << ", without " << without << ", of " << cases);
   CHECK(without <= cases / 3);  // the scene needs the split, or it tests nothing
   CHECK(with == cases);
