@@ -274,6 +274,22 @@ int threes_framed(const std::vector<set::Card>& cards, const std::function<void(
   return found;
 }
 
+// Every card of `cards` framed as three with the defaults, and at most a third with the
+// setting `name` at `off`: the scene needs the setting, or it tests nothing.
+void check_framed_only_with(const std::vector<set::Card>& cards,
+                            const std::function<void(cv::Mat&, const cv::Rect&)>& mark, const char* name, double off) {
+  const int with = threes_framed(cards, mark);
+  int without = 0;
+  {
+    ScopedReaderSetting setting(name, off);
+    without = threes_framed(cards, mark);
+  }
+  const int cases = int(cards.size());
+  INFO("cards of three framed: " << with << "; with " << name << " at " << off << ": " << without << "; of " << cases);
+  CHECK(without <= cases / 3);
+  CHECK(with == cases);
+}
+
 }  // namespace
 
 TEST_CASE("a symbol touched by a grey mark is found apart from it") {
@@ -289,16 +305,7 @@ TEST_CASE("a symbol touched by a grey mark is found apart from it") {
     const std::vector<cv::Point> wedge = {tip, cv::Point(tip.x - 12, 30), cv::Point(tip.x + 12, 30)};
     cv::fillConvexPoly(desk, wedge, cv::Scalar(95, 95, 95), cv::LINE_AA);
   };
-  const int with = threes_framed(cards, wedge);
-  int without = 0;
-  {
-    ScopedReaderSetting off("symbol_split_colourfulness", 0);
-    without = threes_framed(cards, wedge);
-  }
-  const int cases = int(cards.size());
-  INFO("cards of three framed with the split " << with << ", without " << without << ", of " << cases);
-  CHECK(without <= cases / 3);  // the scene needs the split, or it tests nothing
-  CHECK(with == cases);
+  check_framed_only_with(cards, wedge, "symbol_split_colourfulness", 0);
 }
 
 TEST_CASE("a symbol fused with a black label over its card's corner is found apart from it") {
@@ -317,14 +324,5 @@ TEST_CASE("a symbol fused with a black label over its card's corner is found apa
                          at.height * 22 / 100);
     cv::rectangle(desk, label, cv::Scalar(30, 28, 28), cv::FILLED);
   };
-  const int with = threes_framed(cards, label);
-  int without = 0;
-  {
-    ScopedReaderSetting off("symbol_fused_grey_share", 1);
-    without = threes_framed(cards, label);
-  }
-  const int cases = int(cards.size());
-  INFO("cards of three framed with the fused split " << with << ", without " << without << ", of " << cases);
-  CHECK(without <= cases / 3);  // the scene needs the split, or it tests nothing
-  CHECK(with == cases);
+  check_framed_only_with(cards, label, "symbol_fused_grey_share", 1);
 }
