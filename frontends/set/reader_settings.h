@@ -192,6 +192,10 @@ namespace puzzlesat::set_vision {
     "symbol fused with a dark mark it touches (a label, a cover, a pen) keeps a symbol's proportions, only too "    \
     "large to pair with its card's other symbols (renders --corner-labels / --end-covers on a white desk, seeds "   \
     "301-304: 72.9 -> 100 %, 70.8 -> 91.7 %); 1 turns this off")                                                    \
+  X(symbol_fused_core_quantile, 0.9, 0.5, 1,                                                                        \
+    "a grey patch counts only where it is darker than this quantile of the blob's coloured ink (its outline's "     \
+    "core): a label or a cover is darker than any ink, the stripes that dim light or JPEG turn greyish are paler; "  \
+    "at the mean (0.5) a tables-light photo read at 0.5x loses a purple striped card (metamorphic 10 -> 9 of 11)") \
   X(symbol_fused_min_part, 0.1, 0, 1,                                                                              \
     "... when each symbol in that coloured ink is at least this share of the blob's box: dim purple is greyish "    \
     "through, and its few coloured specks are a few hundredths of the blob, no symbol (at 0, tables-light loses "   \

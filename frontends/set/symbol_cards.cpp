@@ -72,6 +72,20 @@ double required_sharpness(const ReaderSettings& s, double factor, double width) 
   return s.symbol_min_sharpness * factor * std::min(1.0, s.symbol_sharp_width / width);
 }
 
+// The ink pixels inside `contour`, as a mask over `box` (the contour's bounding box
+// within the image).
+cv::Mat ink_inside(const std::vector<cv::Point>& contour, const InkImage& ink, const cv::Rect& box) {
+  cv::Mat inside = cv::Mat::zeros(box.size(), CV_8U);
+  cv::drawContours(inside, std::vector<std::vector<cv::Point>>{contour}, 0, 255, cv::FILLED, cv::LINE_8, cv::noArray(),
+                   INT_MAX, -box.tl());
+  return inside & ink.mask(box);
+}
+
+// Ink of too little chroma for its darkness to be printed colour (symbol_split_colourfulness).
+bool grey_ink(const cv::Scalar& c, const ReaderSettings& s) {
+  return chroma_of(c) < s.symbol_split_colourfulness * darkness_of(c);
+}
+
 // A saturated blob of a symbol's proportions, or nothing.
 bool as_symbol(const std::vector<cv::Point>& contour, const InkImage& ink, const ReaderSettings& s, SymbolBlob& out) {
   double area = cv::contourArea(contour);
@@ -99,10 +113,7 @@ bool as_symbol(const std::vector<cv::Point>& contour, const InkImage& ink, const
   if (area < s.symbol_min_solidity * cv::contourArea(hull)) return false;
 
   cv::Rect box = cv::boundingRect(contour) & cv::Rect(0, 0, ink.mask.cols, ink.mask.rows);
-  cv::Mat inside = cv::Mat::zeros(box.size(), CV_8U);
-  cv::drawContours(inside, std::vector<std::vector<cv::Point>>{contour}, 0, 255, cv::FILLED, cv::LINE_8, cv::noArray(),
-                   INT_MAX, -box.tl());
-  inside &= ink.mask(box);
+  const cv::Mat inside = ink_inside(contour, ink, box);
   if (cv::countNonZero(inside) == 0) return false;
   cv::Scalar c = cv::mean(ink.rgb(box), inside);
   const double darkness = darkness_of(c), chroma = chroma_of(c);
@@ -146,14 +157,11 @@ bool coloured_parts(const std::vector<cv::Point>& contour, const InkImage& ink, 
   if (s.symbol_split_colourfulness <= 0 || box.area() > s.symbol_max_area_share * double(ink.mask.total()) ||
       cv::contourArea(contour) < s.symbol_min_area)
     return false;
-  cv::Mat part = cv::Mat::zeros(box.size(), CV_8U);
-  cv::drawContours(part, std::vector<std::vector<cv::Point>>{contour}, 0, 255, cv::FILLED, cv::LINE_8, cv::noArray(),
-                   INT_MAX, -box.tl());
-  part &= ink.mask(box);
+  cv::Mat part = ink_inside(contour, ink, box);
   const cv::Mat rgb = ink.rgb(box);
   part.forEach<uchar>([&](uchar& m, const int* at) {
     const cv::Scalar c(rgb.at<cv::Vec3f>(at[0], at[1]));
-    if (m && chroma_of(c) < s.symbol_split_colourfulness * darkness_of(c)) m = 0;
+    if (m && grey_ink(c, s)) m = 0;
   });
   cv::morphologyEx(part, part, cv::MORPH_CLOSE, cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(3, 3)));
   std::vector<std::vector<cv::Point>> pieces;
@@ -178,17 +186,14 @@ bool coloured_parts(const std::vector<cv::Point>& contour, const InkImage& ink, 
 
 // The share of a blob's ink that lies in dark grey patches: pixels of chroma under
 // symbol_split_colourfulness of their darkness and darker than nearly all of the blob's
-// coloured ink, in a patch that an opening by kGreyPatch pixels leaves. A black label, a
+// coloured ink (symbol_fused_core_quantile), in a patch that an opening by kGreyPatch pixels leaves. A black label, a
 // cover or a pen's mark fused to a symbol is such a patch. The symbol's own greyish
 // pixels are not: its anti-aliased rim is thin, and the stripes that dim light or JPEG's
 // halved chroma turn greyish are paler than its outline.
 constexpr int kGreyPatch = 5;
 double grey_share(const std::vector<cv::Point>& contour, const InkImage& ink, const ReaderSettings& s) {
   const cv::Rect box = cv::boundingRect(contour) & cv::Rect(0, 0, ink.mask.cols, ink.mask.rows);
-  cv::Mat inside = cv::Mat::zeros(box.size(), CV_8U);
-  cv::drawContours(inside, std::vector<std::vector<cv::Point>>{contour}, 0, 255, cv::FILLED, cv::LINE_8, cv::noArray(),
-                   INT_MAX, -box.tl());
-  inside &= ink.mask(box);
+  const cv::Mat inside = ink_inside(contour, ink, box);
   const int all = cv::countNonZero(inside);
   if (all == 0) return 0;
   const cv::Mat rgb = ink.rgb(box);
@@ -199,12 +204,13 @@ double grey_share(const std::vector<cv::Point>& contour, const InkImage& ink, co
       if (!inside.at<uchar>(y, x)) continue;
       const cv::Scalar c(rgb.at<cv::Vec3f>(y, x));
       darkness.at<float>(y, x) = float(darkness_of(c));
-      if (chroma_of(c) < s.symbol_split_colourfulness * darkness_of(c)) grey.at<uchar>(y, x) = 255;
+      if (grey_ink(c, s)) grey.at<uchar>(y, x) = 255;
       else coloured.push_back(float(darkness_of(c)));
     }
   if (coloured.empty()) return 0;
-  // Darker than all but the darkest tenth of the coloured ink: the outline's core.
-  const auto core = coloured.begin() + std::ptrdiff_t(coloured.size() * 9 / 10);
+  // Darker than the coloured ink's core (symbol_fused_core_quantile).
+  const auto at = std::min(coloured.size() - 1, std::size_t(double(coloured.size()) * s.symbol_fused_core_quantile));
+  const auto core = coloured.begin() + std::ptrdiff_t(at);
   std::nth_element(coloured.begin(), core, coloured.end());
   grey &= darkness > *core;
   cv::morphologyEx(grey, grey, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(kGreyPatch, kGreyPatch)));
@@ -335,10 +341,9 @@ std::vector<SymbolGroup> find_symbol_groups(const cv::Mat& bgr, double card_leng
   for (size_t i = 0; i < contours.size(); ++i) {
     if (hierarchy[i][3] >= 0) continue;
     if (shaped[i] && shaped[i]->sharpness >= required_sharpness(s, ink.sharpness_factor, shaped[i]->width)) {
-      // A symbol fused with a grey mark can keep a symbol's proportions (a label over
-      // its end): its coloured ink alone, when it holds a symbol, is the symbol.
-      // (Pale stripes can be greyish too, but their coloured part spans the blob; dim
-      // purple is greyish through, and its coloured specks are no symbol's size.)
+      // A symbol fused with a dark mark can keep a symbol's proportions (a label over
+      // its end): its coloured ink alone, when it holds a symbol of a part's size
+      // (symbol_fused_min_part, symbol_fused_shrink), is the symbol.
       std::vector<SymbolBlob> parts;
       if (s.symbol_fused_grey_share < 1 && grey_share(contours[i], ink, s) > s.symbol_fused_grey_share &&
           coloured_parts(contours[i], ink, s, parts, true) &&
