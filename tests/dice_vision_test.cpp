@@ -247,7 +247,7 @@ TEST_CASE("dice photos of coloured dice in a tray (nellbyler) are read", "[dice_
   const auto r = read_source(puzzlesat::testing::shared_data() / "dice/nellbyler/train");
   INFO(r.exact << " of " << r.images << " read exactly");
   CHECK(r.images == 100);
-  CHECK(r.exact >= 0.72 * r.images);
+  CHECK(r.exact >= 0.75 * r.images);
 }
 
 // Scale first, for small dice: nellbyler's dice are 28-48 px; halved, 14-24 px, two pips

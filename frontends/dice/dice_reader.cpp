@@ -163,10 +163,7 @@ ScaleReading read_at_scale(const cv::Mat& full, double scale, const ReadOptions&
         if (l.pips > 0 && sure(l, ds.adopt)) reading.pips = l.pips, reading.confidence = l.probability;
       } else if (l.pips == 0) {
         if (sure(l, ds.veto)) reading.pips = 0;
-      } else if (l.pips != reading.pips && reading.confidence < ds.doubt && sure(l, ds.overrule) &&
-                 reading.alike[l.pips] >= ds.pattern_alike_colour) {
-        // Not to a value whose pips the face shows unlike in colour: the network, which
-        // sees a bright spot where a pip could sit, takes a lamp's glint for one.
+      } else if (l.pips != reading.pips && reading.confidence < ds.doubt && sure(l, ds.overrule)) {
         reading.pips = l.pips;
       }
     }

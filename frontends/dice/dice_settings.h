@@ -50,12 +50,15 @@ namespace puzzlesat::dice_vision {
     "1,252, rendered plain-steep scenes 1-80 308 of 311 against 300; the default reader reads the dev photos and "  \
     "renders the same within a photo a folder, about 0.8 ms more a die on one core (8: alone 888 and 1,333, the "   \
     "default reader no better, twice the time)")                                                                     \
-  X(overrule, 0.9, 0, 1,                                                                                              \
-    "the model's probability from which its value replaces a doubtful rules reading (1 never), unless the face "   \
-    "shows that value's pips unlike in colour (pattern_alike_colour; a glint): against 1, read four ways "         \
-    "(model_views), plain renders 41-120 read 5 photos more, varied 1-180 7, plain-coloured 1-40 and 121-160 1 "  \
-    "each, nellbyler 1, matteop65 the same")                                                                        \
-  X(doubt, 0.8, 0, 1, "only readings the rules are less sure of than this may be overruled (1 all)")                  \
+  X(overrule, 0.8, 0, 1,                                                                                              \
+    "the model's probability from which its value replaces a doubtful rules reading (1 never): where it was this "  \
+    "sure and disagreed with the rules, on the dev photos and six render folders, it was right on 71 dice of 72, "  \
+    "the rules on none. Against 0.9 with doubt 0.8 and a gate on the face's colours (now gone): nellbyler 154 -> "  \
+    "156 photos, steep plain 1..160 131 -> 136, varied 1..300 137 -> 146, plain 1..200 194 -> 196, matteop65 "      \
+    "and plain-coloured the same; 0.7 loses matteop65 photos")                                                      \
+  X(doubt, 0.9, 0, 1,                                                                                                 \
+    "only readings the rules are less sure of than this may be overruled (1 all): seen steeply, the rules count a " \
+    "side face's pips 0.82-0.89 surely (0.8 left them); 1 reads a key cap's letter as a die (dice_agreement_test)") \
   X(veto, 0.7, 0, 1,                                                                                                  \
     "the model's 'not a die' probability from which a die the rules read is dropped (1 never): read four ways "    \
     "(model_views), SET photos read as holding dice 3 of 535 (0.8: 4, 0.85: 11); matteop65 305 and nellbyler 154 " \
@@ -326,8 +329,10 @@ namespace puzzlesat::dice_vision {
     "and is dropped when read this much less surely than the median die: more than the jitter between clean "      \
     "readings (round 6)")                                                                                           \
   X(agree_vouched, 0.9, 0, 1,                                                                                          \
-    "unless the learned reader reads its value with this probability (1 never) and the rules are not in doubt: "    \
+    "unless the learned reader reads its value with this probability (1 never) and the rules ...: "                 \
     "a coloured die among white ones (rendered plain scenes with coloured dice)")                                   \
+  X(agree_vouched_rules, 0.8, 0, 1,                                                                                   \
+    "... at least this surely (0.9 drops a coloured die among white ones, plain-coloured 121..160)")                \
   X(agree_frame_body_match, 30, 0, 255, "a die cut by the frame stays when a die inside has a body this close (8-bit L)")
 
 struct DiceSettings {

@@ -574,9 +574,7 @@ PipReading read_pips(const cv::Mat& lab, const DieRegion& region, cv::Point2f ou
       out.squash < ds.pip_slant_squash && std::min(region.box.width, region.box.height) >= ds.pip_shape_reliable;
   if (slanted) return out;
   const FacePattern pattern = read_face_pattern(lab, region, out.centres, ds);
-  PipReading chosen = choose_reading(std::move(out), pattern, region.split_quality, ds);
-  for (int v = 1; v <= 6; ++v) chosen.alike[v] = pattern.scores[v] > 0 ? pattern.consistency[v] : 1;
-  return chosen;
+  return choose_reading(std::move(out), pattern, region.split_quality, ds);
 }
 
 }  // namespace

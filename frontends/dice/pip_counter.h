@@ -8,7 +8,6 @@
 
 #include <opencv2/core.hpp>
 
-#include <array>
 #include <vector>
 
 #include "frontends/dice/dice_settings.h"
@@ -23,10 +22,6 @@ struct PipReading {
   cv::Rect face;                    // the top face's extent in image pixels
   double squash = 1;                // the pips' mean shape, minor over major axis (scaled
                                     // to unit area): below 1 when seen at a slant
-  // How alike in colour the face shows the pips of each value 1..6 (FacePattern::consistency
-  // of its best placement; 1 where none was placed or the face was not read as a pattern):
-  // a value whose pips are unlike (a glint completing a 5) is one the face argues against.
-  std::array<double, 7> alike{1, 1, 1, 1, 1, 1, 1};
 };
 
 // `lab` is the whole image in 8-bit Lab (cv::COLOR_BGR2Lab).
