@@ -75,9 +75,9 @@ void drop_overlaps(std::vector<Candidate>& dice, const DiceSettings& ds) {
 // alone: on a dark table of coloured dice with light pips the white one is often the
 // least sure. Nor is a candidate dropped that both readers are sure of: the learned
 // reader reads its value with probability agree_vouched, and the rules with confidence
-// agree_vouched_rules. A red or green die among white ones, its side faces taking a little of its
-// confidence, is as odd in body and polarity as a key cap; the two readers together tell
-// them apart (a key cap's letter read as a 1, the network as sure as 0.97-0.99, is a
+// agree_vouched_rules. A red or green die among white ones, its side faces taking a little
+// of its confidence, is as odd in body and polarity as a key cap; the two readers together
+// tell them apart (a key cap's letter read as a 1, the network as sure as 0.97-0.99, is a
 // reading the rules doubt: 0.6).
 void drop_odd_colours(std::vector<Candidate>& dice, const DiceSettings& ds) {
   if (dice.size() < 3) return;
@@ -93,7 +93,8 @@ void drop_odd_colours(std::vector<Candidate>& dice, const DiceSettings& ds) {
       if (j != i) others.push_back(dice[j].die.confidence);
     std::nth_element(others.begin(), others.begin() + others.size() / 2, others.end());
     const bool both_sure = ds.agree_vouched < 1 && dice[i].learned_pips == dice[i].die.pips &&
-                           dice[i].learned_probability >= ds.agree_vouched && dice[i].die.confidence >= ds.agree_vouched_rules;
+                           dice[i].learned_probability >= ds.agree_vouched &&
+                           dice[i].die.confidence >= ds.agree_vouched_rules;
     bool odd = dice[i].die.confidence < others[others.size() / 2] - ds.agree_less_sure && !both_sure;
     for (std::size_t j = 0; j < dice.size() && odd; ++j) {
       if (j == i) continue;

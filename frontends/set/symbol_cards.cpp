@@ -184,10 +184,10 @@ bool coloured_parts(const std::vector<cv::Point>& contour, const InkImage& ink, 
   return found;
 }
 
-// The share of a blob's ink that lies in dark grey patches: pixels of chroma under
-// symbol_split_colourfulness of their darkness and darker than nearly all of the blob's
-// coloured ink (symbol_fused_core_quantile), in a patch that an opening by kGreyPatch pixels leaves. A black label, a
-// cover or a pen's mark fused to a symbol is such a patch. The symbol's own greyish
+// The share of a blob's ink that lies in dark grey patches: grey ink (grey_ink) darker
+// than nearly all of the blob's coloured ink (symbol_fused_core_quantile), in a patch that
+// an opening by kGreyPatch pixels leaves. A black label, a cover or a pen's mark fused to a
+// symbol is such a patch. The symbol's own greyish
 // pixels are not: its anti-aliased rim is thin, and the stripes that dim light or JPEG's
 // halved chroma turn greyish are paler than its outline.
 constexpr int kGreyPatch = 5;
@@ -205,7 +205,7 @@ double grey_share(const std::vector<cv::Point>& contour, const InkImage& ink, co
       const cv::Scalar c(rgb.at<cv::Vec3f>(y, x));
       darkness.at<float>(y, x) = float(darkness_of(c));
       if (grey_ink(c, s)) grey.at<uchar>(y, x) = 255;
-      else coloured.push_back(float(darkness_of(c)));
+      else coloured.push_back(darkness.at<float>(y, x));
     }
   if (coloured.empty()) return 0;
   // Darker than the coloured ink's core (symbol_fused_core_quantile).
