@@ -152,29 +152,44 @@ void draw_pointed_shadow(Rng& rng, cv::Mat& img, const cv::Mat& m, cv::Size card
   double side = cw / 2 + (symbols - 1) / 2.0 * kSymbolPitch * kSymbolWidth * cw + 0.1 * cw;
   double tip_y = ch * uniform(rng, 0.47, 0.53), spread = uniform(rng, 0.08, 0.15) * ch;
   double depth = uniform(rng, 0.45, 0.6);
-  cv::Mat shade = cv::Mat::zeros(img.size(), CV_32F);
-  cv::fillConvexPoly(shade, polygon_on_table(m, {{side, tip_y}, {1.25 * cw, tip_y - spread}, {1.25 * cw, tip_y + spread}}),
-                     cv::Scalar(depth), cv::LINE_AA);
-  cv::GaussianBlur(shade, shade, cv::Size(), 1.5);
-  scene_detail::apply_shade(img, shade);
+  const double blur = 1.5;
+  const cv::Rect window =
+      scene_detail::table_window(m, {side, tip_y - spread, 1.25 * cw - side, 2 * spread}, img.size(), 2 + scene_detail::blur_reach(blur));
+  if (window.empty()) return;
+  std::vector<cv::Point> tip = polygon_on_table(m, {{side, tip_y}, {1.25 * cw, tip_y - spread}, {1.25 * cw, tip_y + spread}});
+  for (cv::Point& p : tip) p -= window.tl();
+  cv::Mat shade = cv::Mat::zeros(window.size(), CV_32F);
+  cv::fillConvexPoly(shade, tip, cv::Scalar(depth), cv::LINE_AA);
+  cv::GaussianBlur(shade, shade, cv::Size(), blur);
+  cv::Mat part = img(window);
+  scene_detail::apply_shade(part, shade);
 }
 
 // Lays the rendered card `r` on `img` by the affine map `m`, alpha-blended so that the
 // rounded corners stay smooth; `softness` blurs its outline.
 void place_card(cv::Mat& img, const RenderedCard& r, const cv::Mat& m, double softness) {
+  // Only the window round the card changes; it holds the blurred outline's reach.
+  const cv::Rect window =
+      scene_detail::table_window(m, {0, 0, double(r.image.cols), double(r.image.rows)}, img.size(),
+                                 2 + (softness > 0 ? scene_detail::blur_reach(softness) : 0));
+  if (window.empty()) return;
+  cv::Mat to_window = m.clone();
+  to_window.at<double>(0, 2) -= window.x;
+  to_window.at<double>(1, 2) -= window.y;
   cv::Mat warped, alpha;
   // A blurred outline reaches outside the card: the card's own edge colour must be there,
   // not black.
-  cv::warpAffine(r.image, warped, m, img.size(), cv::INTER_LINEAR, softness > 0 ? cv::BORDER_REPLICATE : cv::BORDER_CONSTANT);
-  cv::warpAffine(r.mask, alpha, m, img.size(), cv::INTER_LINEAR);
+  cv::warpAffine(r.image, warped, to_window, window.size(), cv::INTER_LINEAR, softness > 0 ? cv::BORDER_REPLICATE : cv::BORDER_CONSTANT);
+  cv::warpAffine(r.mask, alpha, to_window, window.size(), cv::INTER_LINEAR);
   if (softness > 0) cv::GaussianBlur(alpha, alpha, cv::Size(), softness);
   cv::Mat a3, af, wf, imf;
   cv::cvtColor(alpha, a3, cv::COLOR_GRAY2BGR);
   a3.convertTo(af, CV_32FC3, 1 / 255.0);
   warped.convertTo(wf, CV_32FC3);
-  img.convertTo(imf, CV_32FC3);
+  cv::Mat part = img(window);
+  part.convertTo(imf, CV_32FC3);
   cv::Mat blended = wf.mul(af) + imf.mul(cv::Scalar::all(1) - af);
-  blended.convertTo(img, CV_8UC3);
+  blended.convertTo(part, CV_8UC3);
 }
 
 // The map that turns a `card`-sized image by `angle` degrees about its centre and puts

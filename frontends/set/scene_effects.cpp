@@ -20,6 +20,21 @@ void apply_shade(cv::Mat& img, const cv::Mat& shade) {
   f3.convertTo(img, CV_8UC3);
 }
 
+cv::Rect table_window(const cv::Mat& m, const cv::Rect2d& local, cv::Size size, double margin) {
+  double x0 = HUGE_VAL, y0 = HUGE_VAL, x1 = -HUGE_VAL, y1 = -HUGE_VAL;
+  for (cv::Point2d p : {local.tl(), cv::Point2d(local.x + local.width, local.y), local.br(),
+                        cv::Point2d(local.x, local.y + local.height)}) {
+    const double x = m.at<double>(0, 0) * p.x + m.at<double>(0, 1) * p.y + m.at<double>(0, 2);
+    const double y = m.at<double>(1, 0) * p.x + m.at<double>(1, 1) * p.y + m.at<double>(1, 2);
+    x0 = std::min(x0, x), y0 = std::min(y0, y), x1 = std::max(x1, x), y1 = std::max(y1, y);
+  }
+  const cv::Rect box(cv::Point(int(std::floor(x0 - margin)), int(std::floor(y0 - margin))),
+                     cv::Point(int(std::ceil(x1 + margin)) + 1, int(std::ceil(y1 + margin)) + 1));
+  return box & cv::Rect(cv::Point(), size);
+}
+
+int blur_reach(double sigma) { return (cvRound(sigma * 4 * 2 + 1) | 1) / 2; }
+
 void draw_card_shadow(Rng& rng, cv::Mat& img, const cv::Mat& m, cv::Size card) {
   const double cw = card.width, ch = card.height;
   // A line through a point in the card's middle band, at any angle; the shadow lies on
@@ -30,22 +45,29 @@ void draw_card_shadow(Rng& rng, cv::Mat& img, const cv::Mat& m, cv::Size card) {
   const double reach = 1.5 * cw;
   std::vector<cv::Point2d> local = {p - dir * reach, p + dir * reach, p + dir * reach + normal * reach,
                                     p - dir * reach + normal * reach};
-  // Only near the card: a shadow that covers half the table is the scene's `shadow`.
-  cv::Mat shade = cv::Mat::zeros(img.size(), CV_32F), near = cv::Mat::zeros(img.size(), CV_32F);
+  // Only near the card: a shadow that covers half the table is the scene's `shadow`. The
+  // window holds the card's surround and both blurs' reach.
+  const double near_blur = 0.05 * cw, blur = std::max(0.8, soft);
+  const cv::Rect window = table_window(m, {-0.15 * cw, -0.15 * ch, 1.3 * cw, 1.3 * ch}, img.size(),
+                                       2 + blur_reach(near_blur) + blur_reach(blur));
+  if (window.empty()) return;
+  cv::Mat shade = cv::Mat::zeros(window.size(), CV_32F), near = cv::Mat::zeros(window.size(), CV_32F);
   auto to_table = [&](const std::vector<cv::Point2d>& pts) {
     std::vector<cv::Point> out;
     for (auto q : pts)
       out.push_back(cv::Point(int(std::lround(m.at<double>(0, 0) * q.x + m.at<double>(0, 1) * q.y + m.at<double>(0, 2))),
-                              int(std::lround(m.at<double>(1, 0) * q.x + m.at<double>(1, 1) * q.y + m.at<double>(1, 2)))));
+                              int(std::lround(m.at<double>(1, 0) * q.x + m.at<double>(1, 1) * q.y + m.at<double>(1, 2)))) -
+                    window.tl());
     return out;
   };
   cv::fillConvexPoly(shade, to_table(local), cv::Scalar(depth), cv::LINE_AA);
   cv::fillConvexPoly(near, to_table({{-0.15 * cw, -0.15 * ch}, {1.15 * cw, -0.15 * ch}, {1.15 * cw, 1.15 * ch}, {-0.15 * cw, 1.15 * ch}}),
                      cv::Scalar(1), cv::LINE_AA);
-  cv::GaussianBlur(near, near, cv::Size(), 0.05 * cw);
+  cv::GaussianBlur(near, near, cv::Size(), near_blur);
   shade = shade.mul(near);
-  cv::GaussianBlur(shade, shade, cv::Size(), std::max(0.8, soft));
-  apply_shade(img, shade);
+  cv::GaussianBlur(shade, shade, cv::Size(), blur);
+  cv::Mat part = img(window);
+  apply_shade(part, shade);
 }
 
 void add_glare(Rng& rng, cv::Mat& img, const Quad& q) {
@@ -56,15 +78,22 @@ void add_glare(Rng& rng, cv::Mat& img, const Quad& q) {
   const double length = std::max(cv::norm(q[1] - q[0]), cv::norm(q[2] - q[1]));
   const double rx = uniform(rng, 0.12, 0.3) * length, ry = rx * uniform(rng, 0.35, 1.0);
   const double angle = uniform(rng, 0, 180), strength = uniform(rng, 0.55, 0.9);
-  cv::Mat patch = cv::Mat::zeros(img.size(), CV_32F);
-  cv::ellipse(patch, cv::Point(int(c.x), int(c.y)), cv::Size(int(rx), int(ry)), angle, 0, 360, cv::Scalar(strength), cv::FILLED,
-              cv::LINE_AA);
-  cv::GaussianBlur(patch, patch, cv::Size(), std::max(1.0, 0.4 * ry));
-  cv::Mat p3, f, white(img.size(), CV_32FC3, cv::Scalar::all(255));
+  const double blur = std::max(1.0, 0.4 * ry);
+  const double reach = rx + 2 + blur_reach(blur);
+  const cv::Rect window = cv::Rect(cv::Point(int(std::floor(c.x - reach)), int(std::floor(c.y - reach))),
+                                   cv::Point(int(std::ceil(c.x + reach)) + 1, int(std::ceil(c.y + reach)) + 1)) &
+                          cv::Rect(cv::Point(), img.size());
+  if (window.empty()) return;
+  cv::Mat patch = cv::Mat::zeros(window.size(), CV_32F);
+  cv::ellipse(patch, cv::Point(int(c.x), int(c.y)) - window.tl(), cv::Size(int(rx), int(ry)), angle, 0, 360, cv::Scalar(strength),
+              cv::FILLED, cv::LINE_AA);
+  cv::GaussianBlur(patch, patch, cv::Size(), blur);
+  cv::Mat p3, f, white(window.size(), CV_32FC3, cv::Scalar::all(255));
   cv::cvtColor(patch, p3, cv::COLOR_GRAY2BGR);
-  img.convertTo(f, CV_32FC3);
+  img(window).convertTo(f, CV_32FC3);
   f = f + (white - f).mul(p3);
-  f.convertTo(img, CV_8UC3);
+  cv::Mat part = img(window);
+  f.convertTo(part, CV_8UC3);
 }
 
 void apply_falloff(Rng& rng, cv::Mat& f32, double floor) {

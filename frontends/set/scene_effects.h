@@ -21,6 +21,18 @@ double uniform(Rng& rng, double lo, double hi);
 // Darkens `img` by `shade` (CV_32F, 0 = untouched .. 1 = black).
 void apply_shade(cv::Mat& img, const cv::Mat& shade);
 
+// Drawing on one card works in a window of the image, not in a full-frame layer per card:
+// those made a 1600x1200 scene take seconds, most of it allocating and clearing pages.
+// The window is the bounding box on the table of `local` (a rectangle in the card's own
+// pixels, mapped by the card's affine map `m`), grown by `margin` table pixels and clipped
+// to `size`. The margin must hold what spreads beyond `local` (a blur's reach), so that
+// the window's edge sees what the full frame has there: nothing.
+cv::Rect table_window(const cv::Mat& m, const cv::Rect2d& local, cv::Size size, double margin);
+
+// The reach of cv::GaussianBlur with this sigma on a float image, in pixels (its kernel's
+// half-width); an 8-bit image's kernel is three quarters of it.
+int blur_reach(double sigma);
+
 // A soft-edged shadow (a hand's, a phone's) over one side of a line across the card
 // placed by the affine map `m`; the card is `card` pixels in its own frame.
 void draw_card_shadow(Rng& rng, cv::Mat& img, const cv::Mat& m, cv::Size card);

@@ -351,6 +351,58 @@ TEST_CASE("scene effects: a card shadow darkens part of the card, not all of it,
   }
 }
 
+// Effects are drawn in a window round their card (table_window), not over the whole
+// frame. A window too tight for a blur's reach would cut the shade off in a step at its
+// edge; drawn in a large enough one, every shade fades out to nothing.
+TEST_CASE("scene effects: card shadows and glare fade out to nothing, with no step where their window ends") {
+  auto largest_step_at_edge = [](const cv::Mat& before, const cv::Mat& after) {
+    cv::Mat change;
+    cv::absdiff(grey(before), grey(after), change);
+    cv::Mat untouched = change == 0, beside;
+    cv::dilate(untouched, beside, cv::Mat());  // pixels next to an untouched one
+    double most = 0;
+    cv::minMaxLoc(change, nullptr, &most, nullptr, nullptr, beside);
+    return most;
+  };
+  for (std::uint32_t seed = 1; seed <= 8; ++seed) {
+    cv::Mat img(500, 700, CV_8UC3, cv::Scalar(200, 200, 200)), before = img.clone();
+    const double turn = 10.0 * seed;
+    cv::Mat m = cv::getRotationMatrix2D(cv::Point2f(150, 96), turn, 1.0);
+    m.at<double>(0, 2) += 200, m.at<double>(1, 2) += 150;
+    scene_detail::Rng rng(seed);
+    scene_detail::draw_card_shadow(rng, img, m, cv::Size(300, 193));
+    INFO("seed " << seed);
+    CHECK(cv::norm(img, before, cv::NORM_INF) > 40);
+    CHECK(largest_step_at_edge(before, img) <= 2);
+    const cv::Mat shaded = img.clone();
+    scene_detail::add_glare(rng, img, {cv::Point2f(200, 150), cv::Point2f(500, 150), cv::Point2f(500, 343), cv::Point2f(200, 343)});
+    CHECK(cv::norm(img, shaded, cv::NORM_INF) > 20);  // strength 0.55-0.9 of the way to white
+    CHECK(largest_step_at_edge(shaded, img) <= 2);
+  }
+}
+
+TEST_CASE("scene effects: a card's window holds the card turned and grown by the margin, clipped to the picture") {
+  const cv::Size card(300, 200), picture(800, 600);
+  cv::Mat m = cv::getRotationMatrix2D(cv::Point2f(150, 100), 30, 1.0);
+  m.at<double>(0, 2) += 250, m.at<double>(1, 2) += 200;
+  const cv::Rect window = scene_detail::table_window(m, {0, 0, double(card.width), double(card.height)}, picture, 10);
+  for (cv::Point2d corner : {cv::Point2d(0, 0), cv::Point2d(300, 0), cv::Point2d(300, 200), cv::Point2d(0, 200)}) {
+    const cv::Point2d p(m.at<double>(0, 0) * corner.x + m.at<double>(0, 1) * corner.y + m.at<double>(0, 2),
+                        m.at<double>(1, 0) * corner.x + m.at<double>(1, 1) * corner.y + m.at<double>(1, 2));
+    CHECK(window.contains(cv::Point(p + cv::Point2d(10, 10))));
+    CHECK(window.contains(cv::Point(p - cv::Point2d(10, 10))));
+  }
+  // Turned 30 degrees, the 300 x 200 card spans 360 x 323; the window no more than 2 px beyond the margin.
+  CHECK(window.width <= 360 + 2 * 10 + 4);
+  CHECK(window.height <= 324 + 2 * 10 + 4);
+  m.at<double>(0, 2) += 400;  // partly off the right edge
+  const cv::Rect clipped = scene_detail::table_window(m, {0, 0, 300, 200}, picture, 10);
+  CHECK(clipped.br().x == picture.width);
+  CHECK((clipped & cv::Rect(cv::Point(), picture)) == clipped);
+  m.at<double>(0, 2) += 2000;  // wholly off it
+  CHECK(scene_detail::table_window(m, {0, 0, 300, 200}, picture, 10).empty());
+}
+
 TEST_CASE("scenes: a draw pile adds one labelled card, its top one, at the left or right edge", "[sweep]") {
   SceneOptions opt;
   opt.cards = 9;

@@ -566,7 +566,7 @@ TEST_CASE("lone symbols in a shadow across their card on a white desk are found"
 
   ScopedReaderSetting off("symbol_finer_lone_colourfulness", 2);
   int false_then = 0;
-  CHECK(cards_right(opt, false_then) < right - 3);  // 67 as built here
+  CHECK(cards_right(opt, false_then) < right - 3);  // 62 as built here
 }
 
 namespace {
