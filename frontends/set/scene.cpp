@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <initializer_list>
 #include <numeric>
 #include <random>
 #include <vector>
@@ -16,6 +15,8 @@
 namespace puzzlesat::set_vision {
 namespace {
 
+using scene_detail::on_table;
+using scene_detail::polygon_on_table;
 using scene_detail::Rng;
 using scene_detail::uniform;
 constexpr double kPi = 3.14159265358979323846;
@@ -103,22 +104,6 @@ void add_clutter(Rng& rng, cv::Mat& img) {
   }
 }
 
-// A point in a card's own pixels, placed on the table by the card's affine map `m`.
-cv::Point2d on_table(const cv::Mat& m, cv::Point2d p) {
-  return {m.at<double>(0, 0) * p.x + m.at<double>(0, 1) * p.y + m.at<double>(0, 2),
-          m.at<double>(1, 0) * p.x + m.at<double>(1, 1) * p.y + m.at<double>(1, 2)};
-}
-
-// A polygon given in a card's own pixels, as integer table pixels for fillConvexPoly.
-std::vector<cv::Point> polygon_on_table(const cv::Mat& m, std::initializer_list<cv::Point2d> local) {
-  std::vector<cv::Point> out;
-  for (cv::Point2d p : local) {
-    cv::Point2d t = on_table(m, p);
-    out.push_back(cv::Point(int(std::lround(t.x)), int(std::lround(t.y))));
-  }
-  return out;
-}
-
 // A black box over the card's top-left corner, clear of the symbols (an app's label).
 void draw_corner_label(cv::Mat& img, const cv::Mat& m, cv::Size card) {
   double cw = card.width, ch = card.height;
@@ -156,10 +141,10 @@ void draw_pointed_shadow(Rng& rng, cv::Mat& img, const cv::Mat& m, cv::Size card
   const cv::Rect window =
       scene_detail::table_window(m, {side, tip_y - spread, 1.25 * cw - side, 2 * spread}, img.size(), 2 + scene_detail::blur_reach(blur));
   if (window.empty()) return;
-  std::vector<cv::Point> tip = polygon_on_table(m, {{side, tip_y}, {1.25 * cw, tip_y - spread}, {1.25 * cw, tip_y + spread}});
-  for (cv::Point& p : tip) p -= window.tl();
   cv::Mat shade = cv::Mat::zeros(window.size(), CV_32F);
-  cv::fillConvexPoly(shade, tip, cv::Scalar(depth), cv::LINE_AA);
+  cv::fillConvexPoly(shade,
+                     polygon_on_table(m, {{side, tip_y}, {1.25 * cw, tip_y - spread}, {1.25 * cw, tip_y + spread}}, window.tl()),
+                     cv::Scalar(depth), cv::LINE_AA);
   cv::GaussianBlur(shade, shade, cv::Size(), blur);
   cv::Mat part = img(window);
   scene_detail::apply_shade(part, shade);

@@ -20,17 +20,34 @@ void apply_shade(cv::Mat& img, const cv::Mat& shade) {
   f3.convertTo(img, CV_8UC3);
 }
 
-cv::Rect table_window(const cv::Mat& m, const cv::Rect2d& local, cv::Size size, double margin) {
-  double x0 = HUGE_VAL, y0 = HUGE_VAL, x1 = -HUGE_VAL, y1 = -HUGE_VAL;
-  for (cv::Point2d p : {local.tl(), cv::Point2d(local.x + local.width, local.y), local.br(),
-                        cv::Point2d(local.x, local.y + local.height)}) {
-    const double x = m.at<double>(0, 0) * p.x + m.at<double>(0, 1) * p.y + m.at<double>(0, 2);
-    const double y = m.at<double>(1, 0) * p.x + m.at<double>(1, 1) * p.y + m.at<double>(1, 2);
-    x0 = std::min(x0, x), y0 = std::min(y0, y), x1 = std::max(x1, x), y1 = std::max(y1, y);
+cv::Point2d on_table(const cv::Mat& m, cv::Point2d p) {
+  return {m.at<double>(0, 0) * p.x + m.at<double>(0, 1) * p.y + m.at<double>(0, 2),
+          m.at<double>(1, 0) * p.x + m.at<double>(1, 1) * p.y + m.at<double>(1, 2)};
+}
+
+std::vector<cv::Point> polygon_on_table(const cv::Mat& m, const std::vector<cv::Point2d>& local, cv::Point origin) {
+  std::vector<cv::Point> out;
+  for (cv::Point2d p : local) {
+    const cv::Point2d t = on_table(m, p);
+    out.push_back(cv::Point(int(std::lround(t.x)), int(std::lround(t.y))) - origin);
   }
-  const cv::Rect box(cv::Point(int(std::floor(x0 - margin)), int(std::floor(y0 - margin))),
-                     cv::Point(int(std::ceil(x1 + margin)) + 1, int(std::ceil(y1 + margin)) + 1));
+  return out;
+}
+
+cv::Rect grown_window(const cv::Rect2d& bounds, cv::Size size, double margin) {
+  const cv::Rect box(cv::Point(int(std::floor(bounds.x - margin)), int(std::floor(bounds.y - margin))),
+                     cv::Point(int(std::ceil(bounds.br().x + margin)) + 1, int(std::ceil(bounds.br().y + margin)) + 1));
   return box & cv::Rect(cv::Point(), size);
+}
+
+cv::Rect table_window(const cv::Mat& m, const cv::Rect2d& local, cv::Size size, double margin) {
+  std::vector<cv::Point2d> corners;
+  for (cv::Point2d p : {local.tl(), cv::Point2d(local.x + local.width, local.y), local.br(),
+                        cv::Point2d(local.x, local.y + local.height)})
+    corners.push_back(on_table(m, p));
+  cv::Point2d lo = corners[0], hi = corners[0];
+  for (cv::Point2d c : corners) lo = {std::min(lo.x, c.x), std::min(lo.y, c.y)}, hi = {std::max(hi.x, c.x), std::max(hi.y, c.y)};
+  return grown_window(cv::Rect2d(lo, hi), size, margin);
 }
 
 int blur_reach(double sigma) { return (cvRound(sigma * 4 * 2 + 1) | 1) / 2; }
@@ -52,16 +69,10 @@ void draw_card_shadow(Rng& rng, cv::Mat& img, const cv::Mat& m, cv::Size card) {
                                        2 + blur_reach(near_blur) + blur_reach(blur));
   if (window.empty()) return;
   cv::Mat shade = cv::Mat::zeros(window.size(), CV_32F), near = cv::Mat::zeros(window.size(), CV_32F);
-  auto to_table = [&](const std::vector<cv::Point2d>& pts) {
-    std::vector<cv::Point> out;
-    for (auto q : pts)
-      out.push_back(cv::Point(int(std::lround(m.at<double>(0, 0) * q.x + m.at<double>(0, 1) * q.y + m.at<double>(0, 2))),
-                              int(std::lround(m.at<double>(1, 0) * q.x + m.at<double>(1, 1) * q.y + m.at<double>(1, 2)))) -
-                    window.tl());
-    return out;
-  };
-  cv::fillConvexPoly(shade, to_table(local), cv::Scalar(depth), cv::LINE_AA);
-  cv::fillConvexPoly(near, to_table({{-0.15 * cw, -0.15 * ch}, {1.15 * cw, -0.15 * ch}, {1.15 * cw, 1.15 * ch}, {-0.15 * cw, 1.15 * ch}}),
+  cv::fillConvexPoly(shade, polygon_on_table(m, local, window.tl()), cv::Scalar(depth), cv::LINE_AA);
+  cv::fillConvexPoly(near,
+                     polygon_on_table(m, {{-0.15 * cw, -0.15 * ch}, {1.15 * cw, -0.15 * ch}, {1.15 * cw, 1.15 * ch}, {-0.15 * cw, 1.15 * ch}},
+                                      window.tl()),
                      cv::Scalar(1), cv::LINE_AA);
   cv::GaussianBlur(near, near, cv::Size(), near_blur);
   shade = shade.mul(near);
@@ -79,10 +90,8 @@ void add_glare(Rng& rng, cv::Mat& img, const Quad& q) {
   const double rx = uniform(rng, 0.12, 0.3) * length, ry = rx * uniform(rng, 0.35, 1.0);
   const double angle = uniform(rng, 0, 180), strength = uniform(rng, 0.55, 0.9);
   const double blur = std::max(1.0, 0.4 * ry);
-  const double reach = rx + 2 + blur_reach(blur);
-  const cv::Rect window = cv::Rect(cv::Point(int(std::floor(c.x - reach)), int(std::floor(c.y - reach))),
-                                   cv::Point(int(std::ceil(c.x + reach)) + 1, int(std::ceil(c.y + reach)) + 1)) &
-                          cv::Rect(cv::Point(), img.size());
+  // The ellipse lies within rx of its centre (ry <= rx).
+  const cv::Rect window = grown_window({c.x - rx, c.y - rx, 2 * rx, 2 * rx}, img.size(), 2 + blur_reach(blur));
   if (window.empty()) return;
   cv::Mat patch = cv::Mat::zeros(window.size(), CV_32F);
   cv::ellipse(patch, cv::Point(int(c.x), int(c.y)) - window.tl(), cv::Size(int(rx), int(ry)), angle, 0, 360, cv::Scalar(strength),

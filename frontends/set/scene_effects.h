@@ -6,6 +6,7 @@
 #include <opencv2/core.hpp>
 
 #include <random>
+#include <vector>
 
 #include "frontends/set/card_quads.h"
 
@@ -18,6 +19,13 @@ using Rng = std::mt19937;
 // compiler.
 double uniform(Rng& rng, double lo, double hi);
 
+// A point in a card's own pixels, placed on the table by the card's affine map `m`.
+cv::Point2d on_table(const cv::Mat& m, cv::Point2d p);
+
+// A polygon given in a card's own pixels, as integer table pixels for fillConvexPoly,
+// counted from `origin` (a window's corner).
+std::vector<cv::Point> polygon_on_table(const cv::Mat& m, const std::vector<cv::Point2d>& local, cv::Point origin = {});
+
 // Darkens `img` by `shade` (CV_32F, 0 = untouched .. 1 = black).
 void apply_shade(cv::Mat& img, const cv::Mat& shade);
 
@@ -28,6 +36,9 @@ void apply_shade(cv::Mat& img, const cv::Mat& shade);
 // to `size`. The margin must hold what spreads beyond `local` (a blur's reach), so that
 // the window's edge sees what the full frame has there: nothing.
 cv::Rect table_window(const cv::Mat& m, const cv::Rect2d& local, cv::Size size, double margin);
+
+// The pixels of `bounds` (table pixels) grown by `margin`, clipped to `size`.
+cv::Rect grown_window(const cv::Rect2d& bounds, cv::Size size, double margin);
 
 // The reach of cv::GaussianBlur with this sigma on a float image, in pixels (its kernel's
 // half-width); an 8-bit image's kernel is three quarters of it.

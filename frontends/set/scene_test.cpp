@@ -387,8 +387,7 @@ TEST_CASE("scene effects: a card's window holds the card turned and grown by the
   m.at<double>(0, 2) += 250, m.at<double>(1, 2) += 200;
   const cv::Rect window = scene_detail::table_window(m, {0, 0, double(card.width), double(card.height)}, picture, 10);
   for (cv::Point2d corner : {cv::Point2d(0, 0), cv::Point2d(300, 0), cv::Point2d(300, 200), cv::Point2d(0, 200)}) {
-    const cv::Point2d p(m.at<double>(0, 0) * corner.x + m.at<double>(0, 1) * corner.y + m.at<double>(0, 2),
-                        m.at<double>(1, 0) * corner.x + m.at<double>(1, 1) * corner.y + m.at<double>(1, 2));
+    const cv::Point2d p = scene_detail::on_table(m, corner);
     CHECK(window.contains(cv::Point(p + cv::Point2d(10, 10))));
     CHECK(window.contains(cv::Point(p - cv::Point2d(10, 10))));
   }
