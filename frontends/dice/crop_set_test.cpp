@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <set>
+#include <utility>
 
 #include "frontends/dice/dice_scene.h"
 #include "frontends/dice/die_crop.h"
@@ -38,6 +39,39 @@ TEST_CASE("a crop beyond the frame repeats the edge", "[dice_vision][crops]") {
   const cv::Mat crop = die_crop(image, cv::Rect2d(-40, -40, 60, 60), 32);
   CHECK(crop.size() == cv::Size(32, 32));
   CHECK(crop.at<cv::Vec3b>(0, 0) == cv::Vec3b(10, 20, 30));
+}
+
+TEST_CASE("a die's detail is its side in sharp pixels, whatever the photo was resampled to", "[dice_vision][crops]") {
+  const auto photo_of = [](float side, double blur) {
+    Scene scene;
+    scene.size = cv::Size(cvRound(side * 6), cvRound(side * 5));
+    scene.noise = 0;
+    scene.shadows = false;
+    SceneDie d;
+    d.pips = 5;
+    d.side = side;
+    d.centre = {side * 3, side * 2.5f};
+    scene.dice.push_back(d);
+    cv::Mat photo = render_scene(scene);
+    if (blur > 0) cv::GaussianBlur(photo, photo, {}, blur);
+    return std::pair{photo, cv::Rect2d(die_box(scene, d))};
+  };
+  const auto [large, large_box] = photo_of(300, 0);
+  const double sharp = die_detail(large, large_box);
+  const auto [small, small_box] = photo_of(30, 0);
+  const double few = die_detail(small, small_box);
+  INFO("a 300-px die: " << sharp << ", a 30-px die: " << few);
+  CHECK(sharp > 100);
+  CHECK(sharp > 3 * few);
+  CHECK(few < 50);
+  // The small die's photo enlarged four times holds no more detail than its 30 pixels did.
+  cv::Mat up;
+  cv::resize(small, up, {}, 4, 4, cv::INTER_CUBIC);
+  const cv::Rect2d up_box(small_box.x * 4, small_box.y * 4, small_box.width * 4, small_box.height * 4);
+  CHECK(die_detail(up, up_box) == Approx(few).epsilon(0.3));
+  // Nor does a blurred photo of a large die.
+  const auto [blurred, blurred_box] = photo_of(300, 8);
+  CHECK(die_detail(blurred, blurred_box) < 100);
 }
 
 TEST_CASE("scene crops carry the values of the scene's dice", "[dice_vision][crops]") {

@@ -13,6 +13,13 @@ namespace {
 
 // Every tuned number here is a setting (dice_settings.h, agree_*), passed down as `ds`.
 
+void keep_undropped(std::vector<Candidate>& dice, const std::vector<bool>& drop) {
+  std::vector<Candidate> kept;
+  for (std::size_t i = 0; i < dice.size(); ++i)
+    if (!drop[i]) kept.push_back(dice[i]);
+  dice = std::move(kept);
+}
+
 // The side of the typical die: the median box side of the dice, or of the more confident
 // half of them when `sure_half`.
 double typical_side(const std::vector<Candidate>& dice, bool sure_half) {
@@ -52,14 +59,36 @@ void drop_overlaps(std::vector<Candidate>& dice, const DiceSettings& ds) {
   for (std::size_t i = 0; i < dice.size(); ++i)
     for (std::size_t j = i + 1; j < dice.size(); ++j) {
       if (drop[i] || drop[j]) continue;
-      const double shared = (dice[i].die.box & dice[j].die.box).area();
-      if (shared < ds.agree_overlap * std::min(dice[i].die.box.area(), dice[j].die.box.area())) continue;
+      if (box_overlap(dice[i].die.box, dice[j].die.box) < ds.agree_overlap) continue;
       drop[misfit(dice[i]) > misfit(dice[j]) ? i : j] = true;
     }
-  std::vector<Candidate> kept;
+  keep_undropped(dice, drop);
+}
+
+// A die seen steeply shows a side face nearly as bright as its top, pips and all, and the
+// finder may frame it as a die of its own: a region beside the top face's, sharing a good
+// part of its box (less than agree_overlap: it is not the same face read twice). Two dice
+// side by side share as much (both turned, face to face), so the overlap alone cannot
+// tell them apart; the learned reader can, where it sees the dice in detail. It reads a
+// top face surely and a side face, squashed and cut off, not (0.2-0.7 on rendered steep
+// scenes). So of two such regions, when the network vouches for one reading (its value,
+// agree_vouched surely) and not for the other, the other is the side face. Only on dice
+// seen in detail (agree_side_detail, die_detail): on small or blurred dice the network's
+// doubt is the blur's, not a side face's, and real neighbours would go. Detail, not size
+// in pixels: a photo enlarged four times must read the same.
+void drop_side_faces(std::vector<Candidate>& dice, const DiceSettings& ds) {
+  const auto vouched = [&](const Candidate& c) {
+    return c.learned_pips == c.die.pips && c.learned_probability >= ds.agree_vouched;
+  };
+  const auto detailed = [&](const Candidate& c) { return c.detail > 0 && c.detail >= ds.agree_side_detail; };
+  std::vector<bool> drop(dice.size(), false);
   for (std::size_t i = 0; i < dice.size(); ++i)
-    if (!drop[i]) kept.push_back(dice[i]);
-  dice = std::move(kept);
+    for (std::size_t j = 0; j < dice.size(); ++j) {
+      if (i == j || drop[i] || drop[j] || !vouched(dice[i]) || vouched(dice[j])) continue;
+      if (!detailed(dice[i]) || !detailed(dice[j])) continue;
+      if (box_overlap(dice[i].die.box, dice[j].die.box) >= ds.agree_side_overlap) drop[j] = true;
+    }
+  keep_undropped(dice, drop);
 }
 
 // A candidate unlike every die of the photo, read less surely than most of them, is no
@@ -102,10 +131,7 @@ void drop_odd_colours(std::vector<Candidate>& dice, const DiceSettings& ds) {
     }
     drop[i] = odd;
   }
-  std::vector<Candidate> kept;
-  for (std::size_t i = 0; i < dice.size(); ++i)
-    if (!drop[i]) kept.push_back(dice[i]);
-  dice = std::move(kept);
+  keep_undropped(dice, drop);
 }
 
 // A candidate whose region runs off the frame stays only when a die inside the photo
@@ -129,6 +155,10 @@ void drop_unmatched_at_frame(std::vector<Candidate>& dice, const DiceSettings& d
 }
 
 }  // namespace
+
+double box_overlap(const cv::Rect& a, const cv::Rect& b) {
+  return double((a & b).area()) / std::max(1, std::min(a.area(), b.area()));
+}
 
 Candidate describe_candidate(const cv::Mat& lab, const DieRegion& region, const PipReading& reading, Die die) {
   Candidate c;
@@ -162,6 +192,7 @@ std::vector<Candidate> agreeing_candidates(const std::vector<Candidate>& candida
   std::vector<Candidate> dice = candidates;
   drop_odd_sizes(dice, ds);
   drop_overlaps(dice, ds);
+  drop_side_faces(dice, ds);
   drop_odd_colours(dice, ds);
   drop_unmatched_at_frame(dice, ds);
   return dice;

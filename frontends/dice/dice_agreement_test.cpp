@@ -132,3 +132,45 @@ TEST_CASE("dice of one photo agree: a die read twice counts once, lone odd marks
     CHECK(agreeing_dice(c).size() == 5);
   }
 }
+
+TEST_CASE("a large die's side face is dropped when the learned reader doubts it and vouches for the die", "[dice_vision]") {
+  // Two 300-px regions sharing 22 % of a box: a steep die's top face and the side
+  // face beside it, or two neighbours turned face to face.
+  const auto read_by_both = [](Candidate c, int learned, double probability) {
+    c.learned_pips = learned;
+    c.learned_probability = probability;
+    c.detail = 300;  // a 300-px die in a sharp photo
+    return c;
+  };
+  const Candidate top = read_by_both(candidate({1000, 1000, 300, 300}, 2, 0.9, 230, -200), 2, 0.99);
+  const Candidate side = read_by_both(candidate({800, 900, 300, 300}, 3, 0.7, 220, -190), 3, 0.3);
+  SECTION("the doubted one goes, whichever comes first") {
+    CHECK(sorted_values(agreeing_dice({top, side})) == std::vector<int>{2});
+    CHECK(sorted_values(agreeing_dice({side, top})) == std::vector<int>{2});
+  }
+  SECTION("read as another value by the network, it goes too") {
+    CHECK(sorted_values(agreeing_dice({top, read_by_both(side, 6, 0.95)})) == std::vector<int>{2});
+  }
+  SECTION("neighbours the network vouches for both stay") {
+    CHECK(agreeing_dice({top, read_by_both(side, 3, 0.95)}).size() == 2);
+  }
+  SECTION("neither vouched for: the overlap alone decides nothing") {
+    CHECK(agreeing_dice({read_by_both(top, 2, 0.6), side}).size() == 2);
+  }
+  SECTION("boxes that barely touch are neighbours") {
+    Candidate apart = side;
+    apart.die.box.x = 720;  // sharing 4 % of a box
+    CHECK(agreeing_dice({top, apart}).size() == 2);
+  }
+  SECTION("dice the network saw blurred, where its doubt is the blur's, all stay") {
+    Candidate blurred_top = top, blurred_side = side;
+    blurred_top.detail = blurred_side.detail = 40;  // the size of nellbyler's dice, or blurred as much
+    CHECK(agreeing_dice({blurred_top, blurred_side}).size() == 2);
+    DiceSettings any_blur;
+    any_blur.agree_side_detail = 0;
+    CHECK(agreeing_dice({blurred_top, blurred_side}, any_blur).size() == 1);
+    Candidate unread = side;  // no crop read: no network to go by
+    unread.detail = 0;
+    CHECK(agreeing_dice({top, unread}, any_blur).size() == 2);
+  }
+}

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <future>
+#include <span>
 
 #include <puzzlesat/input_error.h>
 #include "frontends/dice/dice_agreement.h"
@@ -174,8 +175,17 @@ ScaleReading read_at_scale(const cv::Mat& full, double scale, const ReadOptions&
     die.confidence = reading.confidence;
     die.box = to_image(region.box, scale);
     Candidate& candidate = candidates.emplace_back(describe_candidate(lab, region, reading, die));
-    if (!learned.empty()) candidate.learned_pips = learned[i].pips, candidate.learned_probability = learned[i].probability;
+    if (!learned.empty()) {
+      candidate.learned_pips = learned[i].pips;
+      candidate.learned_probability = learned[i].probability;
+    }
   }
+  // The side-face check needs the detail a die was seen in; it costs a pass over the die
+  // in the full photo, so it is measured only where the network read and boxes are shared.
+  for (Candidate& c : learned.empty() ? std::span<Candidate>() : std::span<Candidate>(candidates))
+    for (const Candidate& o : candidates)
+      if (&o != &c && c.detail == 0 && box_overlap(c.die.box, o.die.box) >= ds.agree_side_overlap)
+        c.detail = die_detail(full, cv::Rect2d(c.die.box));
   ScaleReading out;
   for (const Candidate& c : agreeing_candidates(candidates, ds)) {
     out.dice.push_back(c.die);

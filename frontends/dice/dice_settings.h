@@ -321,6 +321,14 @@ namespace puzzlesat::dice_vision {
     "two dice sharing this share of the smaller box are one die read twice: dice side by side share at most a "   \
     "quarter (both turned 45 degrees, face to face), more with side faces and shadows in the box; against 0.75, "  \
     "renders +2 photos (a die read again off its centre), none lost; at 0.5 plain 53 reads a 3 as a 4")           \
+  X(agree_side_overlap, 0.15, 0, 1,                                                                                   \
+    "a side face: two dice sharing this share of the smaller box are a top face and its side face when the "          \
+    "learned reader vouches for one only (agree_vouched); 0.08 reads plain-steep 1..120 the same, 0.3 two "           \
+    "fewer")                                                                                                          \
+  X(agree_side_detail, 60, 0, 10000,                                                                                  \
+    "... and both were seen in this much detail (die_detail: side over edge width): steep renders' side-face "        \
+    "pairs 58-215, nellbyler's overlapping neighbours 20-49 (4x enlarged, they read the same), 46-px dice in a "      \
+    "sharp render 50; 100 reads plain-steep 1..120 three photos fewer")                                               \
   X(agree_clear_polarity, 15, 0, 255, "pip contrast (8-bit L) that gives a reading a clear polarity")                  \
   X(agree_body_apart, 60, 0, 255,                                                                                     \
     "a lone candidate whose body is this much darker (8-bit L) than every other die's is odd: a key cap, a plug "  \

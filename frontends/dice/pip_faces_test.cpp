@@ -135,7 +135,8 @@ TEST_CASE("white dice on paper that the table model and outlines find in pieces 
   // Plain renders 86, 112 and 116 (scripts/dice-render-bench plain DIR 40 81): a 5 and a 6
   // found as half a face or not at all, a 6 cut into three. Framed from their pips they read
   // right; without, each read wrong (112 reads right without them too since the model of
-  // 3beb6fd and its veto of 0.7).
+  // 3beb6fd and its veto of 0.7, and 116 since agree_side_*: the network vouches for one
+  // piece of the 6 and doubts the others beside it, and they go).
   ReadOptions without;
   without.settings.finder_pip_faces = 0;
   for (const std::uint64_t seed : {86, 112, 116}) {
@@ -143,6 +144,6 @@ TEST_CASE("white dice on paper that the table model and outlines find in pieces 
     const Scene scene = plain_scene(seed);
     const cv::Mat photo = render_jpeg(scene, seed);
     CHECK(read_values(photo) == sorted_values(scene));
-    if (seed != 112) CHECK(read_values(photo, without) != sorted_values(scene));
+    if (seed == 86) CHECK(read_values(photo, without) != sorted_values(scene));
   }
 }
