@@ -13,18 +13,28 @@
 
 using namespace puzzlesat::dice_vision;
 
+namespace {
+
+// One die of `side` px showing `pips`, upright in a clean frame a few dice wide.
+Scene one_die_scene(float side, int pips) {
+  Scene scene;
+  scene.size = cv::Size(cvRound(side * 6), cvRound(side * 5));
+  scene.noise = 0;
+  scene.shadows = false;
+  SceneDie d;
+  d.pips = pips;
+  d.side = side;
+  d.centre = {side * 3, side * 2.5f};
+  scene.dice.push_back(d);
+  return scene;
+}
+
+}  // namespace
+
 TEST_CASE("a die crop is the die, centred and resampled to the canonical size", "[dice_vision][crops]") {
   for (const float side : {20.f, 60.f, 400.f}) {
-    Scene scene;
-    scene.size = cv::Size(cvRound(side * 6), cvRound(side * 5));
-    scene.noise = 0;
-    scene.shadows = false;
-    SceneDie d;
-    d.pips = 3;
-    d.side = side;
-    d.centre = {side * 3, side * 2.5f};
-    scene.dice.push_back(d);
-    const cv::Mat crop = die_crop(render_scene(scene), die_box(scene, d));
+    const Scene scene = one_die_scene(side, 3);
+    const cv::Mat crop = die_crop(render_scene(scene), die_box(scene, scene.dice[0]));
     REQUIRE(crop.size() == cv::Size(kCropSize, kCropSize));
     // The three pips of a 3 run corner to corner through the centre; the crop's centre is
     // a pip and its corners are table, whatever the die's size was.
@@ -43,18 +53,10 @@ TEST_CASE("a crop beyond the frame repeats the edge", "[dice_vision][crops]") {
 
 TEST_CASE("a die's detail is its side in sharp pixels, whatever the photo was resampled to", "[dice_vision][crops]") {
   const auto photo_of = [](float side, double blur) {
-    Scene scene;
-    scene.size = cv::Size(cvRound(side * 6), cvRound(side * 5));
-    scene.noise = 0;
-    scene.shadows = false;
-    SceneDie d;
-    d.pips = 5;
-    d.side = side;
-    d.centre = {side * 3, side * 2.5f};
-    scene.dice.push_back(d);
+    const Scene scene = one_die_scene(side, 5);
     cv::Mat photo = render_scene(scene);
     if (blur > 0) cv::GaussianBlur(photo, photo, {}, blur);
-    return std::pair{photo, cv::Rect2d(die_box(scene, d))};
+    return std::pair{photo, cv::Rect2d(die_box(scene, scene.dice[0]))};
   };
   const auto [large, large_box] = photo_of(300, 0);
   const double sharp = die_detail(large, large_box);

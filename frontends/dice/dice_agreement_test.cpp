@@ -133,7 +133,7 @@ TEST_CASE("dice of one photo agree: a die read twice counts once, lone odd marks
   }
 }
 
-TEST_CASE("a large die's side face is dropped when the learned reader doubts it and vouches for the die", "[dice_vision]") {
+TEST_CASE("a side face is dropped when the learned reader doubts it and vouches for the die beside it", "[dice_vision]") {
   // Two 300-px regions sharing 22 % of a box: a steep die's top face and the side
   // face beside it, or two neighbours turned face to face.
   const auto read_by_both = [](Candidate c, int learned, double probability) {

@@ -31,6 +31,15 @@ std::pair<std::vector<cv::Mat>, std::vector<int>> rendered_crops(std::uint64_t f
   return out;
 }
 
+// Plain scene `seed` seen steeply (scripts/dice-render-bench plain-steep), as its photo.
+std::pair<Scene, cv::Mat> steep_plain_photo(std::uint64_t seed) {
+  PlainSceneOptions steep;
+  steep.steep = true;
+  Scene scene = plain_scene(seed, steep);
+  cv::Mat photo = render_jpeg(scene, seed);
+  return {std::move(scene), std::move(photo)};
+}
+
 }  // namespace
 
 TEST_CASE("the learned reader's model is found in the source tree and loads", "[dice_vision][learned]") {
@@ -111,11 +120,8 @@ TEST_CASE("the model overrules a fairly sure rules reading of a steep photo", "[
   REQUIRE(overruled.settings.doubt > 0.8);
   doubting_less.settings.doubt = 0.8;
   rules_only.reader = DieReader::Rules;
-  PlainSceneOptions steep;
-  steep.steep = true;
   for (const std::uint64_t seed : {59, 60, 87}) {
-    const Scene scene = plain_scene(seed, steep);
-    const cv::Mat photo = render_jpeg(scene, seed);
+    const auto [scene, photo] = steep_plain_photo(seed);
     INFO("steep plain scene " << seed);
     CHECK(read_values(photo, overruled) == sorted_values(scene));
     CHECK(read_values(photo, doubting_less) != sorted_values(scene));
@@ -126,15 +132,12 @@ TEST_CASE("the model overrules a fairly sure rules reading of a steep photo", "[
 // Seen steeply, a white die's side face is framed as a die of its own beside the top face,
 // and the rules read its pips. Plain steep scenes 8, 26 and 61 each show one such side
 // face, which the network doubts while it vouches for the die beside it (agree_side_*).
-TEST_CASE("a large die's side face beside it is not read as another die", "[dice_vision][learned]") {
+TEST_CASE("a steep die's side face seen in detail is not read as another die", "[dice_vision][learned]") {
   REQUIRE(learned_reader_available());
   ReadOptions side_faces_kept;
   side_faces_kept.settings.agree_side_detail = 10000;
-  PlainSceneOptions steep;
-  steep.steep = true;
   for (const std::uint64_t seed : {8, 26, 61}) {
-    const Scene scene = plain_scene(seed, steep);
-    const cv::Mat photo = render_jpeg(scene, seed);
+    const auto [scene, photo] = steep_plain_photo(seed);
     INFO("steep plain scene " << seed);
     CHECK(read_values(photo) == sorted_values(scene));
     CHECK(read_values(photo, side_faces_kept).size() > scene.dice.size());
