@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cmath>
 #include <future>
-#include <span>
 
 #include <puzzlesat/input_error.h>
 #include "frontends/dice/dice_agreement.h"
@@ -182,10 +181,11 @@ ScaleReading read_at_scale(const cv::Mat& full, double scale, const ReadOptions&
   }
   // The side-face check needs the detail a die was seen in; it costs a pass over the die
   // in the full photo, so it is measured only where the network read and boxes are shared.
-  for (Candidate& c : learned.empty() ? std::span<Candidate>() : std::span<Candidate>(candidates))
-    for (const Candidate& o : candidates)
-      if (&o != &c && c.detail == 0 && box_overlap(c.die.box, o.die.box) >= ds.agree_side_overlap)
-        c.detail = die_detail(full, cv::Rect2d(c.die.box));
+  if (!learned.empty())
+    for (Candidate& c : candidates)
+      for (const Candidate& o : candidates)
+        if (&o != &c && c.detail == 0 && box_overlap(c.die.box, o.die.box) >= ds.agree_side_overlap)
+          c.detail = die_detail(full, cv::Rect2d(c.die.box));
   ScaleReading out;
   for (const Candidate& c : agreeing_candidates(candidates, ds)) {
     out.dice.push_back(c.die);
