@@ -103,7 +103,11 @@ ScaleReading read_at_scale(const cv::Mat& full, double scale, const ReadOptions&
   image::bgr_to_lab(bgr, lab);  // not cvtColor: its first Lab call costs ~110 ms (image/lab.h)
   const std::vector<DieRegion> regions = find_die_regions(bgr, lab, ds);
   // Scale first: the learned reader sees each region cut from the photo at its own
-  // resolution and resampled to the canonical crop, whatever the photo's size.
+  // resolution and resampled to the canonical crop, whatever the photo's size. A region
+  // that is a top face alone (DieRegion::body) is cut twice, as the face and as the whole
+  // die the foreground showed, and the surer reading stands: the network was trained on
+  // whole dice, and reads a small face cut alone as no die (a nellbyler die 28 px across,
+  // 0.92 surely), but a die seen steeply is mostly side faces, which it doubts.
   // The network reads the crops on another thread while the rules count the pips: the
   // two readings are independent until they are combined. It reads all views
   // (model_views) only of the crops whose reading can count: every crop for the model
@@ -114,6 +118,7 @@ ScaleReading read_at_scale(const cv::Mat& full, double scale, const ReadOptions&
   // `adopt` within reach; once the rules have counted, those of the rest that the rules
   // read a face on are read too. A crop read in full reads exactly as in one pass.
   std::vector<cv::Mat> crops;
+  std::vector<std::size_t> owner;  // the region each crop was cut for
   const int views = std::clamp(static_cast<int>(std::lround(ds.model_views)), 1, 8);  // whole numbers are rounded (docs)
   // The views after the first of the `wanted` crops, appended to theirs in `seen`.
   const auto read_more = [&crops, views](std::vector<std::vector<ViewProbabilities>>& seen,
@@ -125,7 +130,15 @@ ScaleReading read_at_scale(const cv::Mat& full, double scale, const ReadOptions&
   };
   std::future<std::vector<std::vector<ViewProbabilities>>> learned_later;
   if (use_model && !regions.empty()) {
-    for (const auto& region : regions) crops.push_back(die_crop(full, cv::Rect2d(to_image(region.box, scale))));
+    for (std::size_t i = 0; i < regions.size(); ++i) {
+      crops.push_back(die_crop(full, cv::Rect2d(to_image(regions[i].box, scale))));
+      owner.push_back(i);
+    }
+    for (std::size_t i = 0; i < regions.size(); ++i)
+      if (!regions[i].body.empty()) {
+        crops.push_back(die_crop(full, cv::Rect2d(to_image(regions[i].body, scale))));
+        owner.push_back(i);
+      }
     learned_later = std::async(std::launch::async, [&crops, &read_more, &options, views, adopt = ds.adopt] {
       if (!learned_reader_available()) return std::vector<std::vector<ViewProbabilities>>{};
       auto seen = read_views(crops, 0, 1);
@@ -143,11 +156,14 @@ ScaleReading read_at_scale(const cv::Mat& full, double scale, const ReadOptions&
     std::vector<std::vector<ViewProbabilities>> seen = learned_later.get();
     std::vector<std::size_t> wanted;
     for (std::size_t i = 0; i < seen.size(); ++i)
-      if (readings[i].pips != 0 && seen[i].size() < static_cast<std::size_t>(views)) wanted.push_back(i);
+      if (readings[owner[i]].pips != 0 && seen[i].size() < static_cast<std::size_t>(views)) wanted.push_back(i);
     if (!wanted.empty()) read_more(seen, wanted);
-    for (const auto& crop_views : seen)
+    for (std::size_t i = 0; i < seen.size(); ++i) {
       // A crop read in part is left unread (no die): nothing reads it (see above).
-      learned.push_back(crop_views.size() == static_cast<std::size_t>(views) ? mean_reading(crop_views) : LearnedReading{});
+      const LearnedReading l = seen[i].size() == static_cast<std::size_t>(views) ? mean_reading(seen[i]) : LearnedReading{};
+      if (i < regions.size()) learned.push_back(l);
+      else if (l.probability > learned[owner[i]].probability) learned[owner[i]] = l;
+    }
   }
 
   std::vector<Candidate> candidates;

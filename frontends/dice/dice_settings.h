@@ -183,6 +183,11 @@ namespace puzzlesat::dice_vision {
     "a region found otherwise whose box covers this share of an outlined face's box is that die found; others "    \
     "centred in the face (its pips, a piece, the die with its shadow) give way to it: 0.6 kept regions that read " \
     "no face on 4 plain renders, 1 measured the same as 0.8 on the dev photos and renders")                         \
+  X(finder_outline_swallow, 1.6, 1, 1000,                                                                              \
+    "... unless its box is this many times the face's box in area: the die with its side faces seen steeply (or a " \
+    "clump), read as one face with all their pips; the outlined face takes its place. Region over face: matteop65 " \
+    "0.84-1.28, nellbyler 1.26-2.2 (median 1.46, with shadows), plain-steep 1..40 median 1.77; plain-steep 1..120 "  \
+    "read 115 of 120 with 1.6, 116 with 1.3, 114 with 2, 105 without (1000); the dev photos the same")              \
   /* The die finder: faces framed from their pips (pip_faces.cpp, a third way in) */                                   \
   X(finder_pip_faces, 1, 0, 1,                                                                                         \
     "groups of round spots laid out as a face's pips are faces too (1 on, 0 off): a white die on white "               \

@@ -732,17 +732,25 @@ enum class FaceFrom { Outline, Pips };
 
 // Adds the faces that the regions found so far do not already hold. A region whose box
 // covers at least finder_outline_found of a face's box is that die found (its reading stands
-// as before). Other regions whose centre lies in the face are its pips or pieces of it, taken
-// for dice of their own: the face replaces them. Regions that only touch the face (its side
-// faces and shadow, a neighbour) stay.
+// as before), unless it is far larger than the face (finder_outline_swallow): then it is
+// the die with its side faces, seen steeply, or a clump, and the pips of every face in
+// it would be counted as one; the outlined face replaces it and keeps its box as the
+// die's body, which the learned reader reads too (DieRegion::body). Other regions whose
+// centre lies in the face are its pips or pieces of it, taken for dice of their own: the
+// face replaces them. Regions that only touch the face (its side faces and shadow, a
+// neighbour) stay.
 void add_faces(const std::vector<std::pair<cv::Mat, cv::Rect>>& faces, FaceFrom from, std::vector<DieRegion>& regions,
                const DiceSettings& s) {
   for (const auto& candidate : faces) {
     // (Not a structured binding: clang 14 cannot capture one in the lambda below.)
     const cv::Mat& face = candidate.first;
     const cv::Rect box = candidate.second;
+    const auto covers = [&](const DieRegion& r) { return (r.box & box).area() >= s.finder_outline_found * box.area(); };
+    const auto swallows = [&](const DieRegion& r) {
+      return from == FaceFrom::Outline && covers(r) && r.box.area() >= s.finder_outline_swallow * box.area();
+    };
     bool found = false;
-    for (const auto& r : regions) found = found || (r.box & box).area() >= s.finder_outline_found * box.area();
+    for (const auto& r : regions) found = found || (covers(r) && !swallows(r));
     // A face framed from its pips alone stands in for pieces of a die (smaller regions),
     // never for a region as large as itself; nor beside a region that takes in much of it
     // (finder_pip_beside): a side face of that die, seen at a slant.
@@ -751,8 +759,15 @@ void add_faces(const std::vector<std::pair<cv::Mat, cv::Rect>>& faces, FaceFrom 
         found = found || (box.contains((r.box.tl() + r.box.br()) / 2) ? r.box.area() >= box.area()
                                                                        : (r.box & box).area() >= s.finder_pip_beside * box.area());
     if (found) continue;
-    std::erase_if(regions, [&](const DieRegion& r) { return box.contains((r.box.tl() + r.box.br()) / 2); });
+    cv::Rect body;  // the largest whole die that gives way: a swallowed region, or one's body
+    std::erase_if(regions, [&](const DieRegion& r) {
+      const bool swallowed = swallows(r), centred = box.contains((r.box.tl() + r.box.br()) / 2);
+      const cv::Rect whole = swallowed ? r.box : centred ? r.body : cv::Rect();
+      if (whole.area() > body.area()) body = whole;
+      return swallowed || centred;
+    });
     regions.push_back(region_from_mask(face, box, 1.0));
+    regions.back().body = body;
   }
 }
 

@@ -18,6 +18,10 @@ struct DieRegion {
   double split_quality;  // 1 for a free-standing die, lower when cut from touching dice
   bool at_frame = false; // touches the image's edge: a die only if a whole, clear top face is read
   double die_side = 0;   // at_frame regions: the photo's typical die side, in pixels
+  // The whole die as the foreground showed it, where `box` is its top face alone (an
+  // outlined face that took the place of the die with its side faces): the learned
+  // reader's crop, which was trained on whole dice. Empty when the box is the whole die.
+  cv::Rect body;
 };
 
 // Die candidates in a BGR image (8-bit, three channels). Candidates may still be non-dice

@@ -2,6 +2,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <iostream>
@@ -9,6 +10,7 @@
 #include <vector>
 
 #include "frontends/dice/crop_set.h"
+#include "frontends/dice/dice_labels.h"
 #include "frontends/dice/dice_reader.h"
 #include "frontends/dice/dice_scene.h"
 #include "frontends/dice/dice_testing.h"
@@ -92,16 +94,17 @@ TEST_CASE("the reader's three modes read a plain rendered roll alike", "[dice_vi
 
 // Phone photos of white dice (plain scenes, as scripts/dice-render-bench writes them): on
 // these the rules read a side face's pips or a pip short where they are in doubt, and the
-// model, sure of the top face, corrects them (overrule, doubt). Scenes 66, 70 and 77 are
-// the three of plain 41..80 that the overrule turns right; none turns wrong there. (Scene 56
-// was a fourth until the two readings of a large die were combined: two_readings.h sets
-// its die right without the overrule.)
+// model, sure of the top face, corrects them (overrule, doubt). Scenes 72 and 107 are the
+// ones of plain 41..120 that the overrule turns right; none turns wrong there. (Scenes 56,
+// 66, 70 and 77 were such too, until the rules read them right themselves: 56 once the two
+// readings of a large die were combined, two_readings.h; the others once an outlined top
+// face took the place of the die with its side faces, finder_outline_swallow.)
 TEST_CASE("the model corrects doubtful rules readings on phone photos", "[dice_vision][learned]") {
   REQUIRE(learned_reader_available());
   ReadOptions overruled, rules_only;
   REQUIRE(overruled.settings.overrule < 1);  // on by default
   rules_only.settings.overrule = 1;
-  for (const std::uint64_t seed : {66, 70, 77}) {
+  for (const std::uint64_t seed : {72, 107}) {
     const Scene scene = plain_scene(seed);
     const cv::Mat photo = render_jpeg(scene, seed);
     INFO("plain scene " << seed);
@@ -112,15 +115,17 @@ TEST_CASE("the model corrects doubtful rules readings on phone photos", "[dice_v
 
 // Seen steeply, the rules count a bright side face's pips with the top face's, 0.82-0.89
 // surely; the network, sure of the top face, is right (docs/dice-vision.md, overrule).
-// Plain steep scenes 59, 60 and 87 (scripts/dice-render-bench plain-steep) are three whose
-// wrong die a `doubt` of 0.8 kept from the network.
+// Plain steep scenes 87 and 167 (scripts/dice-render-bench plain-steep) are two whose
+// wrong die a `doubt` of 0.8 keeps from the network. (Scenes 59 and 60 were such too, until
+// an outlined top face took the place of the die with its side faces and the rules read
+// them right themselves: finder_outline_swallow.)
 TEST_CASE("the model overrules a fairly sure rules reading of a steep photo", "[dice_vision][learned]") {
   REQUIRE(learned_reader_available());
   ReadOptions overruled, doubting_less, rules_only;
   REQUIRE(overruled.settings.doubt > 0.8);
   doubting_less.settings.doubt = 0.8;
   rules_only.reader = DieReader::Rules;
-  for (const std::uint64_t seed : {59, 60, 87}) {
+  for (const std::uint64_t seed : {87, 167}) {
     const auto [scene, photo] = steep_plain_photo(seed);
     INFO("steep plain scene " << seed);
     CHECK(read_values(photo, overruled) == sorted_values(scene));
@@ -141,6 +146,37 @@ TEST_CASE("a steep die's side face seen in detail is not read as another die", "
     INFO("steep plain scene " << seed);
     CHECK(read_values(photo) == sorted_values(scene));
     CHECK(read_values(photo, side_faces_kept).size() > scene.dice.size());
+  }
+}
+
+// Seen steeply, a white die's foreground takes in its side faces, and the rules counted
+// their pips with the top face's (a 5 read as 1, a 6 as 1, a 2 as 1). The top face's own
+// outline is in the die's region, far smaller than it: it takes the region's place
+// (finder_outline_swallow), and the network reads both the face and the whole die
+// (DieRegion::body). Plain steep scenes 12, 52 and 65 each have one such die.
+TEST_CASE("a steep die's top face is read from its outline, not with its side faces", "[dice_vision][learned]") {
+  REQUIRE(learned_reader_available());
+  ReadOptions whole_dice;
+  whole_dice.settings.finder_outline_swallow = 1000;
+  for (const std::uint64_t seed : {12, 52, 65}) {
+    const auto [scene, photo] = steep_plain_photo(seed);
+    INFO("steep plain scene " << seed);
+    const std::vector<LabelledDie> labels = labelled_dice(scene);
+    const auto read = read_dice(photo);
+    const auto score = score_reading(read, sorted_values(scene), labels);
+    CHECK(score.exact);
+    CHECK(score.correct == int(scene.dice.size()));
+    CHECK_FALSE(score_reading(read_dice(photo, whole_dice), sorted_values(scene), labels).exact);
+    // Every die read is framed by its top face: its box is no larger than the label's
+    // (the top face's box) by more than the rim.
+    const auto centre = [](const cv::Rect2d& b) { return (b.tl() + b.br()) / 2; };
+    for (const auto& die : read) {
+      const cv::Point2d at = centre(cv::Rect2d(die.box));
+      const auto near = std::min_element(labels.begin(), labels.end(), [&](const auto& a, const auto& b) {
+        return cv::norm(centre(a.box) - at) < cv::norm(centre(b.box) - at);
+      });
+      CHECK(double(die.box.area()) <= 1.5 * near->box.area());
+    }
   }
 }
 
