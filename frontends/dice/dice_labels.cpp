@@ -101,6 +101,32 @@ const char* fault_name(DieFault::Kind kind) {
   return "?";
 }
 
+std::vector<int> match_dice(const std::vector<Die>& found, const std::vector<LabelledDie>& boxes) {
+  // Greedy matching, closest pairs first; a die read matches at most one label.
+  struct Pair {
+    double distance;
+    std::size_t label, die;
+  };
+  std::vector<Pair> pairs;
+  auto centre = [](const cv::Rect2d& r) { return cv::Point2d(r.x + r.width / 2, r.y + r.height / 2); };
+  auto half_diagonal = [](const cv::Rect2d& r) { return 0.5 * std::hypot(r.width, r.height); };
+  for (std::size_t i = 0; i < boxes.size(); ++i)
+    for (std::size_t j = 0; j < found.size(); ++j) {
+      const cv::Rect2d box(found[j].box);
+      const double d = cv::norm(centre(boxes[i].box) - centre(box));
+      if (d <= std::max(half_diagonal(boxes[i].box), half_diagonal(box))) pairs.push_back({d, i, j});
+    }
+  std::sort(pairs.begin(), pairs.end(), [](const Pair& a, const Pair& b) { return a.distance < b.distance; });
+  std::vector<bool> die_used(found.size());
+  std::vector<int> read_at(boxes.size(), -1);
+  for (const auto& p : pairs) {
+    if (read_at[p.label] >= 0 || die_used[p.die]) continue;
+    read_at[p.label] = static_cast<int>(p.die);
+    die_used[p.die] = true;
+  }
+  return read_at;
+}
+
 ReadingScore score_reading(const std::vector<Die>& found, const std::vector<int>& values,
                            const std::vector<LabelledDie>& boxes) {
   ReadingScore score;
@@ -118,30 +144,14 @@ ReadingScore score_reading(const std::vector<Die>& found, const std::vector<int>
     return score;
   }
 
-  // Greedy matching, closest pairs first; a die read matches at most one label.
   score.by_position = true;
-  struct Pair {
-    double distance;
-    std::size_t label, die;
-  };
-  std::vector<Pair> pairs;
-  auto centre = [](const cv::Rect2d& r) { return cv::Point2d(r.x + r.width / 2, r.y + r.height / 2); };
-  auto half_diagonal = [](const cv::Rect2d& r) { return 0.5 * std::hypot(r.width, r.height); };
-  for (std::size_t i = 0; i < boxes.size(); ++i)
-    for (std::size_t j = 0; j < found.size(); ++j) {
-      const cv::Rect2d box(found[j].box);
-      const double d = cv::norm(centre(boxes[i].box) - centre(box));
-      if (d <= std::max(half_diagonal(boxes[i].box), half_diagonal(box))) pairs.push_back({d, i, j});
-    }
-  std::sort(pairs.begin(), pairs.end(), [](const Pair& a, const Pair& b) { return a.distance < b.distance; });
+  const std::vector<int> read_at = match_dice(found, boxes);  // the die read matched to each label
   std::vector<bool> die_used(found.size());
-  std::vector<int> read_at(boxes.size(), -1);  // the die read matched to each label
-  for (const auto& p : pairs) {
-    if (read_at[p.label] >= 0 || die_used[p.die]) continue;
-    read_at[p.label] = static_cast<int>(p.die);
-    die_used[p.die] = true;
+  for (std::size_t i = 0; i < boxes.size(); ++i) {
+    if (read_at[i] < 0) continue;
+    die_used[read_at[i]] = true;
     ++score.matched;
-    if (found[p.die].pips == boxes[p.label].pips) ++score.correct;
+    if (found[read_at[i]].pips == boxes[i].pips) ++score.correct;
   }
   for (std::size_t i = 0; i < boxes.size(); ++i) {
     const int want = boxes[i].pips;

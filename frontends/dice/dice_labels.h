@@ -54,9 +54,13 @@ struct ReadingScore {
   std::vector<DieFault> faults;  // by position only, in label order, extras last
 };
 
-// Scores `found` against the sorted values and, when non-empty, the boxes. A labelled die
+// For each label, the index in `found` of the die read at its place, or -1. A labelled die
 // matches the nearest unmatched die read whose box centre lies within reach of the label's
-// centre (half the larger of the two boxes' diagonals).
+// centre (half the larger of the two boxes' diagonals); closest pairs are matched first.
+std::vector<int> match_dice(const std::vector<Die>& found, const std::vector<LabelledDie>& boxes);
+
+// Scores `found` against the sorted values and, when non-empty, the boxes, matched by
+// match_dice.
 ReadingScore score_reading(const std::vector<Die>& found, const std::vector<int>& values,
                            const std::vector<LabelledDie>& boxes);
 

@@ -117,8 +117,11 @@ ScaleReading read_at_scale(const cv::Mat& full, double scale, const ReadOptions&
   // every crop's first view, then the other views of the crops whose first view leaves
   // `adopt` within reach; once the rules have counted, those of the rest that the rules
   // read a face on are read too. A crop read in full reads exactly as in one pass.
-  std::vector<cv::Mat> crops;
-  std::vector<std::size_t> owner;  // the region each crop was cut for
+  std::vector<cv::Mat> crops;  // one per region, then one per body
+  std::vector<std::size_t> body_of;  // crops[regions.size() + k] is region body_of[k]'s body
+  const auto region_of = [&](std::size_t crop) {
+    return crop < regions.size() ? crop : body_of[crop - regions.size()];
+  };
   const int views = std::clamp(static_cast<int>(std::lround(ds.model_views)), 1, 8);  // whole numbers are rounded (docs)
   // The views after the first of the `wanted` crops, appended to theirs in `seen`.
   const auto read_more = [&crops, views](std::vector<std::vector<ViewProbabilities>>& seen,
@@ -130,15 +133,10 @@ ScaleReading read_at_scale(const cv::Mat& full, double scale, const ReadOptions&
   };
   std::future<std::vector<std::vector<ViewProbabilities>>> learned_later;
   if (use_model && !regions.empty()) {
-    for (std::size_t i = 0; i < regions.size(); ++i) {
-      crops.push_back(die_crop(full, cv::Rect2d(to_image(regions[i].box, scale))));
-      owner.push_back(i);
-    }
+    const auto cut = [&](const cv::Rect& box) { crops.push_back(die_crop(full, cv::Rect2d(to_image(box, scale)))); };
+    for (const DieRegion& region : regions) cut(region.box);
     for (std::size_t i = 0; i < regions.size(); ++i)
-      if (!regions[i].body.empty()) {
-        crops.push_back(die_crop(full, cv::Rect2d(to_image(regions[i].body, scale))));
-        owner.push_back(i);
-      }
+      if (!regions[i].body.empty()) cut(regions[i].body), body_of.push_back(i);
     learned_later = std::async(std::launch::async, [&crops, &read_more, &options, views, adopt = ds.adopt] {
       if (!learned_reader_available()) return std::vector<std::vector<ViewProbabilities>>{};
       auto seen = read_views(crops, 0, 1);
@@ -156,13 +154,13 @@ ScaleReading read_at_scale(const cv::Mat& full, double scale, const ReadOptions&
     std::vector<std::vector<ViewProbabilities>> seen = learned_later.get();
     std::vector<std::size_t> wanted;
     for (std::size_t i = 0; i < seen.size(); ++i)
-      if (readings[owner[i]].pips != 0 && seen[i].size() < static_cast<std::size_t>(views)) wanted.push_back(i);
+      if (readings[region_of(i)].pips != 0 && seen[i].size() < static_cast<std::size_t>(views)) wanted.push_back(i);
     if (!wanted.empty()) read_more(seen, wanted);
     for (std::size_t i = 0; i < seen.size(); ++i) {
       // A crop read in part is left unread (no die): nothing reads it (see above).
       const LearnedReading l = seen[i].size() == static_cast<std::size_t>(views) ? mean_reading(seen[i]) : LearnedReading{};
       if (i < regions.size()) learned.push_back(l);
-      else if (l.probability > learned[owner[i]].probability) learned[owner[i]] = l;
+      else if (LearnedReading& face = learned[region_of(i)]; l.probability > face.probability) face = l;
     }
   }
 

@@ -167,15 +167,12 @@ TEST_CASE("a steep die's top face is read from its outline, not with its side fa
     CHECK(score.exact);
     CHECK(score.correct == int(scene.dice.size()));
     CHECK_FALSE(score_reading(read_dice(photo, whole_dice), sorted_values(scene), labels).exact);
-    // Every die read is framed by its top face: its box is no larger than the label's
+    // Every die is framed by its top face: the box read is no larger than the label's
     // (the top face's box) by more than the rim.
-    const auto centre = [](const cv::Rect2d& b) { return (b.tl() + b.br()) / 2; };
-    for (const auto& die : read) {
-      const cv::Point2d at = centre(cv::Rect2d(die.box));
-      const auto near = std::min_element(labels.begin(), labels.end(), [&](const auto& a, const auto& b) {
-        return cv::norm(centre(a.box) - at) < cv::norm(centre(b.box) - at);
-      });
-      CHECK(double(die.box.area()) <= 1.5 * near->box.area());
+    const std::vector<int> read_at = match_dice(read, labels);
+    for (std::size_t i = 0; i < labels.size(); ++i) {
+      REQUIRE(read_at[i] >= 0);
+      CHECK(double(read[read_at[i]].box.area()) <= 1.5 * labels[i].box.area());
     }
   }
 }
