@@ -1,6 +1,8 @@
 #define CATCH_CONFIG_RUNNER
 #include <catch2/catch.hpp>
 
+#include "cli/keep_freed_memory.h"
+
 #ifdef PUZZLESAT_SANITIZER_TESTS
 #include "tests/sanitizer/mat_pool.h"
 
@@ -12,6 +14,7 @@ extern "C" const char* __asan_default_options() { return "clear_shadow_mmap_thre
 #endif
 
 int main(int argc, char* argv[]) {
+  puzzlesat::cli::keep_freed_memory();  // as the program does: the tests read photos too
 #ifdef PUZZLESAT_SANITIZER_TESTS
   puzzlesat::test::install_sanitizer_mat_pool();
 #endif
