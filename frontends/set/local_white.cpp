@@ -3,6 +3,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include <algorithm>
+#include <utility>
 #include <vector>
 
 namespace puzzlesat::set_vision {
@@ -49,10 +50,10 @@ cv::Mat local_white(const cv::Mat& image, cv::Size window, const ShadowEdges& ed
   return white;
 }
 
-cv::Mat divided_by_white(const cv::Mat& image, const cv::Mat& white) {
-  cv::Mat floor, out;
-  cv::max(white, 0.05, floor);
-  cv::divide(image, floor, out);
+cv::Mat divided_by_white(const cv::Mat& image, cv::Mat&& white) {
+  cv::Mat out = std::move(white);
+  cv::max(out, 0.05, out);
+  cv::divide(image, out, out);
   cv::min(out, 1.0, out);
   return out;
 }

@@ -3,7 +3,7 @@
 // own paper: the card reader does it on one card, the symbol finder on a whole photo.
 //
 //   cv::Mat white = local_white(bgr_float, cv::Size(25, 3));
-//   cv::Mat relative = divided_by_white(bgr_float, white);  // paper is (1, 1, 1)
+//   cv::Mat relative = divided_by_white(bgr_float, std::move(white));  // paper is (1, 1, 1)
 #pragma once
 
 #include <opencv2/core.hpp>
@@ -31,7 +31,8 @@ struct ShadowEdges {
 cv::Mat local_white(const cv::Mat& image, cv::Size window, const ShadowEdges& edges = {});
 
 // `image` divided by `white` (floored at 0.05, a black "white" divides nothing sensibly),
-// capped at 1.
-cv::Mat divided_by_white(const cv::Mat& image, const cv::Mat& white);
+// capped at 1. The result is written over `white`, which is why it is taken as an rvalue:
+// a full-size float image fewer to allocate and fault in, in a stage that holds several.
+cv::Mat divided_by_white(const cv::Mat& image, cv::Mat&& white);
 
 }  // namespace puzzlesat::set_vision

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <numeric>
 #include <optional>
+#include <utility>
 
 #include "frontends/set/attribute_decisions.h"
 #include "frontends/set/local_white.h"
@@ -46,7 +47,7 @@ InkImage find_ink(const cv::Mat& bgr, const ReaderSettings& s, double card_lengt
   std::nth_element(v.begin(), v.begin() + v.size() * 95 / 100, v.end());
   cv::Mat on_paper = white_luma >= s.symbol_min_paper_light * v[v.size() * 95 / 100];
   InkImage ink;
-  ink.rgb = divided_by_white(f, white);
+  ink.rgb = divided_by_white(f, std::move(white));
   cv::Mat luma;
   cv::transform(ink.rgb, luma, cv::Matx13f(0.114f, 0.587f, 0.299f));
   // Ink is found by its darkness, which a thin or pale line keeps better than its colour
@@ -55,7 +56,8 @@ InkImage find_ink(const cv::Mat& bgr, const ReaderSettings& s, double card_lengt
   cv::Mat gx, gy;
   cv::Sobel(luma, gx, CV_32F, 1, 0, 3, 1.0 / 8);
   cv::Sobel(luma, gy, CV_32F, 0, 1, 3, 1.0 / 8);
-  cv::magnitude(gx, gy, ink.slope);
+  cv::magnitude(gx, gy, gx);  // over gx: one full-size image fewer
+  ink.slope = gx;
   cv::dilate(ink.slope, ink.slope, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(5, 5)));
   return ink;
 }
