@@ -67,7 +67,7 @@ private:
   static constexpr size_t kSmallest = size_t{128} << 10;
   // Per process; two test processes run at a time.
   static constexpr size_t kCap = size_t{768} << 20;
-  static constexpr size_t kPage = 4096;
+  static constexpr size_t kAlign = 64;  // as cv::fastMalloc aligns
 
   uchar* take(size_t size) const {
     if (size >= kSmallest) {
@@ -87,8 +87,8 @@ private:
         return block.data;
       }
     }
-    const size_t capacity = std::max<size_t>((size + kPage - 1) / kPage * kPage, kPage);
-    auto* data = static_cast<uchar*>(std::aligned_alloc(64, capacity));
+    const size_t capacity = std::max<size_t>((size + kAlign - 1) / kAlign * kAlign, kAlign);
+    auto* data = static_cast<uchar*>(std::aligned_alloc(kAlign, capacity));
     if (!data) CV_Error(cv::Error::StsNoMem, "out of memory");
     // Past the size asked for is poisoned, as ASan's own malloc would have it.
     ASAN_POISON_MEMORY_REGION(data + size, capacity - size);
