@@ -44,21 +44,30 @@ function(puzzlesat_folder_includes target out_var)
   set(${out_var} ${root} PARENT_SCOPE)
 endfunction()
 
-# puzzlesat_tests(NAME SOURCES... DEPS ...): a Catch2 executable whose test cases are
+# puzzlesat_tests(NAME [UNOPTIMISED_UNDER_SANITIZERS] SOURCES... DEPS ...): a Catch2 executable whose test cases are
 # registered with ctest one by one, labelled with NAME (so `ctest -L sat_tests` runs one
 # executable's tests). A test prints "SKIPPED: why" to be reported as skipped.
 # Test cases tagged [sweep] (the same code over thousands of random cases or dozens of
 # rendered scenes, which a smaller test also reaches) are left out of the sanitizer
 # build, to keep CI within its time; the ordinary build runs them all.
+# UNOPTIMISED_UNDER_SANITIZERS: compiled at -O0 in the sanitizer build, for tests whose
+# compile time goes into third-party templates (puzzlesat_sanitize_unoptimised).
 # Tests may reach any header of the tree (they test internals). Nothing when BUILD_TESTING is off.
 function(puzzlesat_tests name)
   if(NOT BUILD_TESTING)
     return()
   endif()
-  cmake_parse_arguments(ARG "" "" "SOURCES;DEPS" ${ARGN})
+  cmake_parse_arguments(ARG "UNOPTIMISED_UNDER_SANITIZERS" "" "SOURCES;DEPS" ${ARGN})
   add_executable(${name} ${ARG_SOURCES})
   target_link_libraries(${name} PRIVATE ${ARG_DEPS} puzzlesat_test_main)
   target_include_directories(${name} PRIVATE ${PROJECT_SOURCE_DIR})
+  # Catch2 and nlohmann-json compiled once for all tests (tests/precompiled.h); a header
+  # precompiled with optimisation does not load at -O0 (clang checks).
+  if(ARG_UNOPTIMISED_UNDER_SANITIZERS AND PUZZLESAT_SANITIZE)
+    puzzlesat_sanitize_unoptimised(${name})
+  else()
+    target_precompile_headers(${name} REUSE_FROM puzzlesat_test_pch)
+  endif()
   # -w NoTests: a ctest entry whose name does not reach Catch intact (a ';' splits CMake
   # lists, a leading '-' reads as an option) fails instead of passing with no test run.
   set(spec "")
