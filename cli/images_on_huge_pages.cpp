@@ -7,5 +7,5 @@
 #include "frontends/image/huge_page_images.h"
 
 namespace {
-[[maybe_unused]] const bool images_on_huge_pages = puzzlesat::image::use_huge_pages_for_images();
+[[maybe_unused]] const auto images_on_huge_pages = puzzlesat::image::use_huge_pages_for_images();
 }  // namespace

@@ -94,18 +94,18 @@ bool huge_pages_offered(std::string_view thp_enabled) {
          thp_enabled.find("[madvise]") != std::string_view::npos;
 }
 
-bool use_huge_pages_for_images() {
-  static const bool installed = [] {
-    if (under_address_sanitizer()) return false;
+HugePages use_huge_pages_for_images() {
+  static const HugePages outcome = [] {
+    if (under_address_sanitizer()) return HugePages::sanitizer;
     std::ifstream file("/sys/kernel/mm/transparent_hugepage/enabled");
     const std::string setting{std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
-    if (!huge_pages_offered(setting)) return false;
+    if (!huge_pages_offered(setting)) return HugePages::not_offered;
     // Never destroyed: Mats freed by static destructors after main still reach it.
     static auto* allocator = new HugePageAllocator(cv::Mat::getStdAllocator());
     cv::Mat::setDefaultAllocator(allocator);
-    return true;
+    return HugePages::used;
   }();
-  return installed;
+  return outcome;
 }
 
 }  // namespace puzzlesat::image

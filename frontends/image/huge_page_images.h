@@ -33,8 +33,15 @@ inline constexpr std::size_t kHugeImageBytes = std::size_t{4} << 20;
 // marks the setting in force).
 bool huge_pages_offered(std::string_view thp_enabled);
 
+enum class HugePages {
+  used,         // large buffers go on huge pages from now on
+  not_offered,  // the kernel offers none: nothing changed
+  sanitizer,    // an AddressSanitizer build: its own allocator stays, with its checks
+};
+
 // Makes OpenCV's default allocator put large buffers on huge pages (above), once per
-// process; returns whether it does. Call it before images are allocated on other threads.
-bool use_huge_pages_for_images();
+// process; says whether it does, and why not. Call it before images are allocated on
+// other threads.
+HugePages use_huge_pages_for_images();
 
 }  // namespace puzzlesat::image
