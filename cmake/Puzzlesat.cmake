@@ -44,9 +44,9 @@ function(puzzlesat_folder_includes target out_var)
   set(${out_var} ${root} PARENT_SCOPE)
 endfunction()
 
-# puzzlesat_tests(NAME [UNOPTIMISED_UNDER_SANITIZERS] SOURCES... DEPS ...): a Catch2 executable whose test cases are
-# registered with ctest one by one, labelled with NAME (so `ctest -L sat_tests` runs one
-# executable's tests). A test prints "SKIPPED: why" to be reported as skipped.
+# puzzlesat_tests(NAME [UNOPTIMISED_UNDER_SANITIZERS] SOURCES... DEPS ...): a Catch2
+# executable whose test cases are registered with ctest one by one, labelled with NAME (so
+# `ctest -L sat_tests` runs one executable's tests). A test prints "SKIPPED: why" to be reported as skipped.
 # Test cases tagged [sweep] (the same code over thousands of random cases or dozens of
 # rendered scenes, which a smaller test also reaches) are left out of the sanitizer
 # build, to keep CI within its time; the ordinary build runs them all.

@@ -15,36 +15,37 @@ namespace {
 
 constexpr std::size_t kHugePage = std::size_t{2} << 20;
 
-std::size_t mapped_size(std::size_t bytes) { return (bytes + kHugePage - 1) / kHugePage * kHugePage; }
+// x rounded up to whole huge pages.
+std::size_t whole_pages(std::size_t x) { return (x + kHugePage - 1) / kHugePage * kHugePage; }
 
 // A mapping of `bytes` rounded up to whole huge pages, starting on a huge-page boundary
 // (the kernel backs only aligned 2 MB ranges with a huge page), or nullptr.
 void* map_huge(std::size_t bytes) {
-  const std::size_t size = mapped_size(bytes);
+  const std::size_t size = whole_pages(bytes);
   void* raw = mmap(nullptr, size + kHugePage, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (raw == MAP_FAILED) return nullptr;
   const auto start = reinterpret_cast<std::uintptr_t>(raw);
-  const std::uintptr_t aligned = (start + kHugePage - 1) / kHugePage * kHugePage;
-  // Give back the slack before and after the aligned range.
+  const std::uintptr_t aligned = whole_pages(start);
+  // Give back the slack before and after the aligned range (together one huge page).
   if (aligned > start) munmap(raw, aligned - start);
-  const std::uintptr_t end = start + size + kHugePage;
-  if (end > aligned + size) munmap(reinterpret_cast<void*>(aligned + size), end - (aligned + size));
+  const std::uintptr_t tail = aligned + size;
+  if (tail < start + size + kHugePage) munmap(reinterpret_cast<void*>(tail), start + size + kHugePage - tail);
   // Advice only: without it the buffer is still good, on small pages.
   madvise(reinterpret_cast<void*>(aligned), size, MADV_HUGEPAGE);
   return reinterpret_cast<void*>(aligned);
 }
 
+// Large buffers on huge pages; the rest to OpenCV's own allocator, whose UMatData then
+// names it, so that they are freed there.
 class HugePageAllocator final : public cv::MatAllocator {
 public:
-  explicit HugePageAllocator(cv::MatAllocator* small) : small_(small) {}
-
   cv::UMatData* allocate(int dims, const int* sizes, int type, void* data0, std::size_t* step,
                          cv::AccessFlag flags, cv::UMatUsageFlags usage) const override {
     std::size_t total = CV_ELEM_SIZE(type);
     for (int i = 0; i < dims; ++i) total *= static_cast<std::size_t>(sizes[i]);
-    if (data0 || total < kHugeImageBytes) return small_->allocate(dims, sizes, type, data0, step, flags, usage);
+    if (data0 || total < kHugeImageBytes) return cv::Mat::getStdAllocator()->allocate(dims, sizes, type, data0, step, flags, usage);
     void* data = map_huge(total);
-    if (!data) return small_->allocate(dims, sizes, type, data0, step, flags, usage);
+    if (!data) return cv::Mat::getStdAllocator()->allocate(dims, sizes, type, data0, step, flags, usage);
     // Rows packed, as OpenCV's own allocator lays out a buffer it owns.
     if (step) {
       std::size_t row = CV_ELEM_SIZE(type);
@@ -65,12 +66,9 @@ public:
   void deallocate(cv::UMatData* u) const override {
     if (!u) return;
     CV_Assert(u->urefcount == 0 && u->refcount == 0);
-    munmap(u->origdata, mapped_size(u->size));
+    munmap(u->origdata, whole_pages(u->size));
     delete u;
   }
-
-private:
-  cv::MatAllocator* small_;
 };
 
 bool under_address_sanitizer() {
@@ -101,7 +99,7 @@ HugePages use_huge_pages_for_images() {
     const std::string setting{std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
     if (!huge_pages_offered(setting)) return HugePages::not_offered;
     // Never destroyed: Mats freed by static destructors after main still reach it.
-    static auto* allocator = new HugePageAllocator(cv::Mat::getStdAllocator());
+    static auto* allocator = new HugePageAllocator;
     cv::Mat::setDefaultAllocator(allocator);
     return HugePages::used;
   }();
