@@ -7,17 +7,13 @@
 
 #include <puzzlesat/input_error.h>
 #include "sat/generators.h"
+#include "tests/dimacs_text.h"
 
 using namespace puzzlesat::sat;
+using puzzlesat::testing::dimacs_text;
 using puzzlesat::InputError;
 
 namespace {
-
-std::string to_text(const Cnf& cnf) {
-  std::ostringstream out;
-  write_dimacs(out, cnf);
-  return out.str();
-}
 
 std::vector<std::vector<int>> clauses_of(const Cnf& cnf) {
   std::vector<std::vector<int>> out;
@@ -60,7 +56,7 @@ TEST_CASE("DIMACS writer: header, names, comments, clauses", "[sat][dimacs]") {
   cnf.add_clause({a, ~b, c});
   cnf.add_clause({~c});
   cnf.add_comment("trailing\nnote");
-  CHECK(to_text(cnf) ==
+  CHECK(dimacs_text(cnf) ==
         "p cnf 3 2\n"
         "c var 1 card[3]\n"
         "c var 3 cell(4,7)\n"
@@ -77,13 +73,13 @@ TEST_CASE("DIMACS round trip keeps clauses, names and comments", "[sat][dimacs]"
     for (int v = 1; v <= cnf.num_vars(); v += 3) cnf.set_name(Var(v), "x[" + std::to_string(v) + "] y");
     cnf.add_comment("round " + std::to_string(round));
     cnf.add_clause({});  // the empty clause is legal DIMACS ("0")
-    std::string text = to_text(cnf);
+    std::string text = dimacs_text(cnf);
     Cnf back = read_dimacs(text, "rt.cnf");
     CHECK(back.num_vars() == cnf.num_vars());
     CHECK(clauses_of(back) == clauses_of(cnf));
     CHECK(back.name(Var(1)) == "x[1] y");
     CHECK(back.comments() == cnf.comments());
-    CHECK(to_text(back) == text);
+    CHECK(dimacs_text(back) == text);
   }
 }
 

@@ -1,8 +1,6 @@
 // The page jobs without HTTP: what they answer for the demo inputs and for bad ones.
 #include <catch2/catch.hpp>
 
-#include <fstream>
-#include <iterator>
 
 #include <puzzlesat/dimacs.h>
 #include <puzzlesat/drat_checker.h>
@@ -15,20 +13,16 @@
 #include "server/data_url.h"
 #include "server/jobs.h"
 #include "server/upload.h"
+#include "tests/data_paths.h"
 #include "tests/temp_file.h"
 
 using namespace puzzlesat;
 using namespace puzzlesat::server;
 using nlohmann::json;
+using puzzlesat::testing::demo_file;
+using puzzlesat::testing::slurp;
 
 namespace {
-
-const std::string kDemo = std::string(PUZZLESAT_SOURCE_DIR) + "/demo/";
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 std::string from_data_url(const json& url) {
   const std::string s = url.get<std::string>();
@@ -47,15 +41,15 @@ struct Fixture {
 
 // Not run by ctest (hidden): writes the demo screenshot the Hexcells page and its tests use.
 TEST_CASE("write demo/hexcells-honeycomb-round4.png", "[.generate]") {
-  const auto board = hexcells::read_board(read_file(kDemo + "hexcells-honeycomb-round4.hexcells"));
+  const auto board = hexcells::read_board(slurp(demo_file("hexcells-honeycomb-round4.hexcells")));
   const cv::Mat image = hexcells_vision::render_scene(hexcells_vision::board_to_scene(board), {1280, 800, 0.8});
-  REQUIRE(image::write_image(kDemo + "hexcells-honeycomb-round4.png", image));
+  REQUIRE(image::write_image(demo_file("hexcells-honeycomb-round4.png"), image));
 }
 
 TEST_CASE("the Hexcells jobs agree on the demo level and its screenshot", "[server]") {
   Fixture f;
-  const json level = hexcells_level_job(read_file(kDemo + "hexcells-honeycomb-round4.hexcells"), f.ctx);
-  const json shot = hexcells_screenshot_job({"round4.png", read_file(kDemo + "hexcells-honeycomb-round4.png")}, f.ctx);
+  const json level = hexcells_level_job(slurp(demo_file("hexcells-honeycomb-round4.hexcells")), f.ctx);
+  const json shot = hexcells_screenshot_job({"round4.png", slurp(demo_file("hexcells-honeycomb-round4.png"))}, f.ctx);
   CHECK(level["blue"] == shot["blue"]);
   CHECK(level["black"] == shot["black"]);
   CHECK(level["blue"].size() + level["black"].size() > 0);
@@ -81,7 +75,7 @@ TEST_CASE("the Hexcells jobs agree on the demo level and its screenshot", "[serv
 
 TEST_CASE("the SET job proves typed cards without a set, and the proof checks", "[server]") {
   Fixture f;
-  const json out = set_cards_job(read_file(kDemo + "set-no-set.txt"), false, f.ctx);
+  const json out = set_cards_job(slurp(demo_file("set-no-set.txt")), false, f.ctx);
   REQUIRE(out["no_set"] == true);
   const sat::DratVerdict v = sat::check_drat(sat::read_dimacs(from_data_url(out["proof"]["cnf"]), "no-set.cnf"),
                                              from_data_url(out["proof"]["drat"]));
@@ -93,7 +87,7 @@ TEST_CASE("the SET job proves typed cards without a set, and the proof checks", 
 
 TEST_CASE("the SET photo job reads the demo photo and takes corrections only for every card", "[server]") {
   Fixture f;
-  const Upload photo{"set-table.jpg", read_file(kDemo + "set-table.jpg")};
+  const Upload photo{"set-table.jpg", slurp(demo_file("set-table.jpg"))};
   const json out = set_photo_job(photo, {}, true, f.ctx);
   REQUIRE(out["cards"].size() == 12);
   CHECK_FALSE(out["sets"].empty());

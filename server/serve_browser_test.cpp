@@ -24,6 +24,7 @@
 #include "server/data_url.h"
 #include "server/serve_process.h"
 #include "server/webdriver.h"
+#include "tests/data_paths.h"
 #include "tests/run_cli.h"
 
 using namespace puzzlesat;
@@ -32,13 +33,6 @@ using nlohmann::json;
 using namespace std::chrono_literals;
 
 namespace {
-
-const std::string kDemo = std::string(PUZZLESAT_SOURCE_DIR) + "/demo/";
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 json cli_json(const std::vector<std::string>& args) {
   const CliResult r = run_cli(args);
@@ -91,13 +85,13 @@ TEST_CASE("browser: the SET page reads the demo photo, takes a correction, and p
   ServeProcess serve;
   Browser browser;
   browser.open(serve.url() + "set");
-  browser.send_keys("#photo", kDemo + "set-table.jpg");
+  browser.send_keys("#photo", demo_file("set-table.jpg"));
   browser.click("#solve");
   browser.wait_for_text("#summary", 60s, "A set:");
   report_time(browser, "set (demo/set-table.jpg)");
 
   // The set shown is the one `puzzlesat set photo --json` finds (both number cards from 1).
-  const json cli = cli_json({"set", "photo", kDemo + "set-table.jpg", "--json"});
+  const json cli = cli_json({"set", "photo", demo_file("set-table.jpg"), "--json"});
   std::string expected;
   for (int n : cli["sets"][0]) expected += (expected.empty() ? "" : ", ") + ("#" + std::to_string(n) + " ") + cli["cards"][n - 1]["card"].get<std::string>();
   CHECK(browser.text("#sets li") == expected);
@@ -123,7 +117,7 @@ TEST_CASE("browser: the SET page reads the demo photo, takes a correction, and p
   check_screenshot(browser, "set");
 
   // Typed cards without a set: the banner and a proof that checks.
-  browser.execute("document.getElementById('cards-text').value = arguments[0]", {read_file(kDemo + "set-no-set.txt")});
+  browser.execute("document.getElementById('cards-text').value = arguments[0]", {slurp(demo_file("set-no-set.txt"))});
   browser.click("#solve-typed");
   browser.wait_for_text("#summary", 60s, "No set");
   report_time(browser, "set (typed demo/set-no-set.txt)");
@@ -133,7 +127,7 @@ TEST_CASE("browser: the SET page reads the demo photo, takes a correction, and p
 
 TEST_CASE("browser: the Hexcells page marks the forced cells of a pasted level and a screenshot and explains a click", "[server][browser]") {
   REQUIRE_BROWSER();
-  const std::string level = kDemo + "hexcells-honeycomb-round4.hexcells";
+  const std::string level = demo_file("hexcells-honeycomb-round4.hexcells");
   const json cli = cli_json({"hexcells", "deduce", level, "--explain", "--json"});
   json names = cli["blue_names"];
   names.insert(names.end(), cli["black_names"].begin(), cli["black_names"].end());
@@ -142,7 +136,7 @@ TEST_CASE("browser: the Hexcells page marks the forced cells of a pasted level a
   ServeProcess serve;
   Browser browser;
   browser.open(serve.url() + "hexcells");
-  browser.execute("document.getElementById('level').value = arguments[0]", {read_file(level)});
+  browser.execute("document.getElementById('level').value = arguments[0]", {slurp(level)});
   browser.click("#solve-level");
   browser.wait_for_text("#summary", 60s, "forced");
   report_time(browser, "hexcells (pasted demo level)");
@@ -162,7 +156,7 @@ TEST_CASE("browser: the Hexcells page marks the forced cells of a pasted level a
   // The demo screenshot (drawn from that level by frontends/hexcells' renderer) gives
   // the same forced cells, and the screenshot comes back with them marked.
   browser.execute("document.getElementById('result').replaceChildren()");
-  browser.send_keys("#screenshot", kDemo + "hexcells-honeycomb-round4.png");
+  browser.send_keys("#screenshot", demo_file("hexcells-honeycomb-round4.png"));
   browser.click("#solve");
   browser.wait_for_text("#summary", 60s, "forced");
   report_time(browser, "hexcells (demo screenshot)");
@@ -177,13 +171,13 @@ TEST_CASE("browser: the Yahtzee page advises on the demo dice photo and on a typ
   Browser browser;
   browser.open(serve.url() + "yahtzee");
   browser.wait_for_text("#boxes", 10s, "full house");
-  browser.send_keys("#photo", kDemo + "dice-roll.jpg");
+  browser.send_keys("#photo", demo_file("dice-roll.jpg"));
   browser.execute("document.getElementById('rerolls').value = '1'");
   browser.click("#boxes input[data-box=\"aces\"]");
   browser.click("#solve");
   browser.wait_for_text("#summary", 60s, "Roll");
   report_time(browser, "yahtzee (demo/dice-roll.jpg)");
-  const json cli = cli_json({"yahtzee", "advise", "--photo", kDemo + "dice-roll.jpg", "--rerolls", "1", "--used", "aces",
+  const json cli = cli_json({"yahtzee", "advise", "--photo", demo_file("dice-roll.jpg"), "--rerolls", "1", "--used", "aces",
                              "--top", "5", "--json"});
   const json rows = browser.execute("return [...document.querySelectorAll('#advice tr')].slice(1).map(r => r.children[1].textContent)");
   REQUIRE(rows.size() == cli["keeps"].size());
@@ -214,7 +208,7 @@ TEST_CASE("browser: the DIMACS page proves the demo pigeonhole formula unsatisfi
   ServeProcess serve;
   Browser browser;
   browser.open(serve.url() + "dimacs");
-  browser.send_keys("#cnf", kDemo + "pigeonhole-5-4.cnf");
+  browser.send_keys("#cnf", demo_file("pigeonhole-5-4.cnf"));
   browser.click("#solve");
   browser.wait_for_text("#summary", 60s, "UNSATISFIABLE");
   report_time(browser, "dimacs (demo/pigeonhole-5-4.cnf)");
@@ -223,11 +217,11 @@ TEST_CASE("browser: the DIMACS page proves the demo pigeonhole formula unsatisfi
   check_screenshot(browser, "dimacs");
 
   browser.open(serve.url() + "dimacs");
-  browser.send_keys("#cnf", kDemo + "queens-4.cnf");
+  browser.send_keys("#cnf", demo_file("queens-4.cnf"));
   browser.click("#solve");
   browser.wait_for_text("#summary", 60s, "SATISFIABLE");
   // The model shown satisfies every clause of the file.
-  const sat::Cnf cnf = sat::read_dimacs(read_file(kDemo + "queens-4.cnf"), "queens-4.cnf");
+  const sat::Cnf cnf = sat::read_dimacs(slurp(demo_file("queens-4.cnf")), "queens-4.cnf");
   std::set<int> model;
   std::istringstream words(browser.text("#model"));
   for (int lit; words >> lit && lit != 0;) model.insert(lit);

@@ -6,24 +6,16 @@
 
 #include <sys/wait.h>
 
-#include <fstream>
-#include <iterator>
 #include <nlohmann/json.hpp>
 
 #include "server/serve_process.h"
+#include "tests/data_paths.h"
 #include "tests/run_cli.h"
 
 using namespace puzzlesat::testing;
 using nlohmann::json;
 
 namespace {
-
-const std::string kDemo = std::string(PUZZLESAT_SOURCE_DIR) + "/demo/";
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 httplib::Client client_for(const ServeProcess& serve) {
   httplib::Client c("127.0.0.1", serve.port());
@@ -99,7 +91,7 @@ TEST_CASE("serve: zero-byte uploads and missing files get 400", "[server]") {
 TEST_CASE("serve: a request body of the wrong content type gets 415", "[server]") {
   ServeProcess serve;
   auto c = client_for(serve);
-  check_refused(c.Post("/api/set/photo", read_file(kDemo + "set-table.jpg"), "image/jpeg"), 415, "multipart/form-data");
+  check_refused(c.Post("/api/set/photo", slurp(demo_file("set-table.jpg")), "image/jpeg"), 415, "multipart/form-data");
   check_refused(c.Post("/api/dimacs", "{\"cnf\": \"p cnf 1 1\"}", "application/json"), 415, "multipart/form-data");
   check_refused(c.Post("/api/yahtzee", "roll=1,2,3,4,5", "text/plain"), 415, "multipart/form-data");
   check_still_serving(serve);
@@ -133,11 +125,11 @@ TEST_CASE("serve: pages come from the binary with a content security policy, and
     CHECK(r->status == 200);
     CHECK(r->get_header_value("Content-Security-Policy").find("default-src 'self'") != std::string::npos);
   }
-  auto set = c.Post("/api/set/photo", httplib::MultipartFormDataItems{{"photo", read_file(kDemo + "set-table.jpg"), "set-table.jpg", "image/jpeg"}});
+  auto set = c.Post("/api/set/photo", httplib::MultipartFormDataItems{{"photo", slurp(demo_file("set-table.jpg")), "set-table.jpg", "image/jpeg"}});
   REQUIRE(set);
   CHECK(set->status == 200);
   CHECK(json::parse(set->body)["cards"].size() == 12);
-  auto cnf = c.Post("/api/dimacs", httplib::MultipartFormDataItems{{"cnf", read_file(kDemo + "pigeonhole-5-4.cnf"), "php.cnf", ""}});
+  auto cnf = c.Post("/api/dimacs", httplib::MultipartFormDataItems{{"cnf", slurp(demo_file("pigeonhole-5-4.cnf")), "php.cnf", ""}});
   REQUIRE(cnf);
   CHECK(json::parse(cnf->body)["status"] == "unsat");
   CHECK(json::parse(cnf->body)["verified"] == true);

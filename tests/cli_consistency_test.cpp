@@ -13,6 +13,7 @@
 #include "tests/run_cli.h"
 #include "tests/temp_file.h"
 
+using puzzlesat::testing::contains;
 using puzzlesat::testing::run_cli;
 using puzzlesat::testing::TempDir;
 
@@ -20,13 +21,11 @@ namespace {
 
 const std::string kSource = PUZZLESAT_SOURCE_DIR;
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
 // One line of JSON, and the parsed object.
 nlohmann::json one_json_line(const puzzlesat::testing::CliResult& r, int exit_code = 0) {
   INFO("stdout: " << r.out.substr(0, 400) << "\nstderr: " << r.err.substr(0, 400));
   REQUIRE(r.exit_code == exit_code);
-  REQUIRE(std::count(r.out.begin(), r.out.end(), '\n') == 1);
+  REQUIRE(puzzlesat::testing::line_count(r.out) == 1);
   return nlohmann::json::parse(r.out);
 }
 

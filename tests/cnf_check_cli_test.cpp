@@ -15,27 +15,19 @@
 #include <puzzlesat/dimacs.h>
 #include "sat/generators.h"
 #include "tests/cadical_proof.h"
+#include "tests/dimacs_text.h"
 #include "tests/run_cli.h"
 #include "tests/temp_file.h"
 
-using namespace puzzlesat::sat;
+namespace puzzlesat::sat {
+using puzzlesat::testing::dimacs_text;
 using puzzlesat::testing::cadical_proof;
 using puzzlesat::testing::run_cli;
 using puzzlesat::testing::TempFile;
 
-namespace {
-
-std::string dimacs(const Cnf& cnf) {
-  std::ostringstream out;
-  write_dimacs(out, cnf);
-  return out.str();
-}
-
-}  // namespace
-
 TEST_CASE("cnf check verifies CaDiCaL's text and binary proofs and rejects broken ones", "[cli][cnf][drat]") {
   Cnf php = pigeonhole(6, 5);
-  TempFile formula(dimacs(php));
+  TempFile formula(dimacs_text(php));
   for (bool binary : {false, true}) {
     INFO((binary ? "binary" : "text"));
     auto run = cadical_proof(php, binary);
@@ -65,7 +57,7 @@ TEST_CASE("cnf check verifies CaDiCaL's text and binary proofs and rejects broke
   Cnf weaker;
   weaker.reserve_vars(php.num_vars());
   for (std::size_t c = 1; c < php.num_clauses(); ++c) weaker.add_clause(php.clause(c));
-  TempFile weaker_file(dimacs(weaker));
+  TempFile weaker_file(dimacs_text(weaker));
   TempFile proof(cadical_proof(php, false).proof);
   auto r = run_cli({"cnf", "check", weaker_file.path(), proof.path()});
   CHECK(r.exit_code == 1);
@@ -124,7 +116,7 @@ TEST_CASE("cnf check rejects malformed formulas and proofs with exit 2 and one l
 
 TEST_CASE("cnf check refuses a proof over the --max-memory budget with exit 2", "[cli][cnf][drat]") {
   Cnf php = pigeonhole(6, 5);
-  TempFile formula(dimacs(php));
+  TempFile formula(dimacs_text(php));
   TempFile proof(cadical_proof(php, false).proof);
   auto r = run_cli({"cnf", "check", formula.path(), proof.path(), "--max-memory", "64M"});
   CHECK(r.exit_code == 0);
@@ -136,3 +128,5 @@ TEST_CASE("cnf check refuses a proof over the --max-memory budget with exit 2", 
   r = run_cli({"cnf", "check", formula.path(), proof.path(), "--max-memory", "lots"});
   CHECK(r.exit_code == 2);
 }
+
+}  // namespace puzzlesat::sat

@@ -16,20 +16,16 @@
 #include <puzzlesat/solution.h>
 #include "sat/subprocess.h"
 #include "tests/data_paths.h"
+#include "tests/dimacs_text.h"
 #include "tests/run_cli.h"
 #include "tests/temp_file.h"
 
-using namespace puzzlesat::sat;
+namespace puzzlesat::sat {
+using puzzlesat::testing::dimacs_text;
 using puzzlesat::testing::run_cli;
 using puzzlesat::testing::TempFile;
 
 namespace {
-
-std::string dimacs(const Cnf& cnf) {
-  std::ostringstream out;
-  write_dimacs(out, cnf);
-  return out.str();
-}
 
 int minisat_binary_exit_code(const std::string& file) {
   Subprocess p;
@@ -48,7 +44,7 @@ TEST_CASE("cnf solve answers like a competition solver and agrees with the minis
   for (int i = 0; i < 20; ++i) {
     int n = 40 + 5 * i;
     Cnf cnf = random_ksat(rng, n, static_cast<int>(4.26 * n));
-    TempFile file(dimacs(cnf));
+    TempFile file(dimacs_text(cnf));
     for (std::string solver : {"minisat", "cadical"}) {
       INFO("formula " << i << " solver " << solver);
       auto r = run_cli({"cnf", "solve", file.path(), "--solver", solver});
@@ -74,7 +70,7 @@ TEST_CASE("cnf solve reads standard input, honours budgets and the external back
   CHECK(r.exit_code == 10);
   CHECK_THAT(r.out, Catch::Contains("s SATISFIABLE\nv -1 2 0\n"));
 
-  TempFile php(dimacs(pigeonhole(11, 10)));
+  TempFile php(dimacs_text(pigeonhole(11, 10)));
   r = run_cli({"cnf", "solve", php.path(), "--conflicts", "50"});
   CHECK(r.exit_code == 0);
   CHECK_THAT(r.out, Catch::Contains("s UNKNOWN\n"));
@@ -82,7 +78,7 @@ TEST_CASE("cnf solve reads standard input, honours budgets and the external back
   CHECK(r.exit_code == 0);
   CHECK_THAT(r.out, Catch::Contains("s UNKNOWN\n"));
 
-  TempFile small(dimacs(pigeonhole(5, 4)));
+  TempFile small(dimacs_text(pigeonhole(5, 4)));
   // An external program's UNSAT counts only with a DRAT proof that verifies.
   for (std::string solver : {"external:minisat", "external:cadical", "external:cryptominisat5 --verb 0"}) {
     INFO(solver);
@@ -99,7 +95,7 @@ TEST_CASE("cnf solve reads standard input, honours budgets and the external back
 }
 
 TEST_CASE("Ctrl-C stops cnf solve, which still answers s UNKNOWN", "[cli][cnf]") {
-  TempFile php(dimacs(pigeonhole(13, 12)));  // minutes of search for every backend
+  TempFile php(dimacs_text(pigeonhole(13, 12)));  // minutes of search for every backend
   for (std::string solver : {"minisat", "cadical", "external:minisat"}) {
     INFO(solver);
     auto start = std::chrono::steady_clock::now();
@@ -154,7 +150,7 @@ TEST_CASE("cnf backbone and enumerate match brute force, in the documented JSON 
   std::mt19937_64 rng(11);
   for (int i = 0; i < 15; ++i) {
     Cnf cnf = random_ksat(rng, 8, 10 + 2 * i, 2 + i % 2);
-    TempFile file(dimacs(cnf));
+    TempFile file(dimacs_text(cnf));
     auto models = all_models(cnf);
     INFO("formula " << i << ", " << models.size() << " models");
 
@@ -224,3 +220,5 @@ TEST_CASE("the shipped demo formulas give the answers their comments state", "[c
   REQUIRE(r.exit_code == 0);
   CHECK(nlohmann::json::parse(r.out)["count"] == 2);
 }
+
+}  // namespace puzzlesat::sat

@@ -11,6 +11,8 @@ namespace puzzlesat::testing {
 
 inline std::filesystem::path shared_data() { return PUZZLESAT_SHARED_DATA; }
 inline std::filesystem::path repo_root() { return PUZZLESAT_SOURCE_DIR; }
+// A file of demo/, the inputs the repository ships.
+inline std::string demo_file(const std::string& name) { return (repo_root() / "demo" / name).string(); }
 
 // The whole content of a file ("" when it cannot be read; tests then fail on the content).
 inline std::string slurp(const std::filesystem::path& p) {

@@ -12,7 +12,7 @@
 #include "frontends/image/load_image.h"
 #include "tests/data_paths.h"
 
-using namespace puzzlesat::dice_vision;
+namespace puzzlesat::dice_vision {
 namespace fs = std::filesystem;
 
 namespace {
@@ -67,3 +67,5 @@ TEST_CASE("dice against the tray's wall are found and shading round a die is not
   INFO(s.found << " read, " << s.matched << " in place");
   CHECK(s.found == s.matched);
 }
+
+}  // namespace puzzlesat::dice_vision

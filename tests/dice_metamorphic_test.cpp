@@ -18,10 +18,10 @@
 #include "frontends/image/load_image.h"
 #include "tests/data_paths.h"
 
-namespace {
-
+namespace puzzlesat::dice_vision {
 namespace fs = std::filesystem;
-using namespace puzzlesat::dice_vision;
+
+namespace {
 
 std::vector<int> values(const cv::Mat& image) {
   std::vector<int> v;
@@ -87,3 +87,5 @@ TEST_CASE("dice photos read the same scaled, recompressed and turned (nellbyler)
   PUZZLESAT_REQUIRE_SHARED_DATA("dice/nellbyler/train");
   check_source("nellbyler", 4, changes(N_UP2, N_UP4, N_DOWN, N_JPEG, N_TURN));
 }
+
+}  // namespace puzzlesat::dice_vision

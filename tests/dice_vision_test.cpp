@@ -20,23 +20,14 @@
 #include "frontends/image/load_image.h"
 #include "tests/data_paths.h"
 #include "tests/run_cli.h"
+#include "tests/temp_file.h"
 
 namespace fs = std::filesystem;
-using namespace puzzlesat::dice_vision;
+namespace puzzlesat::dice_vision {
 using puzzlesat::testing::run_cli;
 
+using puzzlesat::testing::TempDir;
 namespace {
-
-struct TempDir {
-  fs::path path;
-  // The pid keeps concurrent test runs (several checkouts, ctest -j) out of each other's way.
-  explicit TempDir(const std::string& name)
-      : path(fs::temp_directory_path() / (name + "_" + std::to_string(::getpid()))) {
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~TempDir() { fs::remove_all(path); }
-};
 
 Scene five_dice() {
   Scene scene;
@@ -59,16 +50,16 @@ bool one_error_line(const std::string& err) {
 }  // namespace
 
 TEST_CASE("yahtzee dice reads a rendered roll, as text and as JSON", "[dice_vision][cli]") {
-  TempDir dir("puzzlesat_dice_cli");
+  TempDir dir;
   const Scene scene = five_dice();
-  const auto image = (dir.path / "roll.png").string();
+  const auto image = (dir.path() / "roll.png").string();
   REQUIRE(cv::imwrite(image, render_scene(scene, 9)));
 
   auto text = run_cli({"yahtzee", "dice", image});
   CHECK(text.exit_code == 0);
   CHECK(text.out == "5 dice: 1 2 3 5 6\n");
 
-  const auto annotated = (dir.path / "out.png").string();
+  const auto annotated = (dir.path() / "out.png").string();
   auto json = run_cli({"yahtzee", "dice", image, "--json", "-o", annotated});
   REQUIRE(json.exit_code == 0);
   const auto doc = nlohmann::json::parse(json.out);
@@ -89,13 +80,13 @@ TEST_CASE("yahtzee dice reads a rendered roll, as text and as JSON", "[dice_visi
 }
 
 TEST_CASE("yahtzee dice rejects missing files and non-images with exit 2", "[dice_vision][cli]") {
-  TempDir dir("puzzlesat_dice_bad");
-  auto missing = run_cli({"yahtzee", "dice", (dir.path / "nope.jpg").string()});
+  TempDir dir;
+  auto missing = run_cli({"yahtzee", "dice", (dir.path() / "nope.jpg").string()});
   CHECK(missing.exit_code == 2);
   CHECK(one_error_line(missing.err));
   CHECK(missing.err.find("nope.jpg") != std::string::npos);
 
-  const auto renamed = dir.path / "notes.jpg";
+  const auto renamed = dir.path() / "notes.jpg";
   std::ofstream(renamed) << "1 2 3 4 5\nthis is text, not a photo\n";
   auto text = run_cli({"yahtzee", "dice", renamed.string()});
   CHECK(text.exit_code == 2);
@@ -103,32 +94,32 @@ TEST_CASE("yahtzee dice rejects missing files and non-images with exit 2", "[dic
   CHECK(text.err.find("notes.jpg") != std::string::npos);
 
   // A truncated PNG: the right signature, then nothing.
-  const auto truncated = dir.path / "cut.png";
+  const auto truncated = dir.path() / "cut.png";
   std::ofstream(truncated, std::ios::binary) << "\x89PNG\r\n\x1a\n";
   auto cut = run_cli({"yahtzee", "dice", truncated.string()});
   CHECK(cut.exit_code == 2);
   CHECK(one_error_line(cut.err));
 
   // A picture too narrow to be a photo of a table (over 10:1) is still bad input.
-  const auto sliver = dir.path / "sliver.png";
+  const auto sliver = dir.path() / "sliver.png";
   REQUIRE(cv::imwrite(sliver.string(), cv::Mat(cv::Size(4000, 40), CV_8UC3, cv::Scalar(90, 140, 190))));
   auto narrow = run_cli({"yahtzee", "dice", sliver.string(), "--json"});
   CHECK(narrow.exit_code == 2);
   CHECK(one_error_line(narrow.err));
   CHECK(narrow.err.find("sliver.png") != std::string::npos);
 
-  auto eval = run_cli({"yahtzee", "dice-eval", (dir.path / "no-such-dir").string()});
+  auto eval = run_cli({"yahtzee", "dice-eval", (dir.path() / "no-such-dir").string()});
   CHECK(eval.exit_code == 2);
   CHECK(one_error_line(eval.err));
 }
 
 TEST_CASE("dice-eval scores a folder of labelled rendered scenes", "[dice_vision][cli]") {
-  TempDir dir("puzzlesat_dice_eval");
+  TempDir dir;
   SceneOptions options;
   options.dice = 4;
   for (int i = 0; i < 3; ++i) {
     const Scene scene = random_scene(500 + i, options);
-    const std::string stem = (dir.path / ("scene" + std::to_string(i))).string();
+    const std::string stem = (dir.path() / ("scene" + std::to_string(i))).string();
     REQUIRE(cv::imwrite(stem + ".jpg", render_scene(scene, 500 + i)));
     std::vector<int> values;
     std::ofstream boxes(stem + ".boxes.txt");
@@ -145,17 +136,17 @@ TEST_CASE("dice-eval scores a folder of labelled rendered scenes", "[dice_vision
     labels << '\n';
   }
   // A wrong label must show up as a miss, and the die whose box it mislabels as a fault.
-  std::ofstream(dir.path / "scene2.dice.txt") << "6 6 6 6\n";
+  std::ofstream(dir.path() / "scene2.dice.txt") << "6 6 6 6\n";
   {
-    std::ifstream in(dir.path / "scene2.boxes.txt");
+    std::ifstream in(dir.path() / "scene2.boxes.txt");
     std::string first, rest, line;
     std::getline(in, first);
     while (std::getline(in, line)) rest += line + "\n";
     first[0] = first[0] == '6' ? '1' : '6';
-    std::ofstream(dir.path / "scene2.boxes.txt") << first << "\n" << rest;
+    std::ofstream(dir.path() / "scene2.boxes.txt") << first << "\n" << rest;
   }
 
-  auto r = run_cli({"yahtzee", "dice-eval", dir.path.string(), "--json"});
+  auto r = run_cli({"yahtzee", "dice-eval", dir.path().string(), "--json"});
   REQUIRE(r.exit_code == 0);
   const auto doc = nlohmann::json::parse(r.out);
   CHECK(doc["images"].size() == 3);
@@ -175,7 +166,7 @@ TEST_CASE("dice-eval scores a folder of labelled rendered scenes", "[dice_vision
   CHECK(det["pip_accuracy_on_matched"].get<double>() ==
         Approx(doc["totals"]["dice_correct"].get<double>() / det["dice_matched"].get<double>()));
 
-  auto text = run_cli({"yahtzee", "dice-eval", dir.path.string()});
+  auto text = run_cli({"yahtzee", "dice-eval", dir.path().string()});
   CHECK(text.exit_code == 0);
   CHECK(text.out.find("miss scene2.jpg") != std::string::npos);
   CHECK(text.out.find("detection: recall") != std::string::npos);
@@ -197,8 +188,8 @@ TEST_CASE("dice-eval scores a folder of labelled rendered scenes", "[dice_vision
   CHECK(text.out.find("faults: not found") != std::string::npos);
 
   // A malformed label is bad input naming the file.
-  std::ofstream(dir.path / "scene1.dice.txt") << "1 2 seven\n";
-  auto bad = run_cli({"yahtzee", "dice-eval", dir.path.string()});
+  std::ofstream(dir.path() / "scene1.dice.txt") << "1 2 seven\n";
+  auto bad = run_cli({"yahtzee", "dice-eval", dir.path().string()});
   CHECK(bad.exit_code == 2);
   CHECK(bad.err.find("scene1.dice.txt:1:5") != std::string::npos);
 }
@@ -268,10 +259,10 @@ TEST_CASE("small dice are read again enlarged: nellbyler's photos halved", "[dic
 }
 
 TEST_CASE("a readable photo of a table without dice is an answer: no dice, exit 0", "[dice_vision][cli]") {
-  TempDir dir("puzzlesat_dice_none");
-  const auto none = (dir.path / "table.png").string();
+  TempDir dir;
+  const auto none = (dir.path() / "table.png").string();
   REQUIRE(cv::imwrite(none, render_scene(Scene{}, 7)));  // a wooden table, shadows, noise, no die
-  const auto plain = (dir.path / "plain.png").string();
+  const auto plain = (dir.path() / "plain.png").string();
   REQUIRE(cv::imwrite(plain, cv::Mat(cv::Size(640, 480), CV_8UC3, cv::Scalar(90, 140, 190))));
   for (const auto& image : {none, plain}) {
     auto json = run_cli({"yahtzee", "dice", image, "--json"});
@@ -293,13 +284,13 @@ TEST_CASE("a readable photo of a table without dice is an answer: no dice, exit 
 // one the dice model learns "not a die" from. A card with one symbol is a die showing 1 to
 // a pip counter; the reader must tell cards from dice.
 TEST_CASE("a SET table drawn by set render shows no dice", "[dice_vision][cli]") {
-  TempDir dir("puzzlesat_dice_set_table");
+  TempDir dir;
   const std::vector<std::vector<std::string>> conditions = {
       {}, {"--white-desk"}, {"--grey-desk"}, {"--cards", "15", "--touching"}, {"--framing", "closeup"}, {"--card-shadows"}};
   int with_dice = 0;
   for (std::size_t c = 0; c < conditions.size(); ++c)
     for (int seed = 1; seed <= 3; ++seed) {
-      const std::string image = (dir.path / ("table" + std::to_string(c) + "_" + std::to_string(seed) + ".jpg")).string();
+      const std::string image = (dir.path() / ("table" + std::to_string(c) + "_" + std::to_string(seed) + ".jpg")).string();
       std::vector<std::string> render = {"set", "render", image, "--seed", std::to_string(seed)};
       render.insert(render.end(), conditions[c].begin(), conditions[c].end());
       REQUIRE(run_cli(render).exit_code == 0);
@@ -343,10 +334,10 @@ TEST_CASE("SET table and card photos show no dice", "[dice_vision][data]") {
 }
 
 TEST_CASE("yahtzee advise --photo needs exactly five dice and says how many it found", "[dice_vision][cli]") {
-  TempDir dir("puzzlesat_dice_advise");
+  TempDir dir;
   Scene scene = five_dice();
   scene.dice.pop_back();
-  const auto four = (dir.path / "four.png").string();
+  const auto four = (dir.path() / "four.png").string();
   REQUIRE(cv::imwrite(four, render_scene(scene, 4)));
   auto r = run_cli({"yahtzee", "advise", "--photo", four});
   CHECK(r.exit_code == 2);
@@ -354,13 +345,13 @@ TEST_CASE("yahtzee advise --photo needs exactly five dice and says how many it f
   CHECK(r.err.find("found 4 dice") != std::string::npos);
 
   const cv::Mat empty_table = render_scene(Scene{}, 4);
-  const auto none = (dir.path / "none.png").string();
+  const auto none = (dir.path() / "none.png").string();
   REQUIRE(cv::imwrite(none, empty_table));
   r = run_cli({"yahtzee", "advise", "--photo", none});
   CHECK(r.exit_code == 2);
   CHECK(r.err.find("found 0 dice") != std::string::npos);
 
-  r = run_cli({"yahtzee", "advise", "--photo", (dir.path / "missing.jpg").string()});
+  r = run_cli({"yahtzee", "advise", "--photo", (dir.path() / "missing.jpg").string()});
   CHECK(r.exit_code == 2);
   CHECK(one_error_line(r.err));
 }
@@ -372,8 +363,8 @@ std::string fmt_index(int index) {
 }
 
 TEST_CASE("dice-crops writes labelled crops and says what it wrote", "[dice_vision][cli]") {
-  TempDir dir("puzzlesat_dice_crops");
-  const auto out = (dir.path / "crops").string();
+  TempDir dir;
+  const auto out = (dir.path() / "crops").string();
   auto r = run_cli({"yahtzee", "dice-crops", "--out", out, "--count", "60", "--seed", "5", "--size", "32",
                     "--max-side", "80", "--png", "--json"});
   REQUIRE(r.exit_code == 0);
@@ -408,7 +399,7 @@ TEST_CASE("dice-crops writes labelled crops and says what it wrote", "[dice_visi
   CHECK(total == 60);
 
   // The same seed writes the same crops; another seed other ones.
-  const auto again = (dir.path / "again").string(), other = (dir.path / "other").string();
+  const auto again = (dir.path() / "again").string(), other = (dir.path() / "other").string();
   REQUIRE(run_cli({"yahtzee", "dice-crops", "--out", again, "--count", "60", "--seed", "5", "--size", "32", "--max-side", "80"}).exit_code == 0);
   REQUIRE(run_cli({"yahtzee", "dice-crops", "--out", other, "--count", "60", "--seed", "6", "--size", "32", "--max-side", "80"}).exit_code == 0);
   const auto bytes = [](const std::string& d) { return puzzlesat::testing::slurp(fs::path(d) / "crops.bin"); };
@@ -421,8 +412,8 @@ TEST_CASE("dice-crops writes labelled crops and says what it wrote", "[dice_visi
 }
 
 TEST_CASE("yahtzee dice and dice-eval take every dice setting through --set", "[dice_vision][cli][settings]") {
-  TempDir dir("puzzlesat_dice_settings_cli");
-  const auto image = (dir.path / "roll.png").string();
+  TempDir dir;
+  const auto image = (dir.path() / "roll.png").string();
   REQUIRE(cv::imwrite(image, render_scene(five_dice(), 9)));
 
   // dice-settings lists the table; every name it lists is accepted at its default by both
@@ -454,11 +445,13 @@ TEST_CASE("yahtzee dice and dice-eval take every dice setting through --set", "[
   CHECK(unknown.exit_code == 2);
   CHECK(one_error_line(unknown.err));
   CHECK(unknown.err.find("dice-settings") != std::string::npos);
-  auto range = run_cli({"yahtzee", "dice-eval", dir.path.string(), "--set", "finder_darker=300"});
+  auto range = run_cli({"yahtzee", "dice-eval", dir.path().string(), "--set", "finder_darker=300"});
   CHECK(range.exit_code == 2);
   CHECK(one_error_line(range.err));
   CHECK(range.err.find("finder_darker") != std::string::npos);
-  auto text = run_cli({"yahtzee", "dice-eval", dir.path.string(), "--set", "veto=abc"});
+  auto text = run_cli({"yahtzee", "dice-eval", dir.path().string(), "--set", "veto=abc"});
   CHECK(text.exit_code == 2);
   CHECK(one_error_line(text.err));
 }
+
+}  // namespace puzzlesat::dice_vision

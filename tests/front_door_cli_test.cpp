@@ -9,11 +9,8 @@
 
 #include "tests/run_cli.h"
 
+using puzzlesat::testing::contains;
 using puzzlesat::testing::run_cli;
-
-namespace {
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-}  // namespace
 
 TEST_CASE("the command tree: top-level groups by name, extensions on their parent", "[cli][registry]") {
   auto top = run_cli({"--help"});

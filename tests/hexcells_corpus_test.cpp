@@ -14,7 +14,7 @@
 #include "problems/hexcells/play.h"
 #include "tests/data_paths.h"
 
-using namespace puzzlesat::hexcells;
+namespace puzzlesat::hexcells {
 namespace fs = std::filesystem;
 using puzzlesat::testing::slurp;
 
@@ -79,3 +79,5 @@ TEST_CASE("every corpus level gets its verdict", "[hexcells][data][corpus]") {
   CHECK(stuck == 18);
   CHECK(brute_checked > 50);
 }
+
+}  // namespace puzzlesat::hexcells

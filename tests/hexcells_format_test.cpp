@@ -9,7 +9,7 @@
 #include "problems/hexcells/format.h"
 #include "tests/data_paths.h"
 
-using namespace puzzlesat::hexcells;
+namespace puzzlesat::hexcells {
 namespace fs = std::filesystem;
 using puzzlesat::testing::slurp;
 
@@ -34,3 +34,5 @@ TEST_CASE("every corpus level round-trips through the canonical level and state 
   }
   CHECK(files > 300);
 }
+
+}  // namespace puzzlesat::hexcells

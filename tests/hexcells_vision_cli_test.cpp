@@ -15,20 +15,16 @@
 #include "problems/hexcells/format.h"
 #include "tests/data_paths.h"
 #include "tests/run_cli.h"
+#include "tests/temp_file.h"
 
-using namespace puzzlesat::hexcells_vision;
+namespace puzzlesat::hexcells_vision {
 using puzzlesat::testing::run_cli;
 using nlohmann::json;
 namespace fs = std::filesystem;
 using puzzlesat::testing::slurp;
 
+using puzzlesat::testing::TempDir;
 namespace {
-
-struct TempDir {
-  fs::path path;
-  TempDir() : path(fs::temp_directory_path() / ("hexcells_vision_cli_" + std::to_string(::getpid()))) { fs::create_directories(path); }
-  ~TempDir() { fs::remove_all(path); }
-};
 
 Scene small_scene() {
   Scene s;
@@ -51,9 +47,9 @@ Scene small_scene() {
 TEST_CASE("hexcells screenshot --json gives every cell, line hint and REMAINING in state coordinates", "[hexcells_vision][cli]") {
   TempDir dir;
   const Scene scene = small_scene();
-  const fs::path image = dir.path / "board.png";
+  const fs::path image = dir.path() / "board.png";
   REQUIRE(cv::imwrite(image.string(), render_scene(scene, {1280, 720, 0.6})));
-  const fs::path state = dir.path / "board.state";
+  const fs::path state = dir.path() / "board.state";
   const auto r = run_cli({"hexcells", "screenshot", image.string(), "--json", "--state-out", state.string()});
   REQUIRE(r.exit_code == 0);
   const json j = json::parse(r.out);
@@ -86,7 +82,7 @@ TEST_CASE("hexcells screenshot --json gives every cell, line hint and REMAINING 
 
 TEST_CASE("hexcells screenshot prints the board as text", "[hexcells_vision][cli]") {
   TempDir dir;
-  const fs::path image = dir.path / "board.png";
+  const fs::path image = dir.path() / "board.png";
   REQUIRE(cv::imwrite(image.string(), render_scene(small_scene(), {1920, 1080, 0.5})));
   const auto r = run_cli({"hexcells", "screenshot", image.string()});
   REQUIRE(r.exit_code == 0);
@@ -96,11 +92,11 @@ TEST_CASE("hexcells screenshot prints the board as text", "[hexcells_vision][cli
 
 TEST_CASE("hexcells screenshot rejects bad input with one error line and exit 2", "[hexcells_vision][cli]") {
   TempDir dir;
-  const fs::path text = dir.path / "notes.png";
+  const fs::path text = dir.path() / "notes.png";
   std::ofstream(text) << "not an image\n";
-  const fs::path blank = dir.path / "blank.png";
+  const fs::path blank = dir.path() / "blank.png";
   REQUIRE(cv::imwrite(blank.string(), cv::Mat(720, 1280, CV_8UC3, cv::Scalar(230, 230, 230))));
-  for (const fs::path& p : {dir.path / "missing.png", text, blank}) {
+  for (const fs::path& p : {dir.path() / "missing.png", text, blank}) {
     INFO(p);
     const auto r = run_cli({"hexcells", "screenshot", p.string(), "--json"});
     CHECK(r.exit_code == 2);
@@ -127,7 +123,7 @@ TEST_CASE("hexcells screenshot --deduce reports what the exact deduction forces,
   TempDir dir;
   const Scene scene = small_scene();
   const cv::Mat drawn = render_scene(scene, {1280, 720, 0.6});
-  const fs::path image = dir.path / "board.png", marked = dir.path / "marked.png";
+  const fs::path image = dir.path() / "board.png", marked = dir.path() / "marked.png";
   REQUIRE(cv::imwrite(image.string(), drawn));
   const auto r = run_cli({"hexcells", "screenshot", image.string(), "--json", "--deduce", "-o", marked.string()});
   REQUIRE(r.exit_code == 0);
@@ -160,9 +156,11 @@ TEST_CASE("a read no colouring satisfies is a recognition error", "[hexcells_vis
   s.remaining = 0;  // but the black cell says one of its two hidden neighbours is blue
   s.cells = {{2, 2, CellState::hidden, {}}, {3, 3, CellState::black, Hint{1, HintKind::plain}}, {2, 4, CellState::hidden, {}}};
   normalise(s);
-  const fs::path image = dir.path / "impossible.png";
+  const fs::path image = dir.path() / "impossible.png";
   REQUIRE(cv::imwrite(image.string(), render_scene(s, {1280, 720, 0.5})));
   const auto r = run_cli({"hexcells", "screenshot", image.string(), "--deduce"});
   CHECK(r.exit_code == 2);
   CHECK(r.err.find("recognition error") != std::string::npos);
 }
+
+}  // namespace puzzlesat::hexcells_vision

@@ -14,7 +14,7 @@
 #include "problems/hexcells/format.h"
 #include "tests/data_paths.h"
 
-using namespace puzzlesat::hexcells_vision;
+namespace puzzlesat::hexcells_vision {
 namespace fs = std::filesystem;
 using puzzlesat::testing::slurp;
 namespace hx = puzzlesat::hexcells;
@@ -147,3 +147,5 @@ TEST_CASE("corpus levels drawn by the renderer read back exactly at several reso
   }
   CHECK(n >= 15);
 }
+
+}  // namespace puzzlesat::hexcells_vision

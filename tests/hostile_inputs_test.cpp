@@ -24,6 +24,7 @@
 
 #include "tests/data_paths.h"
 #include "tests/run_cli.h"
+#include "tests/temp_file.h"
 
 using puzzlesat::testing::CliLimits;
 using puzzlesat::testing::repo_root;
@@ -31,6 +32,9 @@ using puzzlesat::testing::run_cli;
 using puzzlesat::testing::run_cli_limited;
 using puzzlesat::testing::slurp;
 namespace fs = std::filesystem;
+
+using puzzlesat::testing::line_count;
+using puzzlesat::testing::TempDir;
 
 namespace {
 
@@ -51,8 +55,6 @@ struct Tally {
   }
 };
 
-int lines(const std::string& text) { return static_cast<int>(std::count(text.begin(), text.end(), '\n')); }
-
 // Runs one hostile case and checks how it ended. `ok` are the exit codes of an accepted input.
 void sweep(Tally& tally, const std::vector<std::string>& args, const std::string& stdin_text = "",
            std::set<int> ok = {0}) {
@@ -61,7 +63,10 @@ void sweep(Tally& tally, const std::vector<std::string>& args, const std::string
   tally.max_wall = std::max(tally.max_wall, r.wall_seconds);
   tally.max_rss_kb = std::max(tally.max_rss_kb, r.max_rss_kb);
   std::string what;
-  for (const auto& a : args) what += (a.size() > 60 ? a.substr(0, 60) + "..." : a) + " ";
+  for (const auto& a : args) {
+    what += a.size() > 60 ? a.substr(0, 60) + "..." : a;
+    what += ' ';
+  }
   INFO(tally.name << ": puzzlesat " << what << "\nexit " << r.exit_code << ", " << r.wall_seconds << " s, "
                   << r.max_rss_kb / 1024 << " MB\nstderr: " << r.err.substr(0, 500));
   CHECK_FALSE(r.signalled);
@@ -69,35 +74,13 @@ void sweep(Tally& tally, const std::vector<std::string>& args, const std::string
   CHECK(r.max_rss_kb < kRssBoundKb);
   if (r.exit_code == 2) {
     ++tally.refused;
-    CHECK(lines(r.err) == 1);
+    CHECK(line_count(r.err) == 1);
     CHECK(r.err.rfind("puzzlesat: error: ", 0) == 0);
   } else {
     CHECK(ok.count(r.exit_code) == 1);
     if (ok.count(r.exit_code)) ++tally.accepted;
   }
 }
-
-class TempDir {
- public:
-  TempDir() {
-    std::string templ = (fs::temp_directory_path() / "puzzlesat-hostile-XXXXXX").string();
-    REQUIRE(mkdtemp(templ.data()));
-    path_ = templ;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  std::string write(const std::string& name, const std::string& bytes) const {
-    const fs::path p = path_ / name;
-    std::ofstream(p, std::ios::binary) << bytes;
-    return p.string();
-  }
-  fs::path path() const { return path_; }
-
- private:
-  fs::path path_;
-};
 
 std::string bytes_of(const std::vector<std::uint8_t>& v) { return std::string(v.begin(), v.end()); }
 

@@ -15,37 +15,25 @@
 
 #include "tests/data_paths.h"
 #include "tests/run_cli.h"
+#include "tests/temp_file.h"
 
 using puzzlesat::testing::repo_root;
 using puzzlesat::testing::run_cli;
 namespace fs = std::filesystem;
 
-namespace {
+using puzzlesat::testing::line_count;
+using puzzlesat::testing::TempDir;
 
-int lines(const std::string& text) { return static_cast<int>(std::count(text.begin(), text.end(), '\n')); }
+namespace {
 
 // Exit 2 with exactly one line `puzzlesat: error: …` holding `words`.
 void check_refused(const puzzlesat::testing::CliResult& r, const std::string& words) {
   INFO(r.err);
   CHECK(r.exit_code == 2);
-  CHECK(lines(r.err) == 1);
+  CHECK(line_count(r.err) == 1);
   CHECK(r.err.rfind("puzzlesat: error: ", 0) == 0);
   CHECK(r.err.find(words) != std::string::npos);
 }
-
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    std::string templ = (fs::temp_directory_path() / "puzzlesat-limits-XXXXXX").string();
-    REQUIRE(mkdtemp(templ.data()));
-    path = templ;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::permissions(path, fs::perms::owner_all, ec);
-    fs::remove_all(path, ec);
-  }
-};
 
 }  // namespace
 
@@ -67,13 +55,13 @@ TEST_CASE("A timeout too long to count is no limit, and NaN, 0 and negative time
 // Issue #15 item 7: `set photo FIFO` waited forever for a writer.
 TEST_CASE("Every reading command refuses a FIFO, a device and a directory at once", "[cli][limits]") {
   TempDir dir;
-  const fs::path fifo = dir.path / "input";
+  const fs::path fifo = dir.path() / "input";
   REQUIRE(mkfifo(fifo.c_str(), 0600) == 0);
   const std::vector<std::vector<std::string>> commands = {
       {"set", "photo"},       {"yahtzee", "dice"}, {"hexcells", "screenshot"},       {"cnf", "solve"},
       {"hexcells", "show"},   {"set", "solve", "-f"}, {"yahtzee", "play", "--continue"},
   };
-  for (const std::string& path : {fifo.string(), std::string("/dev/zero"), dir.path.string()}) {
+  for (const std::string& path : {fifo.string(), std::string("/dev/zero"), dir.path().string()}) {
     for (auto args : commands) {
       args.push_back(path);
       INFO(args[0] << " " << args[1] << " " << path);
@@ -104,21 +92,21 @@ TEST_CASE("Seeds and limits out of range are refused, not wrapped to 2^64-1", "[
 
 TEST_CASE("Bad save and table paths are exit 2 with one line, not a library message", "[cli][limits]") {
   TempDir dir;
-  std::ofstream(dir.path / "file") << "x";
-  const std::string folder_in_the_way = (dir.path / "file" / "sub" / "game.json").string();
-  check_refused(run_cli({"yahtzee", "play", "--no-hints", "--save", dir.path.string()}, "quit\n"),
-                dir.path.string());
+  std::ofstream(dir.path() / "file") << "x";
+  const std::string folder_in_the_way = (dir.path() / "file" / "sub" / "game.json").string();
+  check_refused(run_cli({"yahtzee", "play", "--no-hints", "--save", dir.path().string()}, "quit\n"),
+                dir.path().string());
   check_refused(run_cli({"yahtzee", "play", "--no-hints", "--save", folder_in_the_way}, "quit\n"), "folder");
-  check_refused(run_cli({"yahtzee", "advise", "--roll", "1,2,3,4,5", "--table", dir.path.string()}),
-                dir.path.string());
-  check_refused(run_cli({"yahtzee", "table", "--rules", "simple", "--out", dir.path.string()}), dir.path.string());
-  check_refused(run_cli({"yahtzee", "play", "--continue", (dir.path / "missing.json").string()}), "no such file");
+  check_refused(run_cli({"yahtzee", "advise", "--roll", "1,2,3,4,5", "--table", dir.path().string()}),
+                dir.path().string());
+  check_refused(run_cli({"yahtzee", "table", "--rules", "simple", "--out", dir.path().string()}), dir.path().string());
+  check_refused(run_cli({"yahtzee", "play", "--continue", (dir.path() / "missing.json").string()}), "no such file");
 }
 
 // Issue #15 item 9.
 TEST_CASE("Names and paths that are not UTF-8 reach the JSON and the save as U+FFFD", "[cli][limits]") {
   TempDir dir;
-  const fs::path save = dir.path / "game.json";
+  const fs::path save = dir.path() / "game.json";
   auto r = run_cli({"yahtzee", "play", "--no-hints", "--names", "ren\xe9,bob", "--save", save.string()}, "quit\n");
   INFO(r.err);
   CHECK(r.exit_code == 0);
@@ -126,10 +114,10 @@ TEST_CASE("Names and paths that are not UTF-8 reach the JSON and the save as U+F
   CHECK(saved.find("ren\xEF\xBF\xBD") != std::string::npos);
   CHECK(run_cli({"yahtzee", "play", "--continue", save.string()}, "quit\n").exit_code == 0);
 
-  const fs::path odd = dir.path / "level\xff.hexcells";
+  const fs::path odd = dir.path() / "level\xff.hexcells";
   fs::copy_file(repo_root() / "demo" / "hexcells-honeycomb.hexcells", odd);
   r = run_cli({"hexcells", "solve", odd.string(), "--json"});
   CHECK(r.exit_code == 0);
   CHECK(r.out.find("level\xEF\xBF\xBD.hexcells") != std::string::npos);
-  CHECK(lines(r.out) == 1);
+  CHECK(line_count(r.out) == 1);
 }

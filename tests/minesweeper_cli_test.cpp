@@ -17,7 +17,7 @@
 
 using puzzlesat::testing::run_cli;
 using puzzlesat::testing::TempFile;
-using namespace minesweeper;
+namespace minesweeper {
 
 namespace {
 nlohmann::json json_of(const std::vector<std::string>& args) {
@@ -204,3 +204,5 @@ TEST_CASE("minesweeper bad input is exit 2 with one line naming the place", "[mi
   CHECK(r.err.find(not_json.path() + ":1:") != std::string::npos);
   CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
 }
+
+}  // namespace minesweeper

@@ -18,12 +18,12 @@ using nlohmann::json;
 namespace nonogram = puzzlesat::nonogram;
 
 namespace {
-const std::string kUrl = "https://puzz.link/p?nonogram/6/6/12g1111h11112j12g11g21j11g3h";
+const std::string kNonogramUrl = "https://puzz.link/p?nonogram/6/6/12g1111h11112j12g11g21j11g3h";
 nonogram::Picture picture_of(const json& rows) { return rows.get<nonogram::Picture>(); }
 }  // namespace
 
 TEST_CASE("nonogram solve --json on a URL: pzprjs's answer, # and . per row", "[nonogram][cli]") {
-  auto r = run_cli({"nonogram", "solve", kUrl, "--json"});
+  auto r = run_cli({"nonogram", "solve", kNonogramUrl, "--json"});
   REQUIRE(r.exit_code == 0);
   CHECK(json::parse(r.out) ==
         json{{"status", "sat"}, {"solution", {"##.#..", "#...#.", ".#.##.", "......", "#...#.", ".###.."}}});
@@ -42,7 +42,7 @@ TEST_CASE("nonogram unique --json: two different solutions when there are severa
   CHECK(out["solutions"][0] != out["solutions"][1]);
   const nonogram::Puzzle p = nonogram::parse(text, "-");
   for (const auto& s : out["solutions"]) CHECK(nonogram::satisfies(p, picture_of(s)));
-  CHECK(json::parse(run_cli({"nonogram", "unique", kUrl, "--json"}).out)["unique"] == true);
+  CHECK(json::parse(run_cli({"nonogram", "unique", kNonogramUrl, "--json"}).out)["unique"] == true);
 }
 
 TEST_CASE("nonogram deduce --json: the forced cells with # or ., from 0", "[nonogram][cli]") {
@@ -83,7 +83,7 @@ TEST_CASE("nonogram TAAI file: --id picks a puzzle, its solution meets the clues
 }
 
 TEST_CASE("nonogram cnf names fill(r,c), and generate gives a unique puzzle and its URL", "[nonogram][cli]") {
-  auto cnf = run_cli({"nonogram", "cnf", kUrl});
+  auto cnf = run_cli({"nonogram", "cnf", kNonogramUrl});
   REQUIRE(cnf.exit_code == 0);
   CHECK(cnf.out.find("c var 1 fill(0,0)\n") != std::string::npos);
   auto gen = run_cli({"nonogram", "generate", "--size", "10x12", "--seed", "3", "--json"});
@@ -132,7 +132,7 @@ TEST_CASE("nonogram deduce --proof and unique --proof write DRAT proofs that the
   puzzlesat::testing::TempDir dir;
   using puzzlesat::testing::drat_verified;
   const std::string folder = dir.file("cells");
-  auto r = run_cli({"nonogram", "deduce", "--json", "--proof", folder, kUrl});
+  auto r = run_cli({"nonogram", "deduce", "--json", "--proof", folder, kNonogramUrl});
   REQUIRE(r.exit_code == 0);
   const json forced = json::parse(r.out);
   REQUIRE(forced["forced"].size() == 36);  // the puzzle is unique: every cell is forced
@@ -144,7 +144,7 @@ TEST_CASE("nonogram deduce --proof and unique --proof write DRAT proofs that the
     CHECK(drat_verified(folder + "/" + name + ".drat"));
   }
   const std::string unique = dir.file("unique.drat");
-  r = run_cli({"nonogram", "unique", "--json", "--proof", unique, kUrl});
+  r = run_cli({"nonogram", "unique", "--json", "--proof", unique, kNonogramUrl});
   REQUIRE(r.exit_code == 0);
   CHECK(json::parse(r.out)["proof"] == unique);
   CHECK(drat_verified(unique));
@@ -153,27 +153,27 @@ TEST_CASE("nonogram deduce --proof and unique --proof write DRAT proofs that the
 TEST_CASE("nonogram takes several puzzles: --jsonl gives one line each in order, a bad one as an error",
           "[nonogram][cli][batch]") {
   TempFile diagonals("rows\n1\n1\ncolumns\n1\n1\n"), bad("rows\nz\ncolumns\n1\n");
-  auto r = run_cli({"nonogram", "unique", "--jsonl", kUrl, bad.path(), diagonals.path()});
+  auto r = run_cli({"nonogram", "unique", "--jsonl", kNonogramUrl, bad.path(), diagonals.path()});
   CHECK(r.exit_code == 2);  // one input failed
   std::istringstream lines(r.out);
   std::vector<json> out;
   for (std::string line; std::getline(lines, line);) out.push_back(json::parse(line));
   REQUIRE(out.size() == 3);
-  CHECK(out[0]["input"] == kUrl);
+  CHECK(out[0]["input"] == kNonogramUrl);
   CHECK(out[0]["unique"] == true);
   CHECK(out[1]["input"] == bad.path());
   CHECK(out[1]["error"].get<std::string>().find(bad.path() + ":2:") != std::string::npos);
   CHECK(out[2]["unique"] == false);
-  CHECK(run_cli({"nonogram", "unique", "--jsonl", kUrl, diagonals.path()}).exit_code == 3);
-  auto solved = run_cli({"nonogram", "solve", "--json", kUrl, diagonals.path()});
+  CHECK(run_cli({"nonogram", "unique", "--jsonl", kNonogramUrl, diagonals.path()}).exit_code == 3);
+  auto solved = run_cli({"nonogram", "solve", "--json", kNonogramUrl, diagonals.path()});
   CHECK(solved.exit_code == 0);
   REQUIRE(json::parse(solved.out).size() == 2);
-  auto cnf = run_cli({"nonogram", "cnf", "--json", kUrl});
+  auto cnf = run_cli({"nonogram", "cnf", "--json", kNonogramUrl});
   REQUIRE(cnf.exit_code == 0);
   const json formula = json::parse(cnf.out);
   CHECK(formula["dimacs"].get<std::string>().rfind("p cnf " + std::to_string(formula["variables"].get<int>()) + " ", 0) == 0);
   CHECK(formula["dimacs"].get<std::string>().find("fill(0,0)") != std::string::npos);
-  auto two = run_cli({"nonogram", "deduce", "--proof", "/tmp/x", kUrl, kUrl});
+  auto two = run_cli({"nonogram", "deduce", "--proof", "/tmp/x", kNonogramUrl, kNonogramUrl});
   CHECK(two.exit_code == 2);
   CHECK(two.err.find("--proof names one output") != std::string::npos);
 }

@@ -18,24 +18,24 @@
 using puzzlesat::testing::run_cli;
 
 namespace {
-const std::string kUrl = "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g";
+const std::string kNurikabeUrl = "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g";
 const nurikabe::Grid kAnswer{"..###", ".#..#", ".####", ".#.#.", "###.."};  // pzprjs's accepted answer
 // Two 2s in a 2x4 grid: several walls fit.
 const std::string kOpen = ". . . .\n2 . . 2\n";
 }  // namespace
 
 TEST_CASE("nurikabe solve, unique and deduce --json answer the pzprjs example", "[nurikabe][cli]") {
-  auto solve = run_cli({"nurikabe", "solve", "--json", kUrl});
+  auto solve = run_cli({"nurikabe", "solve", "--json", kNurikabeUrl});
   REQUIRE(solve.exit_code == 0);
   const auto s = nlohmann::json::parse(solve.out);
   CHECK(s["status"] == "sat");
   CHECK(s["solution"].get<nurikabe::Grid>() == kAnswer);
 
-  auto unique = run_cli({"nurikabe", "unique", "--json", kUrl});
+  auto unique = run_cli({"nurikabe", "unique", "--json", kNurikabeUrl});
   REQUIRE(unique.exit_code == 0);
   CHECK(nlohmann::json::parse(unique.out)["unique"] == true);
 
-  auto deduce = run_cli({"nurikabe", "deduce", "--json", "--explain", kUrl});
+  auto deduce = run_cli({"nurikabe", "deduce", "--json", "--explain", kNurikabeUrl});
   REQUIRE(deduce.exit_code == 0);
   const auto forced = nlohmann::json::parse(deduce.out)["forced"];
   CHECK(forced.size() == 21);  // every cell but the four numbers
@@ -75,7 +75,7 @@ TEST_CASE("nurikabe solve --all and unique on a puzzle with several solutions", 
 TEST_CASE("nurikabe cnf -o writes a formula whose model is the solution", "[nurikabe][cli]") {
   puzzlesat::testing::TempDir dir;
   const std::string out = (dir.path() / "n.cnf").string();
-  auto r = run_cli({"nurikabe", "cnf", kUrl, "-o", out});
+  auto r = run_cli({"nurikabe", "cnf", kNurikabeUrl, "-o", out});
   REQUIRE(r.exit_code == 0);
   const std::string text = puzzlesat::testing::slurp(out);
   CHECK(text.find("c var 1 black(0,0)") != std::string::npos);
@@ -143,17 +143,17 @@ TEST_CASE("nurikabe commands take several puzzles and --jsonl", "[nurikabe][cli]
   puzzlesat::testing::TempDir dir;
   const std::string open = (dir.path() / "open.txt").string();
   std::ofstream(open) << kOpen;
-  auto r = run_cli({"nurikabe", "unique", "--jsonl", kUrl, open, (dir.path() / "missing.txt").string()});
+  auto r = run_cli({"nurikabe", "unique", "--jsonl", kNurikabeUrl, open, (dir.path() / "missing.txt").string()});
   CHECK(r.exit_code == 2);  // one input failed
   std::istringstream lines(r.out);
   std::vector<nlohmann::json> out;
   for (std::string line; std::getline(lines, line);) out.push_back(nlohmann::json::parse(line));
   REQUIRE(out.size() == 3);
-  CHECK(out[0]["input"] == kUrl);
+  CHECK(out[0]["input"] == kNurikabeUrl);
   CHECK(out[0]["unique"] == true);
   CHECK(out[1]["unique"] == false);
   CHECK(out[2].contains("error"));
-  CHECK(run_cli({"nurikabe", "cnf", "-o", (dir.path() / "x.cnf").string(), kUrl, open}).exit_code == 2);
+  CHECK(run_cli({"nurikabe", "cnf", "-o", (dir.path() / "x.cnf").string(), kNurikabeUrl, open}).exit_code == 2);
 }
 
 TEST_CASE("nurikabe deduce --proof and unique --proof write DRAT proofs of the complete formula that the checker verifies",
@@ -161,7 +161,7 @@ TEST_CASE("nurikabe deduce --proof and unique --proof write DRAT proofs of the c
   using puzzlesat::testing::drat_verified;
   puzzlesat::testing::TempDir dir;
   const std::string folder = dir.file("cells");
-  auto r = run_cli({"nurikabe", "deduce", "--json", "--proof", folder, kUrl});
+  auto r = run_cli({"nurikabe", "deduce", "--json", "--proof", folder, kNurikabeUrl});
   REQUIRE(r.exit_code == 0);
   const auto out = nlohmann::json::parse(r.out);
   REQUIRE(out["forced"].size() == 21);
@@ -175,7 +175,7 @@ TEST_CASE("nurikabe deduce --proof and unique --proof write DRAT proofs of the c
     CHECK(drat_verified(folder + "/" + name + ".drat"));
   }
   const std::string unique = dir.file("unique.drat");
-  r = run_cli({"nurikabe", "unique", "--json", "--proof", unique, kUrl});
+  r = run_cli({"nurikabe", "unique", "--json", "--proof", unique, kNurikabeUrl});
   REQUIRE(r.exit_code == 0);
   CHECK(nlohmann::json::parse(r.out)["proof"] == unique);
   CHECK(drat_verified(unique));
@@ -186,7 +186,7 @@ TEST_CASE("nurikabe deduce --proof and unique --proof write DRAT proofs of the c
   CHECK(nlohmann::json::parse(r.out)["unique"] == false);
   CHECK_FALSE(std::filesystem::exists(none));
   // One folder or file: several puzzles with --proof are bad input.
-  r = run_cli({"nurikabe", "deduce", "--proof", folder, kUrl, kUrl});
+  r = run_cli({"nurikabe", "deduce", "--proof", folder, kNurikabeUrl, kNurikabeUrl});
   CHECK(r.exit_code == 2);
   CHECK(r.err.find("--proof names one output") != std::string::npos);
 }

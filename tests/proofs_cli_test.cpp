@@ -41,7 +41,7 @@ sat::DratVerdict check(const std::string& proof) {
   return sat::check_drat(sat::read_dimacs(slurp(formula), formula), slurp(proof), proof);
 }
 
-const std::string kLevel = (puzzlesat::testing::repo_root() / "demo/hexcells-honeycomb.hexcells").string();
+const std::string kHoneycomb = (puzzlesat::testing::repo_root() / "demo/hexcells-honeycomb.hexcells").string();
 
 }  // namespace
 
@@ -129,12 +129,12 @@ TEST_CASE("hexcells deduce --proof: one verified proof per forced cell, named as
   INFO("--proof-over " << over);
   TempDir dir;
   std::string proofs = dir.file("cells");
-  auto r = run_cli({"hexcells", "deduce", "--json", "--proof", proofs, "--proof-over", over, kLevel});
+  auto r = run_cli({"hexcells", "deduce", "--json", "--proof", proofs, "--proof-over", over, kHoneycomb});
   REQUIRE(r.exit_code == 0);
   json j = json::parse(r.out);
   std::set<std::string> state_comments;  // "c line H4 (0)": one per constraint of the state
   {
-    std::istringstream lines(run_cli({"hexcells", "cnf", kLevel}).out);
+    std::istringstream lines(run_cli({"hexcells", "cnf", kHoneycomb}).out);
     for (std::string line; std::getline(lines, line);)
       if (line.rfind("c ", 0) == 0 && line.rfind("c var ", 0) != 0) state_comments.insert(line);
   }
@@ -169,19 +169,19 @@ TEST_CASE("hexcells deduce --proof: one verified proof per forced cell, named as
 
 TEST_CASE("hexcells deduce -o draws one cell's explanation and --cell takes the drawn names", "[proof][cli][hexcells]") {
   TempDir dir;
-  auto r = run_cli({"hexcells", "deduce", "--json", "--explain", kLevel});
+  auto r = run_cli({"hexcells", "deduce", "--json", "--explain", kHoneycomb});
   REQUIRE(r.exit_code == 0);
   json j = json::parse(r.out);
   REQUIRE(!j["explanations"].empty());
   std::string last = j["explanations"].back()["name"];
   std::string picture = dir.file("why.png");
-  r = run_cli({"hexcells", "deduce", "-o", picture, "--cell", last, kLevel});
+  r = run_cli({"hexcells", "deduce", "-o", picture, "--cell", last, kHoneycomb});
   REQUIRE(r.exit_code == 0);
   CHECK(std::filesystem::file_size(picture) > 1000);
   // The text names every forced cell the way the labelled drawing does.
-  r = run_cli({"hexcells", "deduce", "--explain", kLevel});
+  r = run_cli({"hexcells", "deduce", "--explain", kHoneycomb});
   CHECK(r.out.find(last + " ") != std::string::npos);
-  r = run_cli({"hexcells", "deduce", "-o", picture, "--cell", "ZZ99", kLevel});
+  r = run_cli({"hexcells", "deduce", "-o", picture, "--cell", "ZZ99", kHoneycomb});
   CHECK(r.exit_code == 2);
   CHECK(r.err.find("--cell") != std::string::npos);
 }

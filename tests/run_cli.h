@@ -2,6 +2,7 @@
 // input, and back come stdout, stderr and the exit code.
 #pragma once
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <optional>
@@ -9,6 +10,11 @@
 #include <vector>
 
 namespace puzzlesat::testing {
+
+// The number of lines of a command's output (the newlines in it).
+inline int line_count(const std::string& text) { return static_cast<int>(std::count(text.begin(), text.end(), '\n')); }
+
+inline bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 struct CliResult {
   int exit_code = -1;

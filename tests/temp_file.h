@@ -42,12 +42,20 @@ class TempDir {
   }
   ~TempDir() {
     std::error_code ec;
+    // A test may have taken its own permissions away to provoke an error.
+    std::filesystem::permissions(path_, std::filesystem::perms::owner_all, ec);
     std::filesystem::remove_all(path_, ec);
   }
   TempDir(const TempDir&) = delete;
   TempDir& operator=(const TempDir&) = delete;
   const std::filesystem::path& path() const { return path_; }
   std::string file(const std::string& name) const { return (path_ / name).string(); }
+  // A file of the folder holding `bytes`; returns its path.
+  std::string write(const std::string& name, const std::string& bytes) const {
+    std::string p = file(name);
+    std::ofstream(p, std::ios::binary) << bytes;
+    return p;
+  }
   // An executable shell script (a fake solver, say) with this body; returns its path.
   std::string script(const std::string& name, const std::string& body) const {
     std::string p = file(name);

@@ -181,7 +181,7 @@ void draw_die(cv::Mat& image, cv::Point centre, int side, int pips) {
 }
 
 // The drawing softened as a camera would, then read: the values, sorted.
-std::vector<int> read_values(cv::Mat image, const ReadOptions& options = {}) {
+std::vector<int> read_blurred_values(cv::Mat image, const ReadOptions& options = {}) {
   cv::GaussianBlur(image, image, {3, 3}, 0);
   std::vector<int> values;
   for (const auto& d : read_dice(image, options)) values.push_back(d.pips);
@@ -194,7 +194,7 @@ std::vector<int> read_values(cv::Mat image, const ReadOptions& options = {}) {
 std::vector<int> read_slanted_die(cv::Size top_pip, cv::Size second_pip) {
   cv::Mat image = plain_table();
   draw_outline(image, cv::Rect(285, 195, 70, 90), {{{308, 218}, top_pip}, {{332, 242}, second_pip}});
-  return read_values(image);
+  return read_blurred_values(image);
 }
 
 // A photo of free dice (the typical size) and one die at the bottom edge of the frame,
@@ -207,7 +207,7 @@ std::vector<int> read_with_die_at_frame(int cut) {
   const int top = 480 - 60 + cut - (cut == 0 ? 14 : 0);
   if (cut == 0) cv::rectangle(image, cv::Rect(290, top + 60, 60, 480 - top - 60), cv::Scalar(160, 165, 170), cv::FILLED);
   draw_die(image, {320, top + 30}, 60, 5);
-  return read_values(image);
+  return read_blurred_values(image);
 }
 
 }  // namespace
@@ -225,7 +225,7 @@ TEST_CASE("a face seen at a slant, pips and spacing squashed alike, reads right"
   cv::Mat image = plain_table();
   draw_outline(image, cv::Rect(280, 215, 80, 50),
                {{{293, 222}, {6, 4}}, {{347, 222}, {6, 4}}, {{293, 258}, {6, 4}}, {{347, 258}, {6, 4}}});
-  CHECK(read_values(image) == std::vector<int>{4});
+  CHECK(read_blurred_values(image) == std::vector<int>{4});
 }
 
 TEST_CASE("a pip below the top face that a slant allows is not one of its pips", "[dice_vision]") {
@@ -234,7 +234,7 @@ TEST_CASE("a pip below the top face that a slant allows is not one of its pips",
   // that would pair with the top pip into a 2.
   cv::Mat image = plain_table();
   draw_outline(image, cv::Rect(285, 190, 70, 100), {{{320, 211}, {5, 3}}, {{338, 255}, {5, 3}}});
-  CHECK(read_values(image) == std::vector<int>{1});
+  CHECK(read_blurred_values(image) == std::vector<int>{1});
 }
 
 TEST_CASE("a steeply seen 1 is read from the top face the slant allows", "[dice_vision]") {
@@ -246,7 +246,7 @@ TEST_CASE("a steeply seen 1 is read from the top face the slant allows", "[dice_
   draw_outline(image, cv::Rect(285, 200, 70, 80), {{{320, 214}, {7, 4}}});
   ReadOptions rules;
   rules.reader = DieReader::Rules;
-  CHECK(read_values(image, rules) == std::vector<int>{1});
+  CHECK(read_blurred_values(image, rules) == std::vector<int>{1});
 }
 
 TEST_CASE("a die touching a dark cable that runs off the frame is found", "[dice_vision]") {
@@ -256,7 +256,7 @@ TEST_CASE("a die touching a dark cable that runs off the frame is found", "[dice
   cv::line(image, {0, 330}, {200, 300}, cv::Scalar(25, 25, 25), 10, cv::LINE_AA);
   cv::rectangle(image, cv::Rect(200, 285, 60, 30), cv::Scalar(25, 25, 25), cv::FILLED);
   draw_die(image, {290, 300}, 60, 5);
-  CHECK(read_values(image) == std::vector<int>{3, 5});
+  CHECK(read_blurred_values(image) == std::vector<int>{3, 5});
 }
 
 TEST_CASE("a die whose side face runs off the frame is read from its whole top face", "[dice_vision]") {
@@ -277,5 +277,5 @@ TEST_CASE("a grey key cap with a light mark at the frame among white dice is not
   // somewhat darker than the dice, so it must be told apart by its mark's polarity.
   cv::rectangle(image, cv::Rect(0, 380, 72, 60), cv::Scalar(175, 175, 175), cv::FILLED);
   cv::circle(image, {42, 410}, 5, cv::Scalar(255, 255, 255), cv::FILLED, cv::LINE_AA);
-  CHECK(read_values(image) == std::vector<int>{2, 3, 6});
+  CHECK(read_blurred_values(image) == std::vector<int>{2, 3, 6});
 }

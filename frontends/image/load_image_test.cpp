@@ -9,17 +9,13 @@
 
 #include <puzzlesat/input_error.h>
 #include "frontends/image/image_file.h"
+#include "tests/temp_file.h"
 
 using namespace puzzlesat;
 namespace fs = std::filesystem;
 
+using puzzlesat::testing::TempDir;
 namespace {
-
-struct TempDir {
-  fs::path path = fs::temp_directory_path() / ("puzzlesat-load-image-test-" + std::to_string(getpid()));
-  TempDir() { fs::create_directories(path); }
-  ~TempDir() { fs::remove_all(path); }
-};
 
 // The message load_image throws for `path`, or "" when it loads.
 std::string refusal(const fs::path& path) {
@@ -52,37 +48,37 @@ std::vector<std::uint8_t> jpeg_claiming(int width, int height) {
 TEST_CASE("load_image returns the decoded picture", "[image]") {
   TempDir dir;
   const cv::Mat picture(120, 200, CV_8UC3, cv::Scalar(10, 120, 240));
-  REQUIRE(cv::imwrite((dir.path / "ok.png").string(), picture));
-  const cv::Mat loaded = image::load_image((dir.path / "ok.png").string());
+  REQUIRE(cv::imwrite((dir.path() / "ok.png").string(), picture));
+  const cv::Mat loaded = image::load_image((dir.path() / "ok.png").string());
   CHECK(loaded.size() == picture.size());
   CHECK(cv::norm(loaded, picture, cv::NORM_INF) == 0);
-  CHECK(image::stored_size((dir.path / "ok.png").string()) == picture.size());
+  CHECK(image::stored_size((dir.path() / "ok.png").string()) == picture.size());
 }
 
 TEST_CASE("load_image names the file and the fault for bad images", "[image]") {
   TempDir dir;
-  CHECK(refusal(dir.path / "missing.jpg") == "no such file");
-  CHECK(refusal(dir.path) == "is a directory, not a file");
-  std::ofstream(dir.path / "empty.jpg");
-  CHECK(refusal(dir.path / "empty.jpg") == "empty file, not an image");
-  std::ofstream(dir.path / "text.jpg") << "not a photo\n";
-  CHECK(refusal(dir.path / "text.jpg") == "not a readable image (JPEG or PNG): not a JPEG or PNG");
+  CHECK(refusal(dir.path() / "missing.jpg") == "no such file");
+  CHECK(refusal(dir.path()) == "is a directory, not a file");
+  std::ofstream(dir.path() / "empty.jpg");
+  CHECK(refusal(dir.path() / "empty.jpg") == "empty file, not an image");
+  std::ofstream(dir.path() / "text.jpg") << "not a photo\n";
+  CHECK(refusal(dir.path() / "text.jpg") == "not a readable image (JPEG or PNG): not a JPEG or PNG");
 
   // A 20,000 x 30 strip and a 20 x 20 icon hold no puzzle, and would collapse the readers'
   // fixed-size work images to zero rows.
-  REQUIRE(cv::imwrite((dir.path / "strip.png").string(), cv::Mat(30, 20000, CV_8UC3, cv::Scalar::all(255))));
-  CHECK(refusal(dir.path / "strip.png").find("too small or too narrow") != std::string::npos);
-  REQUIRE(cv::imwrite((dir.path / "icon.png").string(), cv::Mat(20, 20, CV_8UC3, cv::Scalar::all(0))));
-  CHECK(refusal(dir.path / "icon.png").find("20x20 px") != std::string::npos);
+  REQUIRE(cv::imwrite((dir.path() / "strip.png").string(), cv::Mat(30, 20000, CV_8UC3, cv::Scalar::all(255))));
+  CHECK(refusal(dir.path() / "strip.png").find("too small or too narrow") != std::string::npos);
+  REQUIRE(cv::imwrite((dir.path() / "icon.png").string(), cv::Mat(20, 20, CV_8UC3, cv::Scalar::all(0))));
+  CHECK(refusal(dir.path() / "icon.png").find("20x20 px") != std::string::npos);
 }
 
 TEST_CASE("a JPEG that claims 65,000 x 65,000 pixels is refused before decoding", "[image]") {
   TempDir dir;
   const auto bytes = jpeg_claiming(65000, 65000);
-  std::ofstream(dir.path / "bomb.jpg", std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()),
+  std::ofstream(dir.path() / "bomb.jpg", std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()),
                                                                std::streamsize(bytes.size()));
-  CHECK(image::stored_size((dir.path / "bomb.jpg").string()) == cv::Size(65000, 65000));
-  CHECK(refusal(dir.path / "bomb.jpg").find("megapixel limit") != std::string::npos);
+  CHECK(image::stored_size((dir.path() / "bomb.jpg").string()) == cv::Size(65000, 65000));
+  CHECK(refusal(dir.path() / "bomb.jpg").find("megapixel limit") != std::string::npos);
   // The decoder itself refuses it too, for callers that bypass load_image.
   CHECK(image::decode_image(bytes).empty());
   // The same trick at a size within the limit lacks the data for most pixels: refused
@@ -96,7 +92,7 @@ TEST_CASE("load_image says why a JPEG is refused: truncated", "[image]") {
   TempDir dir;
   auto bytes = image::encode_jpeg(cv::Mat(64, 64, CV_8UC3, cv::Scalar(1, 2, 3)));
   bytes.resize(bytes.size() / 2);
-  std::ofstream(dir.path / "cut.jpg", std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()),
+  std::ofstream(dir.path() / "cut.jpg", std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()),
                                                               std::streamsize(bytes.size()));
-  CHECK(refusal(dir.path / "cut.jpg").find("truncated") != std::string::npos);
+  CHECK(refusal(dir.path() / "cut.jpg").find("truncated") != std::string::npos);
 }

@@ -2,26 +2,14 @@
 
 #include <catch2/catch.hpp>
 
-#include <numeric>
 
 #include "problems/set/random.h"
+#include "problems/set/set_testing.h"
 #include <puzzlesat/solver.h>
 
 using namespace puzzlesat;
 using namespace puzzlesat::set;
-
-namespace {
-
-std::vector<Card> random_board(Rng& rng, int n) {
-  std::array<std::uint8_t, kDeckSize> deck;
-  std::iota(deck.begin(), deck.end(), std::uint8_t{0});
-  rng.shuffle(std::span<std::uint8_t>(deck));
-  std::vector<Card> board;
-  for (int i = 0; i < n; ++i) board.push_back(card_at(deck[i]));
-  return board;
-}
-
-}  // namespace
+using puzzlesat::set::testing::random_board;
 
 // The pair-completion clauses must remove no model of the reference design: each one is
 // checked to be implied by the reference clauses alone (its negation is UNSAT), and the

@@ -5,8 +5,10 @@
 #include <algorithm>
 
 #include "problems/set/random.h"
+#include "problems/set/set_testing.h"
 
 using namespace puzzlesat::set;
+using puzzlesat::set::testing::random_board;
 
 namespace {
 std::vector<Triple> brute_force(const std::vector<Card>& b) {
@@ -19,13 +21,6 @@ std::vector<Triple> brute_force(const std::vector<Card>& b) {
   return out;
 }
 
-std::vector<Card> random_board(Rng& rng, int n) {
-  std::vector<Card> deck;
-  for (int i = 0; i < kDeckSize; ++i) deck.push_back(card_at(i));
-  rng.shuffle(std::span<Card>(deck));
-  deck.resize(n);
-  return deck;
-}
 }  // namespace
 
 TEST_CASE("the direct finder lists exactly the sets brute force finds, sorted", "[set]") {

@@ -4,18 +4,14 @@
 #include <sstream>
 
 #include <puzzlesat/input_error.h>
+#include "problems/yahtzee/yahtzee_testing.h"
 #include "problems/yahtzee/play_session.h"
 
 using namespace puzzlesat::yahtzee;
+using puzzlesat::yahtzee::testing::dice;
 using puzzlesat::InputError;
 
 namespace {
-
-Counts dice(std::initializer_list<int> pips) {
-  Counts c{};
-  for (int p : pips) ++c[p - 1];
-  return c;
-}
 
 // Plays scripted input to the end or until it runs out; returns the last saved game.
 struct Scripted {

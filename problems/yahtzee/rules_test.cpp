@@ -3,16 +3,12 @@
 #include <catch2/catch.hpp>
 
 #include <puzzlesat/input_error.h>
+#include "problems/yahtzee/yahtzee_testing.h"
 
 using namespace puzzlesat::yahtzee;
+using puzzlesat::yahtzee::testing::dice;
 
 namespace {
-
-Counts dice(std::initializer_list<int> pips) {
-  Counts c{};
-  for (int p : pips) ++c[p - 1];
-  return c;
-}
 
 int score(int box, std::initializer_list<int> pips, RuleSet rules = RuleSet::simple, BoxMask used = 0) {
   return box_score({rules, used}, box, dice(pips));
