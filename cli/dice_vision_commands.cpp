@@ -244,7 +244,7 @@ struct SceneCommandOptions {
 
 // X.dice.txt and X.boxes.txt beside X.jpg, as the labelled photos have them, so a folder of
 // scenes is read by `dice-eval` like a folder of photos.
-void write_scene_labels(const std::string& image_path, const Scene& scene) {
+void write_scene_labels(const std::string& image_path, const dice_vision::Scene& scene) {
   const fs::path values_path = fs::path(image_path).replace_extension(".dice.txt");
   const fs::path boxes_path = fs::path(image_path).replace_extension(".boxes.txt");
   std::ofstream values(values_path), boxes(boxes_path);
@@ -254,7 +254,7 @@ void write_scene_labels(const std::string& image_path, const Scene& scene) {
 }
 
 void run_dice_scene(const SceneCommandOptions& o) {
-  SceneOptions options;
+  dice_vision::SceneOptions options;
   options.dice = o.count;
   PlainSceneOptions plain;
   plain.dice = o.count;
@@ -262,7 +262,7 @@ void run_dice_scene(const SceneCommandOptions& o) {
   plain.max_side = o.max_side;
   plain.coloured = o.coloured;
   plain.steep = o.steep;
-  const Scene scene = o.plain ? plain_scene(o.seed, plain) : o.varied ? varied_scene(o.seed) : random_scene(o.seed, options);
+  const dice_vision::Scene scene = o.plain ? plain_scene(o.seed, plain) : o.varied ? varied_scene(o.seed) : random_scene(o.seed, options);
   bool ok = false;
   try {
     ok = image::write_image(o.path, render_scene(scene, o.seed));

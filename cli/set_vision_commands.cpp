@@ -151,7 +151,7 @@ struct RenderOptions {
 
 void run_render(const RenderOptions& opt) {
   if (opt.cards < 1 || opt.cards > 30) throw InputError("--cards must be between 1 and 30");
-  SceneOptions so;
+  set_vision::SceneOptions so;
   so.cards = opt.cards;
   so.touching = opt.touching && opt.cards >= 2;
   so.white_table = opt.white_desk;
@@ -188,7 +188,7 @@ void run_render(const RenderOptions& opt) {
   so.scale = opt.scale;
   so.view_tilt = opt.view_tilt;
   so.defocus = opt.defocus;
-  Scene scene = compose_scene(opt.seed, so);
+  set_vision::Scene scene = compose_scene(opt.seed, so);
   bool written = false;
   try {
     written = image::write_image(opt.output, scene.image, 90);
