@@ -48,8 +48,10 @@ endfunction()
 # executable whose test cases are registered with ctest one by one, labelled with NAME (so
 # `ctest -L sat_tests` runs one executable's tests). A test prints "SKIPPED: why" to be reported as skipped.
 # Test cases tagged [sweep] (the same code over thousands of random cases or dozens of
-# rendered scenes, which a smaller test also reaches) are left out of the sanitizer
-# build, to keep CI within its time; the ordinary build runs them all.
+# rendered scenes, which a smaller test also reaches) and [browser] (chromium driving the
+# server's pages: what they add to the server's own tests is the pages' scripts, which no
+# sanitizer sees) are left out of the sanitizer build, to keep CI within its time; the
+# ordinary build runs them all.
 # UNOPTIMISED_UNDER_SANITIZERS: compiled at -O0 in the sanitizer build, for tests whose
 # compile time goes into third-party templates (puzzlesat_sanitize_unoptimised).
 # The sources are compiled ten to a unit (UNITY_BUILD): each file's own cost is small beside
@@ -78,7 +80,7 @@ function(puzzlesat_tests name)
   # lists, a leading '-' reads as an option) fails instead of passing with no test run.
   set(spec "")
   if(PUZZLESAT_SANITIZE)
-    set(spec "~[sweep]")
+    set(spec "~[sweep]~[browser]")
   endif()
   catch_discover_tests(${name}
     TEST_SPEC ${spec}

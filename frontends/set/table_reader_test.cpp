@@ -454,7 +454,7 @@ TEST_CASE("purple outlines under dim lamplight in a small JPEG keep their colour
 // In a dim photo purple, the darkest ink, goes nearly black first. Its outlines keep
 // 0.015-0.05 of their darkness as chroma, under reader_colourless, but in purple's hue,
 // where the grey marks' weak chroma (along the light's cast) does not lie.
-TEST_CASE("purple nearly black on a dim white desk is still read, and grey marks are not") {
+TEST_CASE("purple nearly black on a dim white desk is still read, and grey marks are not", "[sweep]") {
   SceneOptions dark;
   dark.print.ink_shade[2] = -0.93;
   dark.white_table = true;
@@ -501,7 +501,7 @@ TEST_CASE("striped cards with thin outlines in a small photo are not read solid 
 // striped cards read solid, surely (fill 0.7-0.86). When every striped card of an ink
 // does, the ink's own darkest "solid" is one of them; the darkest solid of any ink
 // still shows them for what they are (insides 0.24-0.33 of it).
-TEST_CASE("striped cards in a photo out of focus are not read solid") {
+TEST_CASE("striped cards in a photo out of focus are not read solid", "[sweep]") {
   SceneOptions opt;
   opt.defocus = 2.5;
   int cards = 0;
@@ -535,7 +535,7 @@ TEST_CASE("a close-up out of focus is read") {
 // A table photo out of focus: on a white desk the symbols are the only way in, and the
 // blur puts every edge under symbol_min_sharpness (solid symbols first: 0.22-0.42 against
 // 0.3). Asked for a share of the photo's own sharpness, they are found.
-TEST_CASE("cards on a white desk in a photo out of focus are found") {
+TEST_CASE("cards on a white desk in a photo out of focus are found", "[sweep]") {
   SceneOptions opt;
   opt.white_table = true;
   opt.clutter = false;
@@ -554,7 +554,7 @@ TEST_CASE("cards on a white desk in a photo out of focus are found") {
 // takes the lit paper for the white, so the shadowed paper reads as ink and swallows the
 // symbols it holds. A narrower window finds them, but alone one such symbol is kept only
 // when its ink is colourful and its card's frame holds no other ink.
-TEST_CASE("lone symbols in a shadow across their card on a white desk are found") {
+TEST_CASE("lone symbols in a shadow across their card on a white desk are found", "[sweep]") {
   SceneOptions opt;
   opt.white_table = true;
   opt.clutter = false;
