@@ -56,7 +56,7 @@ endfunction()
 # compile time goes into third-party templates (puzzlesat_sanitize_unoptimised).
 # The sources are compiled ten to a unit (UNITY_BUILD): each file's own cost is small beside
 # the headers and debug information every unit repeats (the g++ build's tests took 715 s of
-# compile jobs one file at a time, 235 s this way). So the test files of one executable share
+# compile jobs one file at a time, 316 s this way). So the test files of one executable share
 # a scope: a helper in an anonymous namespace needs a name of its own or a shared *_testing.h
 # header, and a file opens the namespace it tests instead of `using namespace` at file scope.
 # Tests may reach any header of the tree (they test internals). Nothing when BUILD_TESTING is off.
