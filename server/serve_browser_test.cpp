@@ -14,13 +14,13 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <opencv2/core.hpp>
-#include <opencv2/imgcodecs.hpp>
 
 #include <puzzlesat/dimacs.h>
 #include <puzzlesat/drat_checker.h>
 
 #include "problems/set/card.h"
 #include "problems/set/card_text.h"
+#include "frontends/image/image_file.h"
 #include "server/data_url.h"
 #include "server/serve_process.h"
 #include "server/webdriver.h"
@@ -46,7 +46,7 @@ json cli_json(const std::vector<std::string>& args) {
 void check_screenshot(Browser& browser, const std::string& name) {
   browser.execute("const s = document.getElementById('status'); if (s) s.scrollIntoView()");
   const std::string png = browser.screenshot();
-  const cv::Mat image = cv::imdecode(cv::Mat(1, int(png.size()), CV_8U, const_cast<char*>(png.data())), cv::IMREAD_COLOR);
+  const cv::Mat image = image::decode_image({reinterpret_cast<const std::uint8_t*>(png.data()), png.size()});
   REQUIRE_FALSE(image.empty());
   CHECK(image.cols >= 800);
   cv::Scalar mean, stddev;

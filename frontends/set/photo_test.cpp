@@ -1,8 +1,8 @@
 #include "frontends/set/photo.h"
+#include "frontends/image/image_file.h"
 
 #include <catch2/catch.hpp>
 #include <unistd.h>
-#include <opencv2/imgcodecs.hpp>
 
 #include <filesystem>
 #include <fstream>
@@ -24,7 +24,7 @@ TEST_CASE("load_photo rejects a missing file and a file that is not an image") {
 TEST_CASE("load_photo decodes large JPEGs reduced and reports the original size") {
   cv::Mat big(1800, 3200, CV_8UC3, cv::Scalar(40, 120, 200));
   fs::path file = fs::temp_directory_path() / ("set_vision_big_" + std::to_string(::getpid()) + ".jpg");
-  REQUIRE(cv::imwrite(file.string(), big));
+  REQUIRE(puzzlesat::image::write_image(file.string(), big));
   auto full = load_photo(file.string(), 5000);
   REQUIRE(full.scale == 1);
   REQUIRE(full.image.size() == big.size());

@@ -2,7 +2,6 @@
 
 #include <catch2/catch.hpp>
 
-#include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
 #include <algorithm>
@@ -15,6 +14,7 @@
 #include "frontends/set/reinked.h"
 #include "frontends/set/scene.h"
 #include "problems/set/card_text.h"
+#include "frontends/image/image_file.h"
 
 using namespace puzzlesat;
 using namespace puzzlesat::set_vision;
@@ -373,9 +373,7 @@ namespace {
 
 // The scene as a camera saves it: JPEG at quality 90 (4:2:0), as `set render` writes it.
 cv::Mat as_jpeg(const cv::Mat& image) {
-  std::vector<uchar> bytes;
-  cv::imencode(".jpg", image, bytes, {cv::IMWRITE_JPEG_QUALITY, 90});
-  return cv::imdecode(bytes, cv::IMREAD_COLOR);
+  return image::decode_image(image::encode_jpeg(image, 90));
 }
 
 // One attribute read right over seeds 1-8 of `opt`, each photo through JPEG.
