@@ -17,7 +17,7 @@ using puzzlesat::testing::run_cli;
 using nlohmann::json;
 
 namespace {
-const std::string kLevel = (puzzlesat::testing::repo_root() / "demo/hexcells-honeycomb.hexcells").string();
+const std::string kLevel = puzzlesat::testing::demo_file("hexcells-honeycomb.hexcells");
 const std::string kState = (puzzlesat::testing::repo_root() / "demo/hexcells-honeycomb-round4.hexcells").string();
 }  // namespace
 

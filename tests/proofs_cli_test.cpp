@@ -41,7 +41,7 @@ sat::DratVerdict check(const std::string& proof) {
   return sat::check_drat(sat::read_dimacs(slurp(formula), formula), slurp(proof), proof);
 }
 
-const std::string kHoneycomb = (puzzlesat::testing::repo_root() / "demo/hexcells-honeycomb.hexcells").string();
+const std::string kHoneycomb = puzzlesat::testing::demo_file("hexcells-honeycomb.hexcells");
 
 }  // namespace
 

@@ -58,8 +58,7 @@ class TempDir {
   }
   // An executable shell script (a fake solver, say) with this body; returns its path.
   std::string script(const std::string& name, const std::string& body) const {
-    std::string p = file(name);
-    std::ofstream(p) << "#!/bin/sh\n" << body;
+    std::string p = write(name, "#!/bin/sh\n" + body);
     chmod(p.c_str(), 0700);
     return p;
   }
