@@ -1,6 +1,13 @@
 # Included by the top-level CMakeLists.txt before the folders whose tests use these targets.
 # The Catch2 main shared by every test executable, and where tests find data.
-add_library(puzzlesat_test_main STATIC ${CMAKE_CURRENT_LIST_DIR}/test_main.cpp ${CMAKE_CURRENT_LIST_DIR}/run_cli.cpp)
+add_library(puzzlesat_test_main STATIC ${CMAKE_CURRENT_LIST_DIR}/test_main.cpp ${CMAKE_CURRENT_LIST_DIR}/catch_main.cpp
+                                       ${CMAKE_CURRENT_LIST_DIR}/run_cli.cpp)
+# Catch2's body: the runner, not code under test (catch_main.cpp says why).
+set(catch_main_options -O0)
+if(PUZZLESAT_SANITIZE OR PUZZLESAT_FUZZ)
+  list(APPEND catch_main_options -fno-sanitize=all)
+endif()
+set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/catch_main.cpp PROPERTIES COMPILE_OPTIONS "${catch_main_options}")
 target_link_libraries(puzzlesat_test_main PUBLIC Catch2::Catch2)
 target_include_directories(puzzlesat_test_main PUBLIC ${PROJECT_SOURCE_DIR})
 target_compile_definitions(puzzlesat_test_main PUBLIC

@@ -1,6 +1,4 @@
-#define CATCH_CONFIG_RUNNER
-#include <catch2/catch.hpp>
-
+// What every test process sets up before Catch2 runs its tests (catch_main.cpp has main()).
 #include "cli/keep_freed_memory.h"
 
 #ifdef PUZZLESAT_SANITIZER_TESTS
@@ -13,10 +11,13 @@
 extern "C" const char* __asan_default_options() { return "clear_shadow_mmap_threshold=1073741824"; }
 #endif
 
-int main(int argc, char* argv[]) {
+namespace puzzlesat::testing {
+
+void prepare_test_process() {
   puzzlesat::cli::keep_freed_memory();  // as the program does: the tests read photos too
 #ifdef PUZZLESAT_SANITIZER_TESTS
   puzzlesat::test::install_sanitizer_mat_pool();
 #endif
-  return Catch::Session().run(argc, argv);
 }
+
+}  // namespace puzzlesat::testing
