@@ -32,6 +32,8 @@
 
 namespace puzzlesat::cli {
 
+// This file's own names: the command files are compiled several to a unit (cli/CMakeLists.txt).
+namespace cnf_cli {
 namespace {
 
 using namespace puzzlesat::sat;
@@ -372,6 +374,8 @@ void add_cnf_commands(Commands& commands) {
   add_check(cnf);
 }
 
-const CommandGroup cnf_group{"cnf", "Solve and analyse DIMACS CNF formulas", add_cnf_commands};
+}  // namespace cnf_cli
+
+const CommandGroup cnf_group{"cnf", "Solve and analyse DIMACS CNF formulas", cnf_cli::add_cnf_commands};
 
 }  // namespace puzzlesat::cli

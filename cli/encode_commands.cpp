@@ -20,6 +20,8 @@
 #include <puzzlesat/set_rule.h>
 
 namespace puzzlesat::cli {
+// This file's own names: the command files are compiled several to a unit (cli/CMakeLists.txt).
+namespace encode_cli {
 namespace {
 
 struct EncodeOptions {
@@ -156,7 +158,9 @@ void add_encode_commands(Commands& commands) {
   }
 }
 
+}  // namespace encode_cli
+
 const CommandGroup encode_group{
-    "encode", "Write one encoding gadget as DIMACS: inputs are variables 1..N, auxiliaries follow", add_encode_commands};
+    "encode", "Write one encoding gadget as DIMACS: inputs are variables 1..N, auxiliaries follow", encode_cli::add_encode_commands};
 
 }  // namespace puzzlesat::cli

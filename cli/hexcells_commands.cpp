@@ -26,6 +26,8 @@
 #include <puzzlesat/proof.h>
 
 namespace puzzlesat::cli {
+// This file's own names: the command files are compiled several to a unit (cli/CMakeLists.txt).
+namespace hexcells_cli {
 namespace {
 
 using namespace puzzlesat::hexcells;
@@ -381,7 +383,9 @@ void add_hexcells_commands(Commands& commands) {
   });
 }
 
+}  // namespace hexcells_cli
+
 const CommandGroup hexcells_group{
-    "hexcells", "Hexcells levels: show, deduce forced cells, play to the end, export CNF", add_hexcells_commands};
+    "hexcells", "Hexcells levels: show, deduce forced cells, play to the end, export CNF", hexcells_cli::add_hexcells_commands};
 
 }  // namespace puzzlesat::cli

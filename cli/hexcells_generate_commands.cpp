@@ -15,6 +15,8 @@
 #include "problems/hexcells/generate.h"
 
 namespace puzzlesat::cli {
+// This file's own names: the command files are compiled several to a unit (cli/CMakeLists.txt).
+namespace hexcells_generate_cli {
 namespace {
 
 using namespace puzzlesat::hexcells;
@@ -87,6 +89,8 @@ void add_hexcells_generate_command(Commands& commands) {
   cmd->callback([a] { generate_command(*a); });
 }
 
-const CommandGroup hexcells_generate_group{hexcells_group, add_hexcells_generate_command};
+}  // namespace hexcells_generate_cli
+
+const CommandGroup hexcells_generate_group{hexcells_group, hexcells_generate_cli::add_hexcells_generate_command};
 
 }  // namespace puzzlesat::cli

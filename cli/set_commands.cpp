@@ -31,6 +31,8 @@
 
 namespace puzzlesat::cli {
 
+// This file's own names: the command files are compiled several to a unit (cli/CMakeLists.txt).
+namespace set_cli {
 namespace {
 
 using namespace puzzlesat::set;
@@ -377,6 +379,8 @@ void add_set_commands(Commands& commands) {
   add_cap(group);
 }
 
-const CommandGroup set_group{"set", "SET: find sets, prove none remains, play games", add_set_commands};
+}  // namespace set_cli
+
+const CommandGroup set_group{"set", "SET: find sets, prove none remains, play games", set_cli::add_set_commands};
 
 }  // namespace puzzlesat::cli

@@ -30,6 +30,8 @@
 
 namespace puzzlesat::cli {
 
+// This file's own names: the command files are compiled several to a unit (cli/CMakeLists.txt).
+namespace yahtzee_cli {
 namespace {
 
 using namespace yahtzee;
@@ -348,7 +350,9 @@ void add_yahtzee_commands(Commands& commands) {
   sim->callback([sim_opts] { run_simulate(*sim_opts); });
 }
 
+}  // namespace yahtzee_cli
+
 const CommandGroup yahtzee_group{
-    "yahtzee", "Optimal Yahtzee strategy: advice, the strategy table, games", add_yahtzee_commands};
+    "yahtzee", "Optimal Yahtzee strategy: advice, the strategy table, games", yahtzee_cli::add_yahtzee_commands};
 
 }  // namespace puzzlesat::cli
