@@ -3,8 +3,8 @@
 #
 # PUZZLESAT_SANITIZE: AddressSanitizer + UndefinedBehaviorSanitizer on every target,
 #   float-cast-overflow included, and the first report aborts (so ctest fails on it).
-# PUZZLESAT_FUZZ: the libFuzzer harnesses of fuzz/ as fuzzers (clang only); every
-#   library is compiled with coverage instrumentation so the fuzzer sees inside it.
+# PUZZLESAT_FUZZ: the libFuzzer harnesses of fuzz/ as fuzzers (clang only); the libraries
+#   they link are compiled with coverage instrumentation so the fuzzer sees inside them.
 #   Without it the harnesses are still built, with a plain main() that replays files.
 option(PUZZLESAT_SANITIZE "Build everything with ASan + UBSan" OFF)
 option(PUZZLESAT_FUZZ "Build the fuzz/ harnesses as libFuzzer fuzzers (clang)" OFF)
@@ -34,5 +34,41 @@ if(PUZZLESAT_FUZZ)
   if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
     message(FATAL_ERROR "PUZZLESAT_FUZZ needs clang (configure with -DCMAKE_CXX_COMPILER=clang++)")
   endif()
-  add_compile_options(-fsanitize=fuzzer-no-link)
 endif()
+
+# puzzlesat_fuzz_coverage(TARGET...): with PUZZLESAT_FUZZ, compile these targets and every
+# puzzlesat library they link, transitively, with libFuzzer's coverage instrumentation
+# (-fsanitize=fuzzer-no-link), so a harness sees inside what it calls. Only there: the
+# instrumentation calls out at every comparison and branch, and the vision readers, the
+# server, the commands and the tests, which no harness reaches, ran their tests slower and
+# compiled slower for nothing (fuzz/CMakeLists.txt calls it with the harnesses).
+function(puzzlesat_fuzz_coverage)
+  if(NOT PUZZLESAT_FUZZ)
+    return()
+  endif()
+  set(queue ${ARGN})
+  set(seen "")
+  while(queue)
+    list(POP_FRONT queue target)
+    get_target_property(real ${target} ALIASED_TARGET)
+    if(real)
+      set(target ${real})
+    endif()
+    if(target IN_LIST seen)
+      continue()
+    endif()
+    list(APPEND seen ${target})
+    get_target_property(type ${target} TYPE)
+    if(type STREQUAL "INTERFACE_LIBRARY")
+      get_target_property(deps ${target} INTERFACE_LINK_LIBRARIES)
+    else()
+      target_compile_options(${target} PRIVATE -fsanitize=fuzzer-no-link)
+      get_target_property(deps ${target} LINK_LIBRARIES)
+    endif()
+    foreach(dep IN LISTS deps)
+      if(dep MATCHES "^puzzlesat" AND TARGET ${dep})
+        list(APPEND queue ${dep})
+      endif()
+    endforeach()
+  endwhile()
+endfunction()
