@@ -27,10 +27,13 @@ if(CCACHE)
   set(launcher -DCMAKE_CXX_COMPILER_LAUNCHER=${CCACHE})
 endif()
 # Only the prefix and the puzzles' own folders: nothing else of the source or build tree is
-# visible to the plugins.
+# visible to the plugins. No build type, as docs/plugins.md's command: what is proved is that
+# the plugin compiles, links and runs against the package, and unoptimised it compiles in two
+# thirds of the CPU time (64 s against 92 s for Release, ccache off).
 run("configure the plugin" ${CMAKE_COMMAND} -S ${SOURCE_DIR}/tests/out_of_tree -B ${WORK_DIR}/build
-    -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH=${prefix} -DPUZZLESAT_SOURCE_DIR=${SOURCE_DIR} ${launcher})
-run("build the plugin" ${CMAKE_COMMAND} --build ${WORK_DIR}/build)
+    -G Ninja -DCMAKE_PREFIX_PATH=${prefix} -DPUZZLESAT_SOURCE_DIR=${SOURCE_DIR} ${launcher})
+# One compile at a time: ctest runs this beside the other tests (tests/CMakeLists.txt).
+run("build the plugin" ${CMAKE_COMMAND} --build ${WORK_DIR}/build --parallel 1)
 
 set(exe ${WORK_DIR}/build/puzzles)
 # Every puzzle built there answers --help (tests/out_of_tree/CMakeLists.txt: one line each).
