@@ -11,6 +11,7 @@
 #include "server/serve_process.h"
 #include "tests/data_paths.h"
 #include "tests/run_cli.h"
+#include "tests/temp_file.h"
 
 using namespace puzzlesat::testing;
 using nlohmann::json;
@@ -154,9 +155,16 @@ TEST_CASE("serve: a port in use, a bad port or a bad address is bad input (exit 
     INFO(args.back() << " stderr: " << bad.err);
     CHECK(bad.exit_code == 2);
   }
-  ChildProcess serve({PUZZLESAT_BINARY, "serve", "--port", "0"});
+  // SIGTERM at once after the URL: it may come before the server listens (web_server.cpp).
+  const TempDir dir;
+  const std::string log = dir.file("serve.log");
+  ChildProcess serve({PUZZLESAT_BINARY, "serve", "--port", "0"}, log);
   REQUIRE(serve.read_line(std::chrono::seconds(120)));
+  const auto signalled = std::chrono::steady_clock::now();
   const int status = serve.stop();
+  INFO("serve's stderr: " << slurp(log) << "\nended "
+                          << std::chrono::duration<double>(std::chrono::steady_clock::now() - signalled).count()
+                          << " s after SIGTERM (SIGKILL at 5 s); status " << status);
   CHECK(WIFEXITED(status));
   CHECK(WEXITSTATUS(status) == 0);
 }
