@@ -10,9 +10,12 @@
 #include <string>
 #include <vector>
 
+#include "tests/data_paths.h"
 #include "tests/run_cli.h"
 #include "tests/temp_file.h"
 
+using puzzlesat::testing::demo_file;
+using puzzlesat::testing::line_count;
 using puzzlesat::testing::run_cli;
 using puzzlesat::testing::TempDir;
 
@@ -156,7 +159,7 @@ TEST_CASE("several inputs in text mode: a header per input, errors on stderr, a 
   CHECK(r.out.find("3 inputs: 2 answered, 0 unsolved, 1 failed\n") != std::string::npos);
   // Exactly one error line, naming the file, line and token.
   CHECK(r.err.find("puzzlesat: error: " + bad + ":2:") == 0);
-  CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  CHECK(line_count(r.err) == 1);
 }
 
 TEST_CASE("json over several inputs (--json) is one line: an array with the failures", "[cli][batch]") {
@@ -165,7 +168,7 @@ TEST_CASE("json over several inputs (--json) is one line: an array with the fail
   write(sat, "p cnf 1 1\n1 0\n");
   auto r = run_cli({"cnf", "backbone", "--json", sat, dir.file("missing.cnf")});
   CHECK(r.exit_code == 2);
-  CHECK(std::count(r.out.begin(), r.out.end(), '\n') == 1);
+  CHECK(line_count(r.out) == 1);
   auto j = nlohmann::json::parse(r.out);
   REQUIRE(j.size() == 2);
   CHECK(j[0]["forced"] == nlohmann::json::array({1}));
@@ -205,7 +208,7 @@ TEST_CASE("hexcells solve over several levels: a summary line, exit 3 when a lev
   TempDir dir;
   const std::string stuck = dir.file("stuck.hexcells");
   write(stuck, stuck_level());
-  const std::string level = std::string(PUZZLESAT_SOURCE_DIR) + "/demo/hexcells-honeycomb.hexcells";
+  const std::string level = demo_file("hexcells-honeycomb.hexcells");
   auto r = run_cli({"hexcells", "solve", level, stuck, level});
   CHECK(r.exit_code == 3);
   CHECK(r.out.find(stuck + ": stuck") != std::string::npos);
@@ -222,8 +225,8 @@ TEST_CASE("hexcells solve over several levels: a summary line, exit 3 when a lev
 }
 
 TEST_CASE("reading commands take several inputs: hexcells show/deduce/cnf", "[cli][batch][hexcells]") {
-  const std::string level = std::string(PUZZLESAT_SOURCE_DIR) + "/demo/hexcells-honeycomb.hexcells";
-  const std::string state = std::string(PUZZLESAT_SOURCE_DIR) + "/demo/hexcells-honeycomb-round4.hexcells";
+  const std::string level = demo_file("hexcells-honeycomb.hexcells");
+  const std::string state = demo_file("hexcells-honeycomb-round4.hexcells");
   for (std::string command : {"show", "deduce", "cnf"}) {
     INFO(command);
     auto r = run_cli({"hexcells", command, "--jsonl", level, state, "/no/such.hexcells"});
@@ -237,8 +240,8 @@ TEST_CASE("reading commands take several inputs: hexcells show/deduce/cnf", "[cl
 }
 
 TEST_CASE("photo commands take several photos: set photo, yahtzee dice", "[cli][batch][vision]") {
-  const std::string table = std::string(PUZZLESAT_SOURCE_DIR) + "/demo/set-table.jpg";
-  const std::string dice = std::string(PUZZLESAT_SOURCE_DIR) + "/demo/dice-roll.jpg";
+  const std::string table = demo_file("set-table.jpg");
+  const std::string dice = demo_file("dice-roll.jpg");
   auto set = run_cli({"set", "photo", "--jsonl", table, dice + ".missing", table});
   CHECK(set.exit_code == 2);
   auto lines = json_lines(set.out);

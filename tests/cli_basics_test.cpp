@@ -2,6 +2,7 @@
 
 #include "tests/run_cli.h"
 
+using puzzlesat::testing::line_count;
 using puzzlesat::testing::run_cli;
 
 TEST_CASE("puzzlesat --help and --version succeed", "[cli]") {
@@ -17,5 +18,5 @@ TEST_CASE("an unknown subcommand is bad input: one error line, exit 2", "[cli]")
   auto r = run_cli({"no-such-command"});
   CHECK(r.exit_code == 2);
   CHECK(r.err.rfind("puzzlesat: error: ", 0) == 0);
-  CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  CHECK(line_count(r.err) == 1);
 }

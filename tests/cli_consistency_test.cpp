@@ -14,6 +14,7 @@
 #include "tests/temp_file.h"
 
 using puzzlesat::testing::contains;
+using puzzlesat::testing::line_count;
 using puzzlesat::testing::run_cli;
 using puzzlesat::testing::TempDir;
 
@@ -115,7 +116,7 @@ TEST_CASE("unknown commands are named, with the valid ones listed", "[cli][error
   auto none = run_cli({"hexcells"});
   CHECK(none.exit_code == 2);
   CHECK(contains(none.err, "'puzzlesat hexcells' needs a command: show, deduce, solve, cnf"));
-  CHECK(std::count(none.err.begin(), none.err.end(), '\n') == 1);
+  CHECK(line_count(none.err) == 1);
 }
 
 TEST_CASE("a missing external solver is bad input: exit 2 with one line", "[cli][errors][solver]") {

@@ -22,6 +22,7 @@
 namespace puzzlesat::sat {
 using puzzlesat::testing::dimacs_text;
 using puzzlesat::testing::cadical_proof;
+using puzzlesat::testing::line_count;
 using puzzlesat::testing::run_cli;
 using puzzlesat::testing::TempFile;
 
@@ -41,7 +42,7 @@ TEST_CASE("cnf check verifies CaDiCaL's text and binary proofs and rejects broke
 
     auto j = run_cli({"cnf", "check", formula.path(), proof.path(), "--json"});
     CHECK(j.exit_code == 0);
-    CHECK(std::count(j.out.begin(), j.out.end(), '\n') == 1);
+    CHECK(line_count(j.out) == 1);
     auto parsed = nlohmann::json::parse(j.out);
     CHECK(parsed["verified"] == true);
     CHECK(parsed["message"] == "");
@@ -97,7 +98,7 @@ TEST_CASE("cnf check rejects malformed formulas and proofs with exit 2 and one l
     r = run_cli({"cnf", "check", formula.path(), proof.path()});
     CHECK(r.exit_code == 2);
     CHECK(r.out.empty());
-    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+    CHECK(line_count(r.err) == 1);
     CHECK_THAT(r.err, Catch::StartsWith("puzzlesat: error: " + proof.path() + c.error));
   }
   TempFile bad_token("1 0\n2 x 0\n0\n");
@@ -123,7 +124,7 @@ TEST_CASE("cnf check refuses a proof over the --max-memory budget with exit 2", 
   r = run_cli({"cnf", "check", formula.path(), proof.path(), "--max-memory", "20K"});
   CHECK(r.exit_code == 2);
   CHECK(r.out.empty());
-  CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  CHECK(line_count(r.err) == 1);
   CHECK_THAT(r.err, Catch::StartsWith("puzzlesat: error: " + proof.path()));
   r = run_cli({"cnf", "check", formula.path(), proof.path(), "--max-memory", "lots"});
   CHECK(r.exit_code == 2);

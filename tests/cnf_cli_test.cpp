@@ -22,6 +22,7 @@
 
 namespace puzzlesat::sat {
 using puzzlesat::testing::dimacs_text;
+using puzzlesat::testing::line_count;
 using puzzlesat::testing::run_cli;
 using puzzlesat::testing::TempFile;
 
@@ -130,7 +131,7 @@ TEST_CASE("cnf commands reject bad input with exit 2 and one located error line"
       CHECK(r.exit_code == 2);
       CHECK(r.out.empty());
       CHECK_THAT(r.err, Catch::StartsWith("puzzlesat: error: " + file.path() + c.position));
-      CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+      CHECK(line_count(r.err) == 1);
     }
   }
   auto r = run_cli({"cnf", "solve", "-"}, "p cnf 1 1\n1 x 0\n");

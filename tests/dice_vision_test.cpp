@@ -24,6 +24,7 @@
 
 namespace fs = std::filesystem;
 namespace puzzlesat::dice_vision {
+using puzzlesat::testing::line_count;
 using puzzlesat::testing::run_cli;
 
 using puzzlesat::testing::TempDir;
@@ -44,7 +45,7 @@ Scene five_dice() {
 }
 
 bool one_error_line(const std::string& err) {
-  return err.rfind("puzzlesat: error: ", 0) == 0 && std::count(err.begin(), err.end(), '\n') == 1;
+  return err.rfind("puzzlesat: error: ", 0) == 0 && line_count(err) == 1;
 }
 
 }  // namespace

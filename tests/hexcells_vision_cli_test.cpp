@@ -18,6 +18,7 @@
 #include "tests/temp_file.h"
 
 namespace puzzlesat::hexcells_vision {
+using puzzlesat::testing::line_count;
 using puzzlesat::testing::run_cli;
 using nlohmann::json;
 namespace fs = std::filesystem;
@@ -102,7 +103,7 @@ TEST_CASE("hexcells screenshot rejects bad input with one error line and exit 2"
     CHECK(r.exit_code == 2);
     CHECK(r.out.empty());
     CHECK(r.err.rfind("puzzlesat: error: " + p.string(), 0) == 0);
-    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+    CHECK(line_count(r.err) == 1);
   }
 }
 

@@ -15,6 +15,7 @@
 #include "tests/run_cli.h"
 #include "tests/temp_file.h"
 
+using puzzlesat::testing::line_count;
 using puzzlesat::testing::run_cli;
 using puzzlesat::testing::TempFile;
 namespace minesweeper {
@@ -202,7 +203,7 @@ TEST_CASE("minesweeper bad input is exit 2 with one line naming the place", "[mi
   r = run_cli({"minesweeper", "play", not_json.path()});
   CHECK(r.exit_code == 2);
   CHECK(r.err.find(not_json.path() + ":1:") != std::string::npos);
-  CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  CHECK(line_count(r.err) == 1);
 }
 
 }  // namespace minesweeper

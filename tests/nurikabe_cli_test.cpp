@@ -15,6 +15,7 @@
 #include "tests/run_cli.h"
 #include "tests/temp_file.h"
 
+using puzzlesat::testing::line_count;
 using puzzlesat::testing::run_cli;
 
 namespace {
@@ -128,7 +129,7 @@ TEST_CASE("nurikabe bad input is one error line naming the place, exit 2", "[nur
   auto url = run_cli({"nurikabe", "unique", "https://puzz.link/p?nurikabe/5/5/g5k!o1k3g"});
   CHECK(url.exit_code == 2);
   CHECK(url.err.rfind("puzzlesat: error: URL:1:37: ", 0) == 0);
-  CHECK(std::count(url.err.begin(), url.err.end(), '\n') == 1);
+  CHECK(line_count(url.err) == 1);
   CHECK(run_cli({"nurikabe", "deduce", (dir.path() / "missing.txt").string()}).exit_code == 2);
   // No solution: solve says so (exit 3, unsolved), deduce has nothing to deduce from (exit 2).
   const std::string none = (dir.path() / "none.txt").string();

@@ -26,6 +26,7 @@
 #include "tests/temp_file.h"
 
 using nlohmann::json;
+using puzzlesat::testing::line_count;
 using puzzlesat::testing::run_cli;
 using puzzlesat::testing::slurp;
 using puzzlesat::testing::TempDir;
@@ -72,7 +73,7 @@ TEST_CASE("asking for a proof from a backend that writes none is one error line,
   auto r = run_cli({"queens", "solve", "--n", "3", "--solver", "minisat", "--proof", dir.file("q.drat")});
   CHECK(r.exit_code == 2);
   CHECK(r.err.find("cannot write DRAT proofs") != std::string::npos);
-  CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  CHECK(line_count(r.err) == 1);
   r = run_cli({"set", "cap", "--size", "21", "--solver", "external:cadical", "--proof", dir.file("c.drat")});
   CHECK(r.exit_code == 2);
 }

@@ -17,6 +17,7 @@
 #include "tests/temp_file.h"
 
 using nlohmann::json;
+using puzzlesat::testing::line_count;
 using puzzlesat::testing::run_cli;
 namespace ps = puzzlesat::set;
 
@@ -199,7 +200,7 @@ TEST_CASE("set play --json: a valid game, reproducible by seed", "[set][cli]") {
     auto again = run_cli({"set", "play", "--seed", std::to_string(seed), "--json"});
     CHECK(again.out == r.out);
     auto quiet = run_cli({"set", "play", "--seed", std::to_string(seed), "--quiet"});
-    CHECK(static_cast<std::size_t>(std::count(quiet.out.begin(), quiet.out.end(), '\n')) ==
+    CHECK(static_cast<std::size_t>(line_count(quiet.out)) ==
           out["sets"].size());
     auto told = run_cli({"set", "play", "--seed", std::to_string(seed)});
     CHECK(told.out.find("The deck is empty and no set remains among the last") != std::string::npos);

@@ -13,6 +13,7 @@
 #include "tests/run_cli.h"
 #include "tests/temp_file.h"
 
+using puzzlesat::testing::line_count;
 using puzzlesat::testing::run_cli;
 using puzzlesat::testing::TempFile;
 using nlohmann::json;
@@ -94,7 +95,7 @@ TEST_CASE("sudoku bad input: exit 2 and one line naming file, line and column", 
   auto url = run_cli({"sudoku", "solve", "https://puzz.link/p?sudoku/4/4/g1k23k3$"});
   CHECK(url.exit_code == 2);
   CHECK(url.err.rfind("puzzlesat: error: URL:1:", 0) == 0);
-  CHECK(std::count(url.err.begin(), url.err.end(), '\n') == 1);
+  CHECK(line_count(url.err) == 1);
   CHECK(run_cli({"sudoku", "solve", "/no/such/file"}).exit_code == 2);
 }
 

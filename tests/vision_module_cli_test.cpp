@@ -16,6 +16,7 @@
 #include "tests/run_cli.h"
 #include "tests/temp_file.h"
 
+using puzzlesat::testing::line_count;
 using puzzlesat::testing::run_cli;
 using puzzlesat::testing::TempDir;
 
@@ -99,7 +100,7 @@ TEST_CASE("without the modules: their commands fail with one error line and exit
     const std::string missing = args.starts_with("serve") ? "the web server commands are not installed: puzzlesat_serve.so"
                                                           : "the vision commands are not installed: puzzlesat_vision.so";
     CHECK(r.err.rfind("puzzlesat: error: " + missing + " is not in ", 0) == 0);
-    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+    CHECK(line_count(r.err) == 1);
   }
   CHECK(shell(program + " cnf solve " + cnf, dir).exit_code == 10);
   CHECK(shell(program + " set solve --help", dir).exit_code == 0);

@@ -11,6 +11,7 @@
 #include "tests/run_cli.h"
 
 using nlohmann::json;
+using puzzlesat::testing::line_count;
 using puzzlesat::testing::run_cli;
 
 namespace {
@@ -35,7 +36,7 @@ std::string table_file(const std::string& rules) { return (temp_dir() / (rules +
 void check_one_error_line(const puzzlesat::testing::CliResult& r) {
   CHECK(r.exit_code == 2);
   CHECK(r.err.rfind("puzzlesat: error: ", 0) == 0);
-  CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  CHECK(line_count(r.err) == 1);
   CHECK(r.out.empty());
 }
 
