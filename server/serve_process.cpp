@@ -70,10 +70,11 @@ bool ChildProcess::alive() {
   return !reaped_;
 }
 
-int ChildProcess::stop() {
+int ChildProcess::stop(std::chrono::milliseconds grace) {
   if (pid_ <= 0 || !alive()) return status_;
   kill(pid_, SIGTERM);
-  for (int i = 0; i < 500; ++i) {
+  const auto deadline = std::chrono::steady_clock::now() + grace;
+  while (std::chrono::steady_clock::now() < deadline) {
     if (!alive()) return status_;
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }

@@ -24,8 +24,8 @@ class ChildProcess {
   std::optional<std::string> read_line(std::chrono::milliseconds timeout);
   // Whether it is still running (not exited, not killed by a signal).
   bool alive();
-  // SIGTERM, then SIGKILL after 5 s; returns the wait status.
-  int stop();
+  // SIGTERM, then SIGKILL after `grace`; returns the wait status.
+  int stop(std::chrono::milliseconds grace = std::chrono::seconds(5));
 
  private:
   pid_t pid_ = -1;
