@@ -11,7 +11,6 @@
 #include "server/serve_process.h"
 #include "tests/data_paths.h"
 #include "tests/run_cli.h"
-#include "tests/temp_file.h"
 
 using namespace puzzlesat::testing;
 using nlohmann::json;
@@ -156,14 +155,11 @@ TEST_CASE("serve: a port in use, a bad port or a bad address is bad input (exit 
     CHECK(bad.exit_code == 2);
   }
   // SIGTERM at once after the URL: it may come before the server listens (web_server.cpp).
-  const TempDir dir;
-  const std::string log = dir.file("serve.log");
-  ChildProcess serve({PUZZLESAT_BINARY, "serve", "--port", "0"}, log);
-  REQUIRE(serve.read_line(std::chrono::seconds(120)));
   // A clean stop is not a fast one on a loaded machine: SIGKILL only after 30 s.
+  ServeProcess serve;
   const auto signalled = std::chrono::steady_clock::now();
   const int status = serve.stop(std::chrono::seconds(30));
-  INFO("serve's stderr: " << slurp(log) << "\nended "
+  INFO("serve's stderr: " << serve.log() << "\nended "
                           << std::chrono::duration<double>(std::chrono::steady_clock::now() - signalled).count()
                           << " s after SIGTERM (SIGKILL at 30 s); status " << status);
   CHECK(WIFEXITED(status));

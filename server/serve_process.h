@@ -63,6 +63,8 @@ class ServeProcess {
   const std::string& url() const { return url_; }  // "http://127.0.0.1:PORT/"
   int port() const { return port_; }
   bool alive() { return process_.alive(); }
+  // SIGTERM, then SIGKILL after `grace`; returns the wait status (the destructor stops it too).
+  int stop(std::chrono::milliseconds grace) { return process_.stop(grace); }
   std::string log() const;  // what it wrote on stderr
 
  private:
