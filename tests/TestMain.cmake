@@ -4,7 +4,7 @@ add_library(puzzlesat_test_main STATIC ${CMAKE_CURRENT_LIST_DIR}/test_main.cpp $
                                        ${CMAKE_CURRENT_LIST_DIR}/run_cli.cpp)
 # Catch2's body: the runner, not code under test (catch_main.cpp says why).
 set(catch_main_options -O0)
-if(PUZZLESAT_SANITIZE OR PUZZLESAT_FUZZ)
+if(PUZZLESAT_SANITIZE)
   list(APPEND catch_main_options -fno-sanitize=all)
 endif()
 set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/catch_main.cpp PROPERTIES COMPILE_OPTIONS "${catch_main_options}")
