@@ -220,6 +220,11 @@ namespace puzzlesat::set_vision {
     "... and the default window's ink round it is a blob this many times its rectangle: the shadowed paper that "  \
     "swallowed it there; a coloured die is a blob of its own size at every window (at 2: nellbyler 11, "           \
     "matteop65 54 photos with a card)")                                                                             \
+  X(symbol_finer_lone_split, 2, 0, 100,                                                                            \
+    "... or the default window cut that symbol out of a blob of grey ink at least this many times its "           \
+    "rectangle: the shadowed paper round it, fused to it however little of the shadow it took in, and whatever "  \
+    "an open symbol's hollow centre; a die split from its own shadow or side face leaves at most 1.5 (dice photos "\
+    "read as holding a card at 0: nellbyler 10, matteop65 49; see docs/set-vision.md); 0 turns this off")          \
   X(symbol_min_paper_light, 0.3, 0, 1,                                                                             \
     "ink is looked for where the local white is at least this share of the photo's paper white (its 95th "        \
     "percentile): not in dark corners. One lamp beside a desk leaves its far corner at 0.25-0.5 of that (dev "   \

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <numeric>
 #include <optional>
 #include <utility>
@@ -317,7 +318,7 @@ double photo_sharpness(const std::vector<std::optional<SymbolBlob>>& shaped, con
 
 }  // namespace
 
-std::vector<SymbolGroup> find_symbol_groups(const cv::Mat& bgr, double card_length, double window, cv::Mat* ink_out) {
+std::vector<SymbolGroup> find_symbol_groups(const cv::Mat& bgr, double card_length, double window, SymbolTrace* trace) {
   CV_Assert(bgr.type() == CV_8UC3);
   const ReaderSettings& s = reader_settings();
   InkImage ink = find_ink(bgr, s, card_length, window);
@@ -325,7 +326,7 @@ std::vector<SymbolGroup> find_symbol_groups(const cv::Mat& bgr, double card_leng
   // darker than the paper, a card is a hole in the table's blob and its symbols lie in it.
   cv::Mat closed;
   cv::morphologyEx(ink.mask, closed, cv::MORPH_CLOSE, cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(3, 3)));
-  if (ink_out) *ink_out = closed;
+  if (trace) trace->ink = closed;
   std::vector<std::vector<cv::Point>> contours;
   std::vector<cv::Vec4i> hierarchy;
   cv::findContours(closed, contours, hierarchy, cv::RETR_CCOMP, cv::CHAIN_APPROX_NONE);
@@ -339,6 +340,7 @@ std::vector<SymbolGroup> find_symbol_groups(const cv::Mat& bgr, double card_leng
   }
   ink.sharpness_factor = photo_sharpness(shaped, s);
   std::vector<SymbolBlob> blobs;
+  std::map<std::size_t, double> split_from;  // a blob cut from a grey mark: the area it was cut from
   std::vector<int> arcs;  // broken outlines no gap of symbol_max_gap closes alone
   for (size_t i = 0; i < contours.size(); ++i) {
     if (hierarchy[i][3] >= 0) continue;
@@ -360,7 +362,10 @@ std::vector<SymbolGroup> find_symbol_groups(const cv::Mat& bgr, double card_leng
       continue;
     }
     SymbolBlob b;
-    if (coloured_parts(contours[i], ink, s, blobs)) continue;
+    if (const std::size_t before = blobs.size(); coloured_parts(contours[i], ink, s, blobs)) {
+      for (std::size_t k = before; k < blobs.size(); ++k) split_from[k] = cv::contourArea(contours[i]);
+      continue;
+    }
     // An open symbol's thin outline, faded where it is a pixel wide at the view's
     // scale, breaks into a C whose contour runs round both sides of the line: it is
     // measured again with a gap of a few pixels closed, by every test as before.
@@ -427,7 +432,11 @@ std::vector<SymbolGroup> find_symbol_groups(const cv::Mat& bgr, double card_leng
       // Closing a gap makes a symbol of many a curved mark, and so does cutting the
       // coloured part out of a blob; alone, such a shape is not taken for a card, two or
       // three alike at the printed pitch are.
-      if (row.size() == 1 && (blobs[row[0]].bridged || blobs[row[0]].split)) continue;
+      if (row.size() == 1 && (blobs[row[0]].bridged || blobs[row[0]].split)) {
+        if (trace && split_from.count(std::size_t(row[0])))
+          trace->split_alone.push_back({blobs[row[0]], split_from[std::size_t(row[0])]});
+        continue;
+      }
       SymbolGroup g;
       for (int i : row) g.symbols.push_back(blobs[i]);
       g.card = card_frame(g.symbols, s);
@@ -444,17 +453,31 @@ std::vector<SymbolGroup> find_symbol_groups(const cv::Mat& bgr, double card_leng
 
 std::vector<SymbolGroup> find_symbol_groups_all_windows(const cv::Mat& bgr, double card_length) {
   const ReaderSettings& s = reader_settings();
-  cv::Mat wide_ink, labels, stats, centroids;
-  std::vector<SymbolGroup> groups = find_symbol_groups(bgr, card_length, 0, &wide_ink);
+  SymbolTrace wide;
+  cv::Mat labels, stats, centroids;
+  std::vector<SymbolGroup> groups = find_symbol_groups(bgr, card_length, 0, &wide);
   // Whether the default window's ink swallowed the symbol: it lies in an ink blob many
   // times its size there (the shadowed paper round it), where a coloured object that is
   // no symbol (a die) is a blob of its own size at every window.
   auto swallowed = [&](const SymbolBlob& b) {
-    if (labels.empty()) cv::connectedComponentsWithStats(wide_ink, labels, stats, centroids, 8, CV_32S);
+    if (labels.empty()) cv::connectedComponentsWithStats(wide.ink, labels, stats, centroids, 8, CV_32S);
     const cv::Point c(cvRound(b.box.center.x), cvRound(b.box.center.y));
     if (!cv::Rect(0, 0, labels.cols, labels.rows).contains(c)) return false;
     const int label = labels.at<int>(c);
     return label > 0 && stats.at<int>(label, cv::CC_STAT_AREA) >= s.symbol_finer_lone_swallowed * b.length * b.width;
+  };
+  // Whether the default window cut this symbol out of a blob of grey ink, the shadowed
+  // paper it lies on, and left it alone: the same symbol (centre within half its width,
+  // length alike) out of a blob symbol_finer_lone_split times its rectangle. Unlike
+  // `swallowed` this holds for an open symbol too, whose centre is paper.
+  auto split_wide = [&](const SymbolBlob& b) {
+    if (s.symbol_finer_lone_split <= 0) return false;
+    return std::any_of(wide.split_alone.begin(), wide.split_alone.end(), [&](const SymbolTrace::Split& w) {
+      const SymbolBlob& a = w.symbol;
+      return w.blob_area >= s.symbol_finer_lone_split * a.length * a.width &&
+             cv::norm(a.box.center - b.box.center) <= 0.5 * std::min(a.width, b.width) &&
+             std::max(a.length, b.length) <= (1 + s.symbol_size_tolerance) * std::min(a.length, b.length);
+    });
   };
   double window = s.symbol_white_window;
   for (int pass = 0; pass < int(s.symbol_finer_windows); ++pass) {
@@ -463,7 +486,8 @@ std::vector<SymbolGroup> find_symbol_groups_all_windows(const cv::Mat& bgr, doub
       continue;  // the outline cards' window is narrower already
     for (auto& g : find_symbol_groups(bgr, card_length, window))
       if (int(g.symbols.size()) >= int(s.symbol_finer_min_symbols) ||
-          (g.symbols.front().colourfulness >= s.symbol_finer_lone_colourfulness && swallowed(g.symbols.front())))
+          (g.symbols.front().colourfulness >= s.symbol_finer_lone_colourfulness && swallowed(g.symbols.front())) ||
+          split_wide(g.symbols.front()))
         groups.push_back(std::move(g));
   }
   return groups;

@@ -44,16 +44,28 @@ struct SymbolGroup {
 // (symbol_white_card_window), so that the white is the card's own paper. `window`, when
 // positive, is the window's share of the image's long side in place of
 // symbol_white_window.
-// `ink`, when given, receives the ink mask the symbols were found in (8-bit, 255: ink).
+// `trace`, when given, receives what the search saw that its groups do not show
+// (SymbolTrace), for a search at a narrower window to consult.
+struct SymbolTrace {
+  // A symbol cut out of a blob with grey ink (SymbolBlob::split) that had no partner, and
+  // that blob's area in pixels.
+  struct Split {
+    SymbolBlob symbol;
+    double blob_area = 0;
+  };
+  cv::Mat ink;                     // the ink mask the symbols were found in (8-bit, 255: ink)
+  std::vector<Split> split_alone;
+};
 std::vector<SymbolGroup> find_symbol_groups(const cv::Mat& bgr, double card_length = 0, double window = 0,
-                                            cv::Mat* ink = nullptr);
+                                            SymbolTrace* trace = nullptr);
 
 // The groups of find_symbol_groups at the default window, then those found again with the
 // window halved, symbol_finer_windows times: a table brighter than the cards' paper (a
 // white wall, a white desk in stronger light) is what a wide window takes for the white,
 // and the paper then reads as ink round the symbols. A group found only so holds at least
 // symbol_finer_min_symbols (a lone symbol found so is more often a blot of a mottled
-// table). A window no narrower than the card-bounded one is not searched again. The same
+// table), unless the default window saw that symbol fused with shadow (see the
+// settings symbol_finer_lone_*). A window no narrower than the card-bounded one is not searched again. The same
 // card may come back from several windows: the caller keeps the first.
 std::vector<SymbolGroup> find_symbol_groups_all_windows(const cv::Mat& bgr, double card_length = 0);
 

@@ -302,7 +302,14 @@ TableReading read_table(const cv::Mat& photo, double scale) {
     if (!size_known) return true;
     return longest_side(q) >= reader_settings().card_group_size_share * card_length;
   };
-  const std::vector<SymbolGroup> groups = find_symbol_groups_all_windows(view, card_length);
+  // Groups of more symbols first, from whichever window: three symbols in a row fix a
+  // card's frame, a lone one only guesses its orientation. A shadow across a card on a
+  // white desk breaks the wide window's white, which then finds each symbol alone; the
+  // frame guessed round one of them, kept first, would hide the whole group that a finer
+  // window finds (white desk, card shadows: 67.7 -> 80.2 % on held-out renders).
+  std::vector<SymbolGroup> groups = find_symbol_groups_all_windows(view, card_length);
+  std::stable_sort(groups.begin(), groups.end(),
+                   [](const SymbolGroup& a, const SymbolGroup& b) { return a.symbols.size() > b.symbols.size(); });
   for (const SymbolGroup& g : groups) {
     cv::Point2f centre = quad_center(g.card);
     auto inside = std::find_if(kept.begin(), kept.end(), [&](const Quad& q) { return quad_contains(q, centre); });
