@@ -220,6 +220,7 @@ json score_json(const PhotoScore& s) {
             {"precision", s.precision()},
             {"card_accuracy", s.accuracy()},
             {"flagged", s.flagged},
+            {"silent", s.silent},
             {"decode_seconds", s.decode_seconds},
             {"process_seconds", s.process_seconds}};
   for (int a = 0; a < set::kAttributes; ++a)
@@ -230,11 +231,11 @@ json score_json(const PhotoScore& s) {
 
 std::string score_row(const std::string& name, const PhotoScore& s, int photos) {
   auto pct = [](int n, int d) { return d ? 100.0 * n / d : 100.0; };
-  return fmt::format("{:<58} {:>4} {:>4} {:>6.1f} {:>6.1f} {:>6.1f} {:>6.1f} {:>6.1f} {:>6.1f} {:>6.1f} {:>4} {:>7.3f} {:>7.3f}\n",
+  return fmt::format("{:<58} {:>4} {:>4} {:>6.1f} {:>6.1f} {:>6.1f} {:>6.1f} {:>6.1f} {:>6.1f} {:>6.1f} {:>4} {:>6} {:>7.3f} {:>7.3f}\n",
                      name, s.labelled, s.detected, pct(s.matched, s.labelled), pct(s.matched, s.detected),
                      pct(s.attribute_correct[0], s.labelled), pct(s.attribute_correct[1], s.labelled),
                      pct(s.attribute_correct[2], s.labelled), pct(s.attribute_correct[3], s.labelled),
-                     pct(s.cards_correct, s.labelled), s.flagged, s.decode_seconds / photos,
+                     pct(s.cards_correct, s.labelled), s.flagged, s.silent, s.decode_seconds / photos,
                      s.process_seconds / photos);
 }
 
@@ -244,9 +245,9 @@ void run_eval(const std::string& dir, bool as_json) {
   PhotoScore total;
   json rows = json::array();
   if (!as_json)
-    std::cout << fmt::format("{:<58} {:>4} {:>4} {:>6} {:>6} {:>6} {:>6} {:>6} {:>6} {:>6} {:>4} {:>7} {:>7}\n", "photo",
+    std::cout << fmt::format("{:<58} {:>4} {:>4} {:>6} {:>6} {:>6} {:>6} {:>6} {:>6} {:>6} {:>4} {:>6} {:>7} {:>7}\n", "photo",
                              "lab", "det", "recall", "prec", "number", "color", "shade", "shape", "card",
-                             "flag", "dec s", "proc s");
+                             "flag", "silent", "dec s", "proc s");
   Progress progress("photos", static_cast<std::int64_t>(photos.size()));
   std::int64_t done = 0;
   for (const auto& path : photos) {
@@ -257,13 +258,15 @@ void run_eval(const std::string& dir, bool as_json) {
       json j = score_json(s);
       j["photo"] = s.name;
       json misses = json::array();
-      for (const auto& [want, got] : s.misses) misses.push_back({{"label", set::to_string(want)}, {"read", got}});
+      for (const auto& m : s.misses)
+        misses.push_back({{"label", set::to_string(m.label)}, {"read", m.read}, {"flagged", m.flagged}});
       j["misses"] = misses;
       rows.push_back(j);
     } else {
       std::cout << score_row(s.name, s, 1);
-      for (const auto& [want, got] : s.misses)
-        std::cout << fmt::format("    miss: {} read as {}\n", set::to_string(want), got.empty() ? "(not found)" : got);
+      for (const auto& m : s.misses)
+        std::cout << fmt::format("    miss: {} read as {}{}\n", set::to_string(m.label),
+                                 m.read.empty() ? "(not found)" : m.read, m.flagged ? " (flagged)" : "");
     }
     progress.update(++done);
   }

@@ -197,10 +197,26 @@ TEST_CASE("set render draws the hard conditions on request and set eval scores t
   }
   auto e = run_cli({"set", "eval", dir.string(), "--json"});
   REQUIRE(e.exit_code == 0);
-  auto t = nlohmann::json::parse(e.out)["totals"];
+  const auto report = nlohmann::json::parse(e.out);
+  auto t = report["totals"];
   CHECK(t["labelled"] == n * cards);  // every card of every render labelled and scored
   CHECK(t["precision"].get<double>() == 1.0);
   CHECK(t["card_accuracy"].get<double>() >= 0.9);
+  // `silent` counts the misses read as another card and not flagged, photo by photo.
+  int silent = 0, flagged = 0;
+  for (const auto& photo : report["photos"]) {
+    int in_photo = 0;
+    for (const auto& miss : photo["misses"]) {
+      const bool read = !miss["read"].get<std::string>().empty();
+      CHECK((read || !miss["flagged"].get<bool>()));  // a card not found was not flagged either
+      in_photo += read && !miss["flagged"].get<bool>();
+    }
+    CHECK(photo["silent"].get<int>() == in_photo);
+    silent += in_photo;
+    flagged += photo["flagged"].get<int>();
+  }
+  CHECK(t["silent"].get<int>() == silent);
+  CHECK(t["flagged"].get<int>() == flagged);
   fs::remove_all(dir);
 }
 

@@ -45,6 +45,7 @@ PhotoScore& PhotoScore::operator+=(const PhotoScore& o) {
   for (int a = 0; a < set::kAttributes; ++a) attribute_correct[a] += o.attribute_correct[a];
   cards_correct += o.cards_correct;
   flagged += o.flagged;
+  silent += o.silent;
   decode_seconds += o.decode_seconds;
   process_seconds += o.process_seconds;
   return *this;
@@ -93,14 +94,19 @@ PhotoScore evaluate_photo(const fs::path& photo_path) {
   std::vector<int> match = match_cards(labels, read);
   for (size_t i = 0; i < labels.size(); ++i) {
     if (match[i] < 0) {
-      s.misses.push_back({labels[i], ""});
+      s.misses.push_back({labels[i], "", false});
       continue;
     }
     ++s.matched;
     set::Card got = read[match[i]];
     for (int a = 0; a < set::kAttributes; ++a) s.attribute_correct[a] += labels[i].get(a) == got.get(a);
-    if (got == labels[i]) ++s.cards_correct;
-    else s.misses.push_back({labels[i], set::to_string(got)});
+    if (got == labels[i]) {
+      ++s.cards_correct;
+      continue;
+    }
+    const bool flagged = table.cards[size_t(match[i])].reading.confidence() < low_confidence();
+    s.silent += !flagged;
+    s.misses.push_back({labels[i], set::to_string(got), flagged});
   }
   return s;
 }

@@ -20,10 +20,16 @@ struct PhotoScore {
   std::array<int, set::kAttributes> attribute_correct{};  // over labelled cards
   int cards_correct = 0;    // all four attributes right
   int flagged = 0;          // detected cards reported as low-confidence
+  int silent = 0;           // labelled cards read wrongly and not flagged: a wrong answer given as sure
   double decode_seconds = 0;
   double process_seconds = 0;
-  // Labelled cards read wrongly or not found: "want -> got" text, got empty when missed.
-  std::vector<std::pair<set::Card, std::string>> misses;
+  // A labelled card read wrongly or not found.
+  struct Miss {
+    set::Card label;
+    std::string read;      // the card read in its place, empty when none was
+    bool flagged = false;  // the card read was reported as low-confidence
+  };
+  std::vector<Miss> misses;
 
   PhotoScore& operator+=(const PhotoScore& other);  // for totals (misses not merged)
   double recall() const { return labelled ? double(matched) / labelled : 1; }

@@ -154,7 +154,11 @@ namespace puzzlesat::set_vision {
   X(shading_open_tint, 0.075, 0, 1,                                                                                   \
     "the inside's colour moved this share from the paper's towards the ink's makes a symbol striped: open "        \
     "insides <= 0.046, striped >= 0.113 on the 492 single-card photos")                                            \
-  X(shading_tint_scale, 0.03, 0.001, 1, "tint this far from its boundary is a sure reading")                       \
+  X(shading_tint_scale, 0.06, 0.001, 1,                                                                             \
+    "tint this far from its boundary is a sure reading: a deck whose fine stripes are printed pale tints the "    \
+    "inside no more than some open cards (rendered --stripe-pitch 0.5 --stripe-width 0.6 --stripe-strength "     \
+    "0.25, 96 cards, 9 read open: 6 of them given as sure at 0.03, 1 at 0.06, 1 at 0.09; dev photos flag the "    \
+    "same cards at 0.03 and 0.06, tables/ 13 for 5 at 0.09; dim tinted light at half size flags 4 -> 9)")   \
   /* The symbol finder (symbol_cards.cpp) */                                                                          \
   X(symbol_white_window, 0.1, 0.02, 0.5,                                                                              \
     "the local white's window over the image's long side: wide enough to reach paper from a line's core")         \
