@@ -202,7 +202,27 @@ double concavity(const std::vector<cv::Point>& outline) {
 // outline to it (a label over the top oval makes it measure concave, like a squiggle):
 // the shape is read from the symbols clear of occluders when there are any, all
 // symbols being alike.
-bool measure_shape(const Symbols& s, const cv::Mat& near_occluder, CardFeatures& feat) {
+// Whether a highlight has washed out part of a symbol's ink where it reaches the edge, as
+// the symbol finder saw (symbol_cards.cpp, bitten_symbol): the symbol's convex hull outside
+// its ink keeps the ink's hue and some of its colour (symbol_bite_chroma), where a
+// squiggle's bays are paper. (Asked only of a card the finder saw so: in dim or tinted light
+// JPEG's colour bleeds into a squiggle's bays too.)
+bool glare_bitten(const Normalised& n, const std::vector<cv::Point>& outline, const cv::Mat& own) {
+  std::vector<cv::Point> hull;
+  cv::convexHull(outline, hull);
+  cv::Mat bite = cv::Mat::zeros(own.size(), CV_8U);
+  cv::drawContours(bite, std::vector<std::vector<cv::Point>>{hull}, 0, 255, cv::FILLED);
+  bite &= ~own;
+  constexpr double kLeastBite = 0.03;  // of the symbol's area: below, the jitter of its drawn edge
+  if (cv::countNonZero(bite) < kLeastBite * cv::countNonZero(own)) return false;
+  const cv::Scalar pale = cv::mean(n.rgb, bite), ink = cv::mean(n.rgb, own);
+  auto chroma = [](const cv::Scalar& c) { return std::max({c[0], c[1], c[2]}) - std::min({c[0], c[1], c[2]}); };
+  const double step = std::abs(hue_of(pale) - hue_of(ink));
+  const ReaderSettings& rs = reader_settings();
+  return chroma(pale) >= rs.symbol_bite_chroma && std::min(step, 360 - step) <= rs.symbol_max_hue_step;
+}
+
+bool measure_shape(const Symbols& s, const Normalised& n, const cv::Mat& near_occluder, bool glare, CardFeatures& feat) {
   double solidity[2] = {0, 0}, rect_fill[2] = {0, 0}, bays[2] = {0, 0};
   int measured[2] = {0, 0};
   bool bridged = false;
@@ -214,6 +234,10 @@ bool measure_shape(const Symbols& s, const cv::Mat& near_occluder, CardFeatures&
     double area = s.areas[i];
     if (area < kBrokenOutline * hull_area(outline)) {
       outline = bridge_gap(outline);
+      area = cv::contourArea(outline);
+      bridged = true;
+    } else if (glare && glare_bitten(n, outline, own)) {
+      cv::convexHull(std::vector<cv::Point>(outline), outline);
       area = cv::contourArea(outline);
       bridged = true;
     }
@@ -377,7 +401,7 @@ int count_round_holes(const cv::Mat& holes, const Symbols& symbols) {
 
 }  // namespace
 
-CardReading read_card(const cv::Mat& card) {
+CardReading read_card(const cv::Mat& card, bool glare) {
   CV_Assert(card.type() == CV_8UC3 && card.cols == kCardWidth && card.rows == kCardHeight);
   // Leave out the rim, where a slightly loose quadrilateral shows the table.
   int mx = kCardWidth / 20, my = kCardHeight / 14;
@@ -407,7 +431,7 @@ CardReading read_card(const cv::Mat& card) {
   cv::Mat near_occluder;
   cv::dilate(occluded, near_occluder, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(7, 7)));
   feat.round_holes = count_round_holes(filled & ~mask, symbols);
-  bool bridged = measure_shape(symbols, near_occluder, feat);
+  bool bridged = measure_shape(symbols, n, near_occluder, glare, feat);
   measure_paper(inner, n, filled, occluded, feat);
   measure_shading(n, filled, near_occluder, ink_level, feat);
   measure_ink(inner, n, filled & mask, near_occluder, feat);

@@ -50,6 +50,9 @@ struct CardReading {
 double low_confidence();
 
 // `card` is a kCardWidth x kCardHeight BGR image from warp_card().
-CardReading read_card(const cv::Mat& card);
+// `glare`: the symbol finder saw a highlight bite into this card's symbols (SymbolBlob::
+// bitten); a symbol whose convex hull outside its ink keeps the ink's colour is then
+// measured as its hull, and its shape flagged.
+CardReading read_card(const cv::Mat& card, bool glare = false);
 
 }  // namespace puzzlesat::set_vision

@@ -187,6 +187,34 @@ bool coloured_parts(const std::vector<cv::Point>& contour, const InkImage& ink, 
   return found;
 }
 
+// A highlight over a symbol (glare, a lamp's reflection) washes its ink towards white; where
+// it reaches the symbol's edge the ink blob has a bite out of it and no symbol's shape. The
+// bite still holds the ink, paler: the blob's convex hull is the symbol when the hull's
+// pixels outside the ink keep the ink's hue and symbol_bite_chroma of colour, where paper
+// (a squiggle's bay, the gap between two symbols) has less. Such a symbol is partly
+// inferred, like a bridged one: it frames a card only beside another.
+bool bitten_symbol(const std::vector<cv::Point>& contour, const InkImage& ink, const ReaderSettings& s, SymbolBlob& out) {
+  const cv::Rect box = cv::boundingRect(contour) & cv::Rect(0, 0, ink.mask.cols, ink.mask.rows);
+  if (box.area() > s.symbol_max_area_share * double(ink.mask.total()) || cv::contourArea(contour) < s.symbol_min_area)
+    return false;
+  std::vector<cv::Point> hull;
+  cv::convexHull(contour, hull);
+  SymbolBlob whole;
+  if (!as_symbol(hull, ink, s, whole)) return false;
+  cv::Mat bite = cv::Mat::zeros(box.size(), CV_8U);
+  cv::drawContours(bite, std::vector<std::vector<cv::Point>>{hull}, 0, 255, cv::FILLED, cv::LINE_8, cv::noArray(), INT_MAX,
+                   -box.tl());
+  bite &= ~ink.mask(box);
+  if (cv::countNonZero(bite) == 0) return false;
+  const cv::Scalar pale = cv::mean(ink.rgb(box), bite);
+  const double hue_step = std::abs(hue_of(pale) - whole.hue);
+  if (std::min(hue_step, 360 - hue_step) > s.symbol_max_hue_step || chroma_of(pale) < s.symbol_bite_chroma) return false;
+  out = whole;
+  out.bridged = true;  // partly inferred: alone it frames no card
+  out.bitten = true;
+  return true;
+}
+
 // The share of a blob's ink that lies in dark grey patches: grey ink (grey_ink) darker
 // than nearly all of the blob's coloured ink (symbol_fused_core_quantile), in a patch that
 // an opening by kGreyPatch pixels leaves. A black label, a cover or a pen's mark fused to a
@@ -362,6 +390,10 @@ std::vector<SymbolGroup> find_symbol_groups(const cv::Mat& bgr, double card_leng
       continue;
     }
     SymbolBlob b;
+    if (s.symbol_bite_chroma < 1 && bitten_symbol(contours[i], ink, s, b)) {
+      blobs.push_back(b);
+      continue;
+    }
     if (const std::size_t before = blobs.size(); coloured_parts(contours[i], ink, s, blobs)) {
       for (std::size_t k = before; k < blobs.size(); ++k) split_from[k] = cv::contourArea(contours[i]);
       continue;

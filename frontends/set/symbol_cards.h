@@ -25,6 +25,7 @@ struct SymbolBlob {
   double hue = 0;              // degrees, of its ink against the local white
   bool bridged = false;        // a broken outline closed across its gap (symbol_max_gap)
   bool split = false;          // cut out of a blob with a grey mark (symbol_split_colourfulness)
+  bool bitten = false;         // measured as its hull: a highlight washed out part of its ink (symbol_bite_chroma)
   double sharpness = 0;        // the mean steepest slope along its edge over its darkness
   double colourfulness = 0;    // its ink's chroma over its darkness
   std::vector<cv::Point2f> hull;  // its convex hull, for chords through its centre

@@ -223,16 +223,19 @@ TableReading read_table(const cv::Mat& photo, double scale) {
     for (auto& p : q) p *= float(factor / shrink);
     return q;
   };
-  auto read_at = [&](const Quad& q, bool oriented) {
+  auto read_at = [&](const Quad& q, bool oriented, bool glare = false) {
     const Quad full = from_view(q, 1);
-    return read_card(oriented ? warp_card_along(image, full) : warp_card(image, full));
+    return read_card(oriented ? warp_card_along(image, full) : warp_card(image, full), glare);
+  };
+  auto bitten = [](const SymbolGroup* g) {
+    return g && std::any_of(g->symbols.begin(), g->symbols.end(), [](const SymbolBlob& b) { return b.bitten; });
   };
   auto consider = [&](Quad q, const SymbolGroup* group) {
     TableCard card;
     // Two or three symbols in a row fix the card's orientation, even when a steep view
     // has foreshortened its length below its width; a lone one does not.
     const bool oriented = group && group->symbols.size() >= 2;
-    card.reading = read_at(q, oriented);
+    card.reading = read_at(q, oriented, bitten(group));
     if (!group && !looks_like_card(card.reading) && quad_aspect(q) < reader_settings().card_both_ways_aspect) {
       // Maybe a card foreshortened along its length: its width looks the longer. Read
       // the other way only when the first reading is no card: a card read sideways can
@@ -258,7 +261,7 @@ TableReading read_table(const cv::Mat& photo, double scale) {
       for (float side : {-1.f, 1.f}) {
         Quad shifted = q;
         for (auto& p : shifted) p += side * half;
-        CardReading r = read_at(shifted, true);
+        CardReading r = read_at(shifted, true, bitten(group));
         if (looks_like_card(r) && r.attributes[set::kNumber].value == 2 && r.confidence() > best) {
           best = r.confidence();
           best_quad = shifted;
@@ -331,7 +334,7 @@ TableReading read_table(const cv::Mat& photo, double scale) {
     const int group_size = int(g.symbols.size());
     const AttributeReading& counted = outlined.reading.attributes[set::kNumber];
     if (counted.value + 1 == group_size) continue;
-    CardReading framed = read_at(g.card, group_size >= 2);
+    CardReading framed = read_at(g.card, group_size >= 2, bitten(&g));
     if (!looks_like_card(framed) || framed.attributes[set::kNumber].value + 1 != group_size ||
         framed.attributes[set::kNumber].confidence <= counted.confidence)
       continue;
