@@ -538,24 +538,28 @@ TEST_CASE("close-ups with glare over solid symbols are found", "[sweep]") {
   SceneOptions opt;
   opt.framing = Framing::closeup;
   opt.glare = true;
+  std::vector<Scene> scenes;
+  std::vector<cv::Mat> photos;
+  for (std::uint32_t seed = 1; seed <= 24; ++seed) {
+    scenes.push_back(compose_scene(seed, opt));
+    photos.push_back(as_jpeg(scenes.back().image));
+  }
   auto found = [&] {
     int n = 0, silent = 0;
-    for (std::uint32_t seed = 1; seed <= 48; ++seed) {
-      const Scene scene = compose_scene(seed, opt);
-      for (const auto& c : read_table(as_jpeg(scene.image)).cards)
-        if (quad_contains(scene.corners[0], quad_center(c.corners))) {
+    for (size_t k = 0; k < scenes.size(); ++k)
+      for (const auto& c : read_table(photos[k]).cards)
+        if (quad_contains(scenes[k].corners[0], quad_center(c.corners))) {
           ++n;
-          silent += c.reading.card() != scene.cards[0] && c.reading.confidence() >= low_confidence();
+          silent += c.reading.card() != scenes[k].cards[0] && c.reading.confidence() >= low_confidence();
           break;
         }
-    }
     CHECK(silent <= 1);  // 0 as built here
     return n;
   };
   const int now = found();
-  CHECK(now >= 40);  // 41 of 48 as built here
+  CHECK(now >= 20);  // 21 of 24 as built here
   ScopedReaderSetting off("symbol_bite_chroma", 1);
-  CHECK(found() < now);  // 40 as built here
+  CHECK(found() < now);  // 20 as built here
 }
 
 // A table photo out of focus: on a white desk the symbols are the only way in, and the
