@@ -14,6 +14,12 @@ double hue_of(cv::Scalar bgr) {
   return h < 0 ? h + 360 : h;
 }
 
+bool washed_ink(cv::Scalar pale, double ink_hue) {
+  const ReaderSettings& s = reader_settings();
+  const double chroma = std::max({pale[0], pale[1], pale[2]}) - std::min({pale[0], pale[1], pale[2]});
+  return chroma >= s.symbol_bite_chroma && hue_gap(hue_of(pale), ink_hue) <= s.symbol_max_hue_step;
+}
+
 bool dark_purple(cv::Scalar bgr, double colourfulness) {
   const ReaderSettings& s = reader_settings();
   double hue = hue_of(bgr);

@@ -22,6 +22,17 @@ inline double margin(double x, double threshold, double scale) { return clamp01(
 // Hue in degrees (0..360) of a BGR colour; 0 for a grey.
 double hue_of(cv::Scalar bgr);
 
+// The angle between two hues, in degrees (0..180), the short way round the circle.
+inline double hue_gap(double a, double b) {
+  const double d = std::abs(a - b);
+  return std::min(d, 360 - d);
+}
+
+// Whether a white-normalised colour is ink of hue `ink_hue` washed towards white (a
+// highlight over it): its hue within symbol_max_hue_step of the ink's and a chroma of at
+// least symbol_bite_chroma, which paper has not.
+bool washed_ink(cv::Scalar pale, double ink_hue);
+
 // Whether a white-normalised ink colour with `colourfulness` (chroma per darkness) too
 // low to be ink by itself is still purple nearly black: dim light takes purple, the
 // darkest ink, there first, and the weak chroma it keeps lies in purple's hue, which no

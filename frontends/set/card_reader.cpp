@@ -197,31 +197,22 @@ double concavity(const std::vector<cv::Point>& outline) {
   return deepest / std::max(1.0f, std::min(r.size.width, r.size.height));
 }
 
+// Whether a highlight has washed out part of a symbol's ink where it reaches the edge, as
+// the symbol finder saw (symbol_cards.cpp, bitten_symbol): the symbol's convex hull outside
+// it is washed ink (washed_ink), where a squiggle's bays are paper. (Asked only of a card
+// the finder saw so: in dim or tinted light JPEG's colour bleeds into a squiggle's bays too.)
+// `own` is the symbol filled (8-bit, the card's size).
+bool glare_bitten(const Normalised& n, const std::vector<cv::Point>& outline, const cv::Mat& own) {
+  constexpr double kLeastBite = 0.03;  // of the symbol's area: below, the jitter of its drawn edge
+  const HullBite bite = hull_bite(outline, n.rgb, own);
+  return bite.pixels >= kLeastBite * cv::countNonZero(own) && washed_ink(bite.colour, hue_of(cv::mean(n.rgb, own)));
+}
+
 // Solidity and rectangularity of the symbols into `feat`; true when an outline broken
-// by glare had to be bridged. A symbol that an occluder touches has lost part of its
+// by glare had to be bridged, or (`glare`) a symbol glare bit into is measured as its hull. A symbol that an occluder touches has lost part of its
 // outline to it (a label over the top oval makes it measure concave, like a squiggle):
 // the shape is read from the symbols clear of occluders when there are any, all
 // symbols being alike.
-// Whether a highlight has washed out part of a symbol's ink where it reaches the edge, as
-// the symbol finder saw (symbol_cards.cpp, bitten_symbol): the symbol's convex hull outside
-// its ink keeps the ink's hue and some of its colour (symbol_bite_chroma), where a
-// squiggle's bays are paper. (Asked only of a card the finder saw so: in dim or tinted light
-// JPEG's colour bleeds into a squiggle's bays too.)
-bool glare_bitten(const Normalised& n, const std::vector<cv::Point>& outline, const cv::Mat& own) {
-  std::vector<cv::Point> hull;
-  cv::convexHull(outline, hull);
-  cv::Mat bite = cv::Mat::zeros(own.size(), CV_8U);
-  cv::drawContours(bite, std::vector<std::vector<cv::Point>>{hull}, 0, 255, cv::FILLED);
-  bite &= ~own;
-  constexpr double kLeastBite = 0.03;  // of the symbol's area: below, the jitter of its drawn edge
-  if (cv::countNonZero(bite) < kLeastBite * cv::countNonZero(own)) return false;
-  const cv::Scalar pale = cv::mean(n.rgb, bite), ink = cv::mean(n.rgb, own);
-  auto chroma = [](const cv::Scalar& c) { return std::max({c[0], c[1], c[2]}) - std::min({c[0], c[1], c[2]}); };
-  const double step = std::abs(hue_of(pale) - hue_of(ink));
-  const ReaderSettings& rs = reader_settings();
-  return chroma(pale) >= rs.symbol_bite_chroma && std::min(step, 360 - step) <= rs.symbol_max_hue_step;
-}
-
 bool measure_shape(const Symbols& s, const Normalised& n, const cv::Mat& near_occluder, bool glare, CardFeatures& feat) {
   double solidity[2] = {0, 0}, rect_fill[2] = {0, 0}, bays[2] = {0, 0};
   int measured[2] = {0, 0};

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
 #include <numeric>
 #include <optional>
 #include <utility>
@@ -179,7 +178,7 @@ bool coloured_parts(const std::vector<cv::Point>& contour, const InkImage& ink, 
       symbol = as_symbol(hull, ink, s, b);
     }
     if (symbol) {
-      b.split = true;
+      b.split_from = cv::contourArea(contour);
       out.push_back(b);
       found = true;
     }
@@ -201,16 +200,9 @@ bool bitten_symbol(const std::vector<cv::Point>& contour, const InkImage& ink, c
   cv::convexHull(contour, hull);
   SymbolBlob whole;
   if (!as_symbol(hull, ink, s, whole)) return false;
-  cv::Mat bite = cv::Mat::zeros(box.size(), CV_8U);
-  cv::drawContours(bite, std::vector<std::vector<cv::Point>>{hull}, 0, 255, cv::FILLED, cv::LINE_8, cv::noArray(), INT_MAX,
-                   -box.tl());
-  bite &= ~ink.mask(box);
-  if (cv::countNonZero(bite) == 0) return false;
-  const cv::Scalar pale = cv::mean(ink.rgb(box), bite);
-  const double hue_step = std::abs(hue_of(pale) - whole.hue);
-  if (std::min(hue_step, 360 - hue_step) > s.symbol_max_hue_step || chroma_of(pale) < s.symbol_bite_chroma) return false;
+  const HullBite bite = hull_bite(contour, ink.rgb, ink.mask);
+  if (bite.pixels == 0 || !washed_ink(bite.colour, whole.hue)) return false;
   out = whole;
-  out.bridged = true;  // partly inferred: alone it frames no card
   out.bitten = true;
   return true;
 }
@@ -272,8 +264,7 @@ double chord(const SymbolBlob& b, cv::Point2f dir) {
 bool same_card(const SymbolBlob& a, const SymbolBlob& b, const ReaderSettings& s) {
   // One ink: hues close around the circle. (Red and purple are told apart on the
   // card; near their boundary one symbol's hue can fall on either side.)
-  double hue_step = std::abs(a.hue - b.hue);
-  if (std::min(hue_step, 360 - hue_step) > s.symbol_max_hue_step) return false;
+  if (hue_gap(a.hue, b.hue) > s.symbol_max_hue_step) return false;
   auto close = [](double x, double y, double tol) { return std::max(x, y) <= (1 + tol) * std::min(x, y); };
   if (!close(a.length, b.length, s.symbol_size_tolerance) || !close(a.width, b.width, s.symbol_size_tolerance))
     return false;
@@ -368,7 +359,6 @@ std::vector<SymbolGroup> find_symbol_groups(const cv::Mat& bgr, double card_leng
   }
   ink.sharpness_factor = photo_sharpness(shaped, s);
   std::vector<SymbolBlob> blobs;
-  std::map<std::size_t, double> split_from;  // a blob cut from a grey mark: the area it was cut from
   std::vector<int> arcs;  // broken outlines no gap of symbol_max_gap closes alone
   for (size_t i = 0; i < contours.size(); ++i) {
     if (hierarchy[i][3] >= 0) continue;
@@ -394,10 +384,7 @@ std::vector<SymbolGroup> find_symbol_groups(const cv::Mat& bgr, double card_leng
       blobs.push_back(b);
       continue;
     }
-    if (const std::size_t before = blobs.size(); coloured_parts(contours[i], ink, s, blobs)) {
-      for (std::size_t k = before; k < blobs.size(); ++k) split_from[k] = cv::contourArea(contours[i]);
-      continue;
-    }
+    if (coloured_parts(contours[i], ink, s, blobs)) continue;
     // An open symbol's thin outline, faded where it is a pixel wide at the view's
     // scale, breaks into a C whose contour runs round both sides of the line: it is
     // measured again with a gap of a few pixels closed, by every test as before.
@@ -462,11 +449,11 @@ std::vector<SymbolGroup> find_symbol_groups(const cv::Mat& bgr, double card_leng
       // textured table; two or three alike and evenly spaced are not.
       if (row.size() == 1 && blobs[row[0]].length > s.symbol_max_lone_aspect * blobs[row[0]].width) continue;
       // Closing a gap makes a symbol of many a curved mark, and so does cutting the
-      // coloured part out of a blob; alone, such a shape is not taken for a card, two or
-      // three alike at the printed pitch are.
-      if (row.size() == 1 && (blobs[row[0]].bridged || blobs[row[0]].split)) {
-        if (trace && split_from.count(std::size_t(row[0])))
-          trace->split_alone.push_back({blobs[row[0]], split_from[std::size_t(row[0])]});
+      // coloured part out of a blob or taking a bitten blob's hull; alone, such a shape is
+      // not taken for a card, two or three alike at the printed pitch are.
+      const SymbolBlob& lone = blobs[row[0]];
+      if (row.size() == 1 && (lone.bridged || lone.split_from > 0 || lone.bitten)) {
+        if (trace && lone.split_from > 0) trace->split_alone.push_back(lone);
         continue;
       }
       SymbolGroup g;
@@ -504,9 +491,8 @@ std::vector<SymbolGroup> find_symbol_groups_all_windows(const cv::Mat& bgr, doub
   // `swallowed` this holds for an open symbol too, whose centre is paper.
   auto split_wide = [&](const SymbolBlob& b) {
     if (s.symbol_finer_lone_split <= 0) return false;
-    return std::any_of(wide.split_alone.begin(), wide.split_alone.end(), [&](const SymbolTrace::Split& w) {
-      const SymbolBlob& a = w.symbol;
-      return w.blob_area >= s.symbol_finer_lone_split * a.length * a.width &&
+    return std::any_of(wide.split_alone.begin(), wide.split_alone.end(), [&](const SymbolBlob& a) {
+      return a.split_from >= s.symbol_finer_lone_split * a.length * a.width &&
              cv::norm(a.box.center - b.box.center) <= 0.5 * std::min(a.width, b.width) &&
              std::max(a.length, b.length) <= (1 + s.symbol_size_tolerance) * std::min(a.length, b.length);
     });

@@ -24,7 +24,8 @@ struct SymbolBlob {
   cv::Point2f axis;            // unit vector along the long side
   double hue = 0;              // degrees, of its ink against the local white
   bool bridged = false;        // a broken outline closed across its gap (symbol_max_gap)
-  bool split = false;          // cut out of a blob with a grey mark (symbol_split_colourfulness)
+  double split_from = 0;        // cut out of a blob with a grey mark (symbol_split_colourfulness):
+                               // that blob's area in pixels; 0 when not cut
   bool bitten = false;         // measured as its hull: a highlight washed out part of its ink (symbol_bite_chroma)
   double sharpness = 0;        // the mean steepest slope along its edge over its darkness
   double colourfulness = 0;    // its ink's chroma over its darkness
@@ -48,14 +49,8 @@ struct SymbolGroup {
 // `trace`, when given, receives what the search saw that its groups do not show
 // (SymbolTrace), for a search at a narrower window to consult.
 struct SymbolTrace {
-  // A symbol cut out of a blob with grey ink (SymbolBlob::split) that had no partner, and
-  // that blob's area in pixels.
-  struct Split {
-    SymbolBlob symbol;
-    double blob_area = 0;
-  };
-  cv::Mat ink;                     // the ink mask the symbols were found in (8-bit, 255: ink)
-  std::vector<Split> split_alone;
+  cv::Mat ink;                          // the ink mask the symbols were found in (8-bit, 255: ink)
+  std::vector<SymbolBlob> split_alone;  // symbols cut out of a blob with grey ink (split_from) with no partner
 };
 std::vector<SymbolGroup> find_symbol_groups(const cv::Mat& bgr, double card_length = 0, double window = 0,
                                             SymbolTrace* trace = nullptr);
@@ -65,9 +60,9 @@ std::vector<SymbolGroup> find_symbol_groups(const cv::Mat& bgr, double card_leng
 // white wall, a white desk in stronger light) is what a wide window takes for the white,
 // and the paper then reads as ink round the symbols. A group found only so holds at least
 // symbol_finer_min_symbols (a lone symbol found so is more often a blot of a mottled
-// table), unless the default window saw that symbol fused with shadow (see the
-// settings symbol_finer_lone_*). A window no narrower than the card-bounded one is not searched again. The same
-// card may come back from several windows: the caller keeps the first.
+// table), unless the default window saw that symbol fused with shadow (the settings
+// symbol_finer_lone_*). A window no narrower than the card-bounded one is not searched
+// again. The same card may come back from several windows: the caller keeps the first.
 std::vector<SymbolGroup> find_symbol_groups_all_windows(const cv::Mat& bgr, double card_length = 0);
 
 }  // namespace puzzlesat::set_vision

@@ -38,6 +38,21 @@ double hull_area(const std::vector<cv::Point>& contour) {
   return cv::contourArea(hull);
 }
 
+HullBite hull_bite(const std::vector<cv::Point>& outline, const cv::Mat& rgb, const cv::Mat& kept) {
+  std::vector<cv::Point> hull;
+  cv::convexHull(outline, hull);
+  const cv::Rect box = cv::boundingRect(hull) & cv::Rect(0, 0, kept.cols, kept.rows);
+  HullBite out;
+  if (box.empty()) return out;
+  cv::Mat bite = cv::Mat::zeros(box.size(), CV_8U);
+  cv::drawContours(bite, std::vector<std::vector<cv::Point>>{hull}, 0, 255, cv::FILLED, cv::LINE_8, cv::noArray(), INT_MAX,
+                   -box.tl());
+  bite &= ~kept(box);
+  out.pixels = cv::countNonZero(bite);
+  if (out.pixels > 0) out.colour = cv::mean(rgb(box), bite);
+  return out;
+}
+
 // The outline with its gap bridged: grown until it closes around its inside, filled,
 // then shrunk back by as much. The smallest growth that gives a plausible solid shape
 // wins. Growing also fills a squiggle's bays a little, so the caller flags the shape.

@@ -12,6 +12,15 @@ namespace puzzlesat::set_vision {
 
 double hull_area(const std::vector<cv::Point>& contour);
 
+// The pixels inside `outline`'s convex hull that `kept` (8-bit, the image's size) leaves
+// out, and their mean colour in `rgb`: what a highlight left of a symbol's ink where it
+// bit into the symbol's edge, or paper in a squiggle's bays.
+struct HullBite {
+  int pixels = 0;
+  cv::Scalar colour;  // of `rgb`, when pixels > 0
+};
+HullBite hull_bite(const std::vector<cv::Point>& outline, const cv::Mat& rgb, const cv::Mat& kept);
+
 // No SET symbol is this concave (a squiggle's area is ~0.85 of its hull); a contour
 // that is, is an outline broken by glare, traced along both sides of its line.
 constexpr double kBrokenOutline = 0.6;

@@ -72,7 +72,6 @@ cv::Mat balanced(const cv::Mat& image) {
 void settle_red_purple(std::vector<TableCard>& cards) {
   const ReaderSettings& s = reader_settings();
   auto is_sure = [&](const TableCard& c) { return c.reading.attributes[set::kColor].confidence >= s.colour_sure; };
-  auto hue_gap = [](double a, double b) { double d = std::abs(a - b); return std::min(d, 360 - d); };
   double sum_chroma[3] = {0, 0, 0};
   std::vector<double> hues[3];  // of the sure cards of each ink
   for (const auto& c : cards) {
@@ -247,10 +246,11 @@ TableReading read_table(const cv::Mat& photo, double scale) {
     // many symbols as the group. (Their colour is judged better on the card.)
     const int read = card.reading.attributes[set::kNumber].value + 1;
     const bool faded = group && std::any_of(group->symbols.begin(), group->symbols.end(),
-                                            [](const SymbolBlob& b) { return b.bridged; });
+                                            [](const SymbolBlob& b) { return b.bridged || b.bitten; });
     if (faded && read == 3 && group->symbols.size() == 2) {
-      // Three read round a pair whose outlines fade (one had to be bridged): the finder
-      // missed the third, broken past closing, a pitch beyond one end of the pair. The
+      // Three read round a pair whose outlines fade (one had to be bridged, or glare bit
+      // into it): the finder missed the third, broken past closing or bitten past its
+      // shape, a pitch beyond one end of the pair. The
       // frame centred on the three must read three and look like a card; the pair's own
       // frame, off by half a pitch and so reaching past the card, is not asked to. (Two
       // solid blobs reading three are more often two whole cards seen as "symbols"
