@@ -158,7 +158,7 @@ namespace puzzlesat::set_vision {
     "tint this far from its boundary is a sure reading: a deck whose fine stripes are printed pale tints the "    \
     "inside no more than some open cards (rendered --stripe-pitch 0.5 --stripe-width 0.6 --stripe-strength "     \
     "0.25, 96 cards, 9 read open: 6 of them given as sure at 0.03, 1 at 0.06, 1 at 0.09; dev photos flag the "    \
-    "same cards at 0.03 and 0.06, tables/ 13 for 5 at 0.09; dim tinted light at half size flags 4 -> 9)")   \
+    "same cards at 0.03 and 0.06, tables/ 13 for 5 at 0.09; dim tinted light at half size flags 4 -> 9)")        \
   /* The symbol finder (symbol_cards.cpp) */                                                                          \
   X(symbol_white_window, 0.1, 0.02, 0.5,                                                                              \
     "the local white's window over the image's long side: wide enough to reach paper from a line's core")         \
@@ -227,13 +227,15 @@ namespace puzzlesat::set_vision {
   X(symbol_finer_lone_split, 2, 0, 100,                                                                            \
     "... or the default window cut that symbol out of a blob of grey ink at least this many times its "           \
     "rectangle: the shadowed paper round it, fused to it however little of the shadow it took in, and whatever "  \
-    "an open symbol's hollow centre; a die split from its own shadow or side face leaves at most 1.5 (dice photos "\
-    "read as holding a card at 0: nellbyler 10, matteop65 49; see docs/set-vision.md); 0 turns this off")          \
+    "an open symbol's hollow centre. Dice split from their own shadow or side face left 0.6-1.5, symbols in "      \
+    "rendered shadows 1.4-10; dice photos read as holding a card: nellbyler 10, matteop65 49 at 0, 1.5 and 2, "   \
+    "13 and 49 at 1 (set eval over the dice folders with empty labels); 0 turns this off")                        \
   X(symbol_bite_chroma, 0.05, 0, 1,                                                                                \
     "a blob of no symbol's shape whose convex hull has one is a symbol when the hull outside its ink keeps the "   \
-    "ink's hue and this much chroma (white-divided): a highlight that washed the ink out near the edge, where a "  \
-    "squiggle's bays and the paper between symbols keep 0.00-0.025 (rendered tables) and glare 0.06-0.08 "        \
-    "(rendered close-ups with --glare, seeds 1-48: found 83.3 -> 85.4 %, read right 77.1 -> 79.2 %); 1 turns this off")       \
+    "ink's hue and this much chroma (white-divided): a highlight that washed the ink out near the edge. Glare "    \
+    "left 0.06-0.08 (rendered close-ups); a squiggle's bays and the paper between symbols 0.00-0.025 on "          \
+    "rendered tables, one blot of a mottled worktop 0.07 (close-ups with --glare, seeds 1-48: found 83.3 -> "     \
+    "85.4 %, read right 77.1 -> 79.2 %); 1 turns this off")                                                       \
   X(symbol_min_paper_light, 0.3, 0, 1,                                                                             \
     "ink is looked for where the local white is at least this share of the photo's paper white (its 95th "        \
     "percentile): not in dark corners. One lamp beside a desk leaves its far corner at 0.25-0.5 of that (dev "   \
