@@ -203,7 +203,7 @@ TEST_CASE("set render draws the hard conditions on request and set eval scores t
   CHECK(t["precision"].get<double>() == 1.0);
   CHECK(t["card_accuracy"].get<double>() >= 0.9);
   // `silent` counts the misses read as another card and not flagged, photo by photo (one
-  // such miss among these renders as built here, a striped card under a shadow read solid).
+  // such miss among these renders as built here: under --end-covers, striped read as solid).
   int silent = 0, flagged = 0;
   for (const auto& photo : report["photos"]) {
     int in_photo = 0;
