@@ -214,7 +214,76 @@ void lit_edge(cv::Mat& image, const SceneDie& d) {
   blend_toward_white(image, box, band, d.edge_light);
 }
 
+// A translucent body (SceneDie::translucent): what lay under the die (`behind`, the
+// image's `box` before the die was drawn) seen through its top face, and the pips of the
+// faces below seen through the body. On a small die the ghosts of the bottom face's pips
+// sit among the top face's, blurred and in their colour: a reader that never saw them
+// counts them, or takes a smoky die with red pips for a blotch.
+void see_through(cv::Mat& image, const SceneDie& d, const cv::Rect& box, const cv::Mat& behind) {
+  const cv::Point2f origin(float(box.x), float(box.y));
+  cv::Mat face(box.size(), CV_8U, cv::Scalar(0));
+  std::vector<cv::Point> outline = face_outline(d, -std::max(1.f, d.side * 0.04f), -origin);
+  cv::fillPoly(face, std::vector<std::vector<cv::Point>>{outline}, cv::Scalar(255), cv::LINE_8, kShift);
+  cv::Mat depth;  // 0 at the face's edge, 1 half a side in
+  cv::distanceTransform(face, depth, cv::DIST_L2, 3);
+  depth /= std::max(1.f, d.side / 2);
+
+  // The ghosts: a mask of the pips below, blurred as seen through a die's depth of glass.
+  cv::Mat ghost(box.size(), CV_32F, cv::Scalar(0));
+  const float half = d.side / 2, radius = kPipRadius * d.pip_size * half;
+  const auto spot = [&](cv::Point2f at, cv::Size2f axes, float angle, float strength) {
+    const cv::Point2f p = at - origin;
+    cv::ellipse(ghost, cv::Point(cvRound(p.x * kSub), cvRound(p.y * kSub)),
+                cv::Size(cvRound(axes.width * kSub), cvRound(axes.height * kSub)), angle, 0, 360, cv::Scalar(strength),
+                cv::FILLED, cv::LINE_AA, kShift);
+  };
+  // The bottom face: mirrored, a little smaller (further off and refracted), displaced the
+  // way the die leans.
+  const cv::Point2f bottom = d.centre + d.lean * d.side;
+  for (cv::Point2f p : pip_layout(7 - d.pips)) {
+    p.x = -p.x;
+    spot(rotate(p * (0.8f * half * d.pip_spread), d.angle_deg) + bottom, {0.9f * radius, 0.9f * radius}, 0, 1);
+  }
+  // Each side face: its pips squashed against the edge they stand on, fainter.
+  const auto corners = face_corners(d);
+  const auto values = side_values(d.pips);
+  for (int i = 0; i < 4; ++i) {
+    const cv::Point2f a = corners[i], b = corners[(i + 1) % 4], mid = (a + b) * 0.5f, along = (b - a) * 0.5f;
+    const cv::Point2f inward = (d.centre - mid) * (1.f / std::max(1e-3f, float(cv::norm(d.centre - mid))));
+    const float angle = float(std::atan2(along.y, along.x) * 180 / CV_PI);
+    for (const auto& p : pip_layout(values[i])) {
+      const cv::Point2f at = mid + along * (0.85f * d.pip_spread * p.x) + inward * (half * (0.16f + 0.1f * p.y));
+      spot(at, {radius, 0.35f * radius}, angle, 0.6f);
+    }
+  }
+  cv::GaussianBlur(ghost, ghost, {0, 0}, std::max(0.5, 0.05 * d.side));
+
+  const cv::Vec3f tint(float(d.face[0] / 255), float(d.face[1] / 255), float(d.face[2] / 255));
+  const cv::Vec3f pip(float(d.pip[0]), float(d.pip[1]), float(d.pip[2]));
+  for (int y = 0; y < box.height; ++y) {
+    auto* row = image.ptr<cv::Vec3f>(box.y + y) + box.x;
+    const auto* under = behind.ptr<cv::Vec3f>(y);
+    const auto* m = face.ptr<uchar>(y);
+    const auto* t = depth.ptr<float>(y);
+    const auto* g = ghost.ptr<float>(y);
+    for (int x = 0; x < box.width; ++x) {
+      if (!m[x]) continue;
+      const float w = d.translucent * std::pow(std::min(1.f, 1.6f * t[x]), 0.7f);
+      const cv::Vec3f seen = under[x].mul(tint) * 1.2f;
+      row[x] = row[x] * (1 - w) + seen * w;
+      const float a = 0.5f * d.translucent * std::min(1.f, g[x]);
+      row[x] = row[x] * (1 - a) + (row[x] + pip) * 0.5f * a;
+    }
+  }
+}
+
 void draw_die(cv::Mat& image, const SceneDie& d, cv::RNG& extra) {
+  cv::Rect box;
+  cv::Mat behind;
+  if (d.translucent > 0) {
+    box = cv::boundingRect(die_silhouette(d)) & cv::Rect({}, image.size());
+    behind = image(box).clone();
+  }
   // The rim is a little darker than the face, as the rounded edge turns from the light.
   const cv::Scalar rim = d.face * 0.75;
   if (d.lean != cv::Point2f(0, 0)) {
@@ -225,6 +294,7 @@ void draw_die(cv::Mat& image, const SceneDie& d, cv::RNG& extra) {
   cv::fillPoly(image, std::vector<std::vector<cv::Point>>{face_outline(d, -std::max(1.f, d.side * 0.04f))}, d.face,
                cv::LINE_AA, kShift);
   if (d.marble > 0) marble(image, d, extra);
+  if (d.translucent > 0 && box.area() > 0) see_through(image, d, box, behind);
   const float half = d.side / 2;
   for (const auto& p : pip_layout(d.pips)) {
     const cv::Point2f c = rotate(p * (half * d.pip_spread), d.angle_deg) + d.centre;

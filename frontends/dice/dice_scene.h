@@ -52,6 +52,12 @@ struct SceneDie {
   // sides nearly as bright as its top (matteop65's webcam photos, seen steeply), so that
   // only the rim and the pips tell the top face from a side.
   float side_light = 0;
+  // A clear, tinted body (smoke, sapphire, emerald), 0..1: how much of what lies beneath
+  // shows through its top face. The table shows darkened by the body's colour where the
+  // body is thin to the eye (the face's middle) and the thick edges stay dark; the bottom
+  // face's pips (7 - pips), mirrored, and the side faces' pips, squashed along each edge,
+  // show through it blurred, at about half this strength, beside the top face's own.
+  float translucent = 0;
 };
 
 // What the dice lie on. Check: a checked or gingham cloth in the table colour and a

@@ -96,6 +96,24 @@ void vary_pips(Scene& scene, std::uint64_t seed) {
   }
 }
 
+// Clear, tinted bodies (SceneDie::translucent) on one coloured or dark die in three: sets
+// of gaming dice come in smoke, sapphire and emerald, and a small one shows the pips of
+// its other faces through it among its own. One in three of them is smoke with red pips,
+// the set photos show most often. A stream of its own, drawn after vary_pips, so the
+// scenes are otherwise unchanged.
+void make_translucent(Scene& scene, std::uint64_t seed) {
+  cv::RNG rng = own_stream(seed, 0x7C1EA4ULL);
+  for (auto& d : scene.dice) {
+    const bool white = lightness(d.face) > 200 && d.marble == 0;
+    if (white || rng.uniform(0, 3) != 0) continue;
+    d.translucent = float(rng.uniform(0.35, 0.85));
+    if (rng.uniform(0, 3) == 0) {
+      d.face = jitter({70, 70, 75}, 25, rng);
+      d.pip = rng.uniform(0, 2) ? jitter({45, 45, 205}, 35, rng) : jitter({35, 30, 140}, 25, rng);
+    }
+  }
+}
+
 // Lit edges: the rounded edge of a glossy or marbled die catches the lamp as a thin bright
 // arc round a corner and along an edge or two, on two such dice in three and one other in
 // four. On photos of sets of gaming dice it runs beside the pips and round a lone pip (a
@@ -275,6 +293,7 @@ Scene varied_scene(std::uint64_t seed, float min_side, float max_side) {
   add_cloth(scene, seed);
   add_cards(scene, base, seed);
   vary_pips(scene, seed);
+  make_translucent(scene, seed);
   light_edges(scene, seed);
   add_highlights(scene, seed);
 
