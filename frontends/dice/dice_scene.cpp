@@ -258,7 +258,10 @@ void see_through(cv::Mat& image, const SceneDie& d, const cv::Rect& box, const c
   }
   cv::GaussianBlur(ghost, ghost, {0, 0}, std::max(0.5, 0.05 * d.side));
 
-  const cv::Vec3f tint(float(d.face[0] / 255), float(d.face[1] / 255), float(d.face[2] / 255));
+  // The body's colour is how it looks on a mid-grey table (150): what shows through it is
+  // the table under it, dimmed by as much.
+  const auto pass = [&](int k) { return float(std::min(1.0, d.face[k] / 150)); };
+  const cv::Vec3f tint(pass(0), pass(1), pass(2));
   const cv::Vec3f pip(float(d.pip[0]), float(d.pip[1]), float(d.pip[2]));
   for (int y = 0; y < box.height; ++y) {
     auto* row = image.ptr<cv::Vec3f>(box.y + y) + box.x;
@@ -269,7 +272,7 @@ void see_through(cv::Mat& image, const SceneDie& d, const cv::Rect& box, const c
     for (int x = 0; x < box.width; ++x) {
       if (!m[x]) continue;
       const float w = d.translucent * std::pow(std::min(1.f, 1.6f * t[x]), 0.7f);
-      const cv::Vec3f seen = under[x].mul(tint) * 1.2f;
+      const cv::Vec3f seen = under[x].mul(tint);
       row[x] = row[x] * (1 - w) + seen * w;
       const float a = 0.5f * d.translucent * std::min(1.f, g[x]);
       row[x] = row[x] * (1 - a) + (row[x] + pip) * 0.5f * a;

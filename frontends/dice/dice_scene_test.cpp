@@ -142,6 +142,57 @@ TEST_CASE("marbled bodies vary, glossy bodies show glints", "[dice_vision][scene
   CHECK(glossy_max > 200);  // a red body at about 90 grey, lit to near white
 }
 
+TEST_CASE("a translucent die shows the table and its bottom face's pips through its top", "[dice_vision][scene]") {
+  // A smoky die with red pips showing 6 on white paper: its bottom face is a 1, whose pip
+  // shows through at the centre of the top face, where a 6 has none.
+  SceneDie d = one_die(6);
+  d.face = {70, 70, 75};
+  d.pip = {45, 45, 205};
+  Scene scene = plain_scene(d);
+  scene.table = {235, 240, 240};  // white paper
+  const cv::Mat opaque = render_scene(scene);
+  scene.dice[0].translucent = 0.8f;
+  const cv::Mat clear = render_scene(scene);
+  const auto at = [&](const cv::Mat& image, float x, float y) {
+    return cv::Vec3i(image.at<cv::Vec3b>(cv::Point(d.centre + cv::Point2f(x, y) * (d.side / 2))));
+  };
+  const auto grey = [](cv::Vec3i p) { return (p[0] + p[1] + p[2]) / 3; };
+  const auto redness = [](cv::Vec3i p) { return p[2] - (p[0] + p[1]) / 2; };
+  // Bare face half-way out from the centre, where no pip of any face lies: the table's
+  // light shows through the smoke.
+  CHECK(grey(at(clear, 0, 0.45f)) > grey(at(opaque, 0, 0.45f)) + 25);
+  // The thick edge stays about as dark as an opaque die's.
+  CHECK(std::abs(grey(at(clear, 0, 0.9f)) - grey(at(opaque, 0, 0.9f))) < 25);
+  // The bottom face's pip: redder at the centre than on the bare face beside it, and an
+  // opaque die shows none.
+  CHECK(redness(at(clear, 0, 0)) > redness(at(clear, 0, 0.45f)) + 15);
+  CHECK(std::abs(redness(at(opaque, 0, 0)) - redness(at(opaque, 0, 0.45f))) <= 3);
+  // The top face's own pips are drawn over it, as before.
+  const cv::Point2f pip = pip_layout(6)[0];
+  CHECK(at(clear, pip.x, pip.y) == at(opaque, pip.x, pip.y));
+}
+
+TEST_CASE("a third of the varied scenes' coloured and dark dice are translucent", "[dice_vision][scene]") {
+  int coloured = 0, translucent = 0, smoke = 0;
+  for (std::uint64_t seed = 1; seed <= 200; ++seed)
+    for (const auto& d : varied_scene(seed, 20, 60).dice) {
+      const double lightness = 0.114 * d.face[0] + 0.587 * d.face[1] + 0.299 * d.face[2];
+      const bool white = lightness > 200 && d.marble == 0;
+      if (d.translucent > 0) {
+        CHECK(!white);
+        CHECK(d.translucent >= 0.35f);
+        CHECK(d.translucent <= 0.85f);
+        smoke += d.face[2] < 110 && d.pip[2] > d.pip[0] + 60;
+        ++translucent;
+      }
+      coloured += !white || d.translucent > 0;
+    }
+  INFO(translucent << " translucent of " << coloured << " coloured or dark dice, " << smoke << " smoke with red pips");
+  CHECK(translucent > coloured / 5);
+  CHECK(translucent < coloured / 2);
+  CHECK(smoke > translucent / 5);
+}
+
 TEST_CASE("a lamp's highlight is a near-white spot where a pip could sit", "[dice_vision][scene]") {
   // A black die showing 4, with the highlight at its empty centre: there the face turns near
   // white, a pip's width away it stays black, and the four pips stay as they were.
