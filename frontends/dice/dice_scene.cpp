@@ -280,6 +280,40 @@ void see_through(cv::Mat& image, const SceneDie& d, const cv::Rect& box, const c
   }
 }
 
+// A maker's emblem in place of a 1's pip (SceneDie::logo): far larger than a pip and not
+// round, or round with a hole, so that a reader must know a 1 by more than one round spot.
+void draw_logo(cv::Mat& image, const SceneDie& d) {
+  const float half = d.side / 2;
+  const auto at = [&](cv::Point2f p) {  // face units (half-sides) to fixed-point pixels
+    const cv::Point2f q = rotate(p * half, d.angle_deg) + d.centre;
+    return cv::Point(cvRound(q.x * kSub), cvRound(q.y * kSub));
+  };
+  const auto disc = [&](cv::Point2f c, float r, const cv::Scalar& colour) {
+    cv::circle(image, at(c), cvRound(r * half * kSub), colour, cv::FILLED, cv::LINE_AA, kShift);
+  };
+  switch (d.logo) {
+    case SceneDie::Logo::None: break;
+    case SceneDie::Logo::Star: {
+      std::vector<cv::Point> star;
+      for (int k = 0; k < 10; ++k) {
+        const float a = float(CV_PI) * (k / 5.f - 0.5f), r = k % 2 ? 0.22f : 0.55f;
+        star.push_back(at({r * std::cos(a), r * std::sin(a)}));
+      }
+      cv::fillPoly(image, std::vector<std::vector<cv::Point>>{star}, d.pip, cv::LINE_AA, kShift);
+      break;
+    }
+    case SceneDie::Logo::Ring:
+      cv::circle(image, at({0, 0}), cvRound(0.42f * half * kSub), d.pip, std::max(1, cvRound(0.12f * half)), cv::LINE_AA,
+                 kShift);
+      disc({0, 0}, 0.12f, d.pip);
+      break;
+    case SceneDie::Logo::Shield:
+      disc({0, 0}, 0.45f, d.pip);
+      disc({0, -0.38f}, 0.18f, d.face);
+      break;
+  }
+}
+
 void draw_die(cv::Mat& image, const SceneDie& d, cv::RNG& extra) {
   cv::Rect box;
   cv::Mat behind;
@@ -299,7 +333,9 @@ void draw_die(cv::Mat& image, const SceneDie& d, cv::RNG& extra) {
   if (d.marble > 0) marble(image, d, extra);
   if (d.translucent > 0 && box.area() > 0) see_through(image, d, box, behind);
   const float half = d.side / 2;
-  for (const auto& p : pip_layout(d.pips)) {
+  const bool logo = d.pips == 1 && d.logo != SceneDie::Logo::None;
+  if (logo) draw_logo(image, d);
+  for (const auto& p : logo ? std::vector<cv::Point2f>{} : pip_layout(d.pips)) {
     const cv::Point2f c = rotate(p * (half * d.pip_spread), d.angle_deg) + d.centre;
     cv::circle(image, cv::Point(cvRound(c.x * kSub), cvRound(c.y * kSub)), cvRound(kPipRadius * d.pip_size * half * kSub),
                d.pip, cv::FILLED, cv::LINE_AA, kShift);

@@ -58,6 +58,9 @@ struct SceneDie {
   // face's pips (7 - pips), mirrored, and the side faces' pips, squashed along each edge,
   // show through it blurred, at about half this strength, beside the top face's own.
   float translucent = 0;
+  // A maker's emblem in place of a 1's pip, in the pip colour (the face still counts 1):
+  // None, a five-pointed star, a ring round a dot, or a shield (a disc with a notch).
+  enum class Logo { None, Star, Ring, Shield } logo = Logo::None;
 };
 
 // What the dice lie on. Check: a checked or gingham cloth in the table colour and a

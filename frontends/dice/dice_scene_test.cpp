@@ -193,6 +193,38 @@ TEST_CASE("a third of the varied scenes' coloured and dark dice are translucent"
   CHECK(smoke > translucent / 5);
 }
 
+TEST_CASE("a maker's logo takes the place of a 1's pip, and only a 1's", "[dice_vision][scene]") {
+  // Pip-coloured area on the face: a logo covers several times a pip's.
+  const auto ink = [](const SceneDie& d) {
+    cv::Mat dark;
+    cv::inRange(render_scene(plain_scene(d))(die_box(d)), cv::Scalar::all(0), cv::Scalar::all(90), dark);
+    return cv::countNonZero(dark);
+  };
+  SceneDie one = one_die(1);
+  const int pip = ink(one);
+  REQUIRE(pip > 20);
+  for (const auto logo : {SceneDie::Logo::Star, SceneDie::Logo::Ring, SceneDie::Logo::Shield}) {
+    one.logo = logo;
+    INFO("logo " << int(logo));
+    CHECK(ink(one) > 2 * pip);
+  }
+  SceneDie four = one_die(4);
+  const cv::Mat plain = render_scene(plain_scene(four));
+  four.logo = SceneDie::Logo::Star;
+  CHECK(cv::norm(render_scene(plain_scene(four)), plain, cv::NORM_INF) == 0);
+
+  int ones = 0, with_logo = 0;
+  for (std::uint64_t seed = 1; seed <= 300; ++seed)
+    for (const auto& d : varied_scene(seed, 20, 60).dice) {
+      if (d.pips != 1) CHECK(d.logo == SceneDie::Logo::None);
+      ones += d.pips == 1;
+      with_logo += d.pips == 1 && d.logo != SceneDie::Logo::None;
+    }
+  INFO(with_logo << " logos on " << ones << " ones");
+  CHECK(with_logo > ones / 8);
+  CHECK(with_logo < ones / 2);
+}
+
 TEST_CASE("a lamp's highlight is a near-white spot where a pip could sit", "[dice_vision][scene]") {
   // A black die showing 4, with the highlight at its empty centre: there the face turns near
   // white, a pip's width away it stays black, and the four pips stay as they were.

@@ -114,6 +114,14 @@ void make_translucent(Scene& scene, std::uint64_t seed) {
   }
 }
 
+// A maker's emblem in place of the pip on one 1 in four (SceneDie::logo), as many sets
+// print it. A stream of its own, so the scenes are otherwise unchanged.
+void add_logos(Scene& scene, std::uint64_t seed) {
+  cv::RNG rng = own_stream(seed, 0x1060ULL);
+  for (auto& d : scene.dice)
+    if (d.pips == 1 && rng.uniform(0, 4) == 0) d.logo = static_cast<SceneDie::Logo>(rng.uniform(1, 4));
+}
+
 // Lit edges: the rounded edge of a glossy or marbled die catches the lamp as a thin bright
 // arc round a corner and along an edge or two, on two such dice in three and one other in
 // four. On photos of sets of gaming dice it runs beside the pips and round a lone pip (a
@@ -294,6 +302,7 @@ Scene varied_scene(std::uint64_t seed, float min_side, float max_side) {
   add_cards(scene, base, seed);
   vary_pips(scene, seed);
   make_translucent(scene, seed);
+  add_logos(scene, seed);
   light_edges(scene, seed);
   add_highlights(scene, seed);
 
