@@ -440,6 +440,8 @@ TEST_CASE("outlined faces count pips lighter than the face as well as darker one
       d.pip_size = 0.75f + 0.55f * u;
       d.pip_spread = 1;
       d.edge_light = 0;  // and no lit edge (3beb6fd)
+      d.translucent = 0;  // nor a clear body or a logo (3f3d808, cf2c04a)
+      d.logo = SceneDie::Logo::None;
     }
     const cv::Mat photo = render_jpeg(scene, seed);
     const std::vector<int> read = read_values(photo);
