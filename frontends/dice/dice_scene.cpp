@@ -17,6 +17,9 @@ namespace {
 constexpr int kShift = 4;  // sub-pixel bits for OpenCV's drawing
 constexpr float kSub = 1 << kShift;
 
+// A point in OpenCV's fixed-point drawing coordinates.
+cv::Point fixed(cv::Point2f p) { return {cvRound(p.x * kSub), cvRound(p.y * kSub)}; }
+
 cv::Point2f rotate(cv::Point2f p, float angle_deg) {
   const float a = angle_deg * static_cast<float>(CV_PI) / 180.f;
   return {p.x * std::cos(a) - p.y * std::sin(a), p.x * std::sin(a) + p.y * std::cos(a)};
@@ -35,10 +38,13 @@ std::vector<cv::Point> face_outline(const SceneDie& d, float grow = 0, cv::Point
       const float a = static_cast<float>(CV_PI) / 2 * (c + k / float(kCornerPoints - 1));
       const cv::Point2f p = corners[c] + cv::Point2f(r * std::cos(a), r * std::sin(a));
       const cv::Point2f q = rotate(p, d.angle_deg) + d.centre + offset;
-      pts.emplace_back(cvRound(q.x * kSub), cvRound(q.y * kSub));
+      pts.push_back(fixed(q));
     }
   return pts;
 }
+
+// The width of the darker rim round the top face (draw_die), in pixels.
+float rim_width(const SceneDie& d) { return std::max(1.f, d.side * 0.04f); }
 
 std::vector<cv::Point2f> to_float(const std::vector<cv::Point>& pts) {
   std::vector<cv::Point2f> out;
@@ -69,7 +75,7 @@ std::vector<cv::Point2f> die_silhouette(const SceneDie& d) {
 
 std::vector<cv::Point> fixed(const std::vector<cv::Point2f>& pts) {
   std::vector<cv::Point> out;
-  for (const auto& p : pts) out.emplace_back(cvRound(p.x * kSub), cvRound(p.y * kSub));
+  for (const auto& p : pts) out.push_back(fixed(p));
   return out;
 }
 
@@ -188,7 +194,7 @@ void highlight(cv::Mat& image, const SceneDie& d) {
                        cv::Rect({}, image.size());
   if (box.area() == 0) return;
   cv::Mat spot(box.size(), CV_32F, cv::Scalar(0));
-  cv::circle(spot, cv::Point(cvRound((at.x - box.x) * kSub), cvRound((at.y - box.y) * kSub)), cvRound(r * kSub), cv::Scalar(1),
+  cv::circle(spot, fixed(at - cv::Point2f(box.tl())), cvRound(r * kSub), cv::Scalar(1),
              cv::FILLED, cv::LINE_AA, kShift);
   cv::GaussianBlur(spot, spot, {0, 0}, std::max(0.4, 0.25 * r));
   blend_toward_white(image, box, spot, d.highlight);
@@ -206,7 +212,7 @@ void lit_edge(cv::Mat& image, const SceneDie& d) {
   std::vector<cv::Point> arc;
   for (int k = 0; k <= d.edge_span; ++k) {
     const cv::Point2f p = rim[(d.edge_from + k) % rim.size()] - cv::Point2f(box.tl());
-    arc.emplace_back(cvRound(p.x * kSub), cvRound(p.y * kSub));
+    arc.push_back(fixed(p));
   }
   cv::Mat band(box.size(), CV_32F, cv::Scalar(0));
   cv::polylines(band, arc, false, cv::Scalar(1), std::max(1, cvRound(0.05 * d.side)), cv::LINE_AA, kShift);
@@ -222,7 +228,7 @@ void lit_edge(cv::Mat& image, const SceneDie& d) {
 void see_through(cv::Mat& image, const SceneDie& d, const cv::Rect& box, const cv::Mat& behind) {
   const cv::Point2f origin(float(box.x), float(box.y));
   cv::Mat face(box.size(), CV_8U, cv::Scalar(0));
-  std::vector<cv::Point> outline = face_outline(d, -std::max(1.f, d.side * 0.04f), -origin);
+  std::vector<cv::Point> outline = face_outline(d, -rim_width(d), -origin);
   cv::fillPoly(face, std::vector<std::vector<cv::Point>>{outline}, cv::Scalar(255), cv::LINE_8, kShift);
   cv::Mat depth;  // 0 at the face's edge, 1 half a side in
   cv::distanceTransform(face, depth, cv::DIST_L2, 3);
@@ -233,7 +239,7 @@ void see_through(cv::Mat& image, const SceneDie& d, const cv::Rect& box, const c
   const float half = d.side / 2, radius = kPipRadius * d.pip_size * half;
   const auto spot = [&](cv::Point2f at, cv::Size2f axes, float angle, float strength) {
     const cv::Point2f p = at - origin;
-    cv::ellipse(ghost, cv::Point(cvRound(p.x * kSub), cvRound(p.y * kSub)),
+    cv::ellipse(ghost, fixed(p),
                 cv::Size(cvRound(axes.width * kSub), cvRound(axes.height * kSub)), angle, 0, 360, cv::Scalar(strength),
                 cv::FILLED, cv::LINE_AA, kShift);
   };
@@ -284,10 +290,7 @@ void see_through(cv::Mat& image, const SceneDie& d, const cv::Rect& box, const c
 // round, or round with a hole, so that a reader must know a 1 by more than one round spot.
 void draw_logo(cv::Mat& image, const SceneDie& d) {
   const float half = d.side / 2;
-  const auto at = [&](cv::Point2f p) {  // face units (half-sides) to fixed-point pixels
-    const cv::Point2f q = rotate(p * half, d.angle_deg) + d.centre;
-    return cv::Point(cvRound(q.x * kSub), cvRound(q.y * kSub));
-  };
+  const auto at = [&](cv::Point2f p) { return fixed(rotate(p * half, d.angle_deg) + d.centre); };  // from face units
   const auto disc = [&](cv::Point2f c, float r, const cv::Scalar& colour) {
     cv::circle(image, at(c), cvRound(r * half * kSub), colour, cv::FILLED, cv::LINE_AA, kShift);
   };
@@ -328,17 +331,18 @@ void draw_die(cv::Mat& image, const SceneDie& d, cv::RNG& extra) {
     draw_sides(image, d);
   }
   cv::fillPoly(image, std::vector<std::vector<cv::Point>>{face_outline(d)}, rim, cv::LINE_AA, kShift);
-  cv::fillPoly(image, std::vector<std::vector<cv::Point>>{face_outline(d, -std::max(1.f, d.side * 0.04f))}, d.face,
+  cv::fillPoly(image, std::vector<std::vector<cv::Point>>{face_outline(d, -rim_width(d))}, d.face,
                cv::LINE_AA, kShift);
   if (d.marble > 0) marble(image, d, extra);
   if (d.translucent > 0 && box.area() > 0) see_through(image, d, box, behind);
   const float half = d.side / 2;
-  const bool logo = d.pips == 1 && d.logo != SceneDie::Logo::None;
-  if (logo) draw_logo(image, d);
-  for (const auto& p : logo ? std::vector<cv::Point2f>{} : pip_layout(d.pips)) {
-    const cv::Point2f c = rotate(p * (half * d.pip_spread), d.angle_deg) + d.centre;
-    cv::circle(image, cv::Point(cvRound(c.x * kSub), cvRound(c.y * kSub)), cvRound(kPipRadius * d.pip_size * half * kSub),
-               d.pip, cv::FILLED, cv::LINE_AA, kShift);
+  if (d.pips == 1 && d.logo != SceneDie::Logo::None) {
+    draw_logo(image, d);
+  } else {
+    for (const auto& p : pip_layout(d.pips)) {
+      const cv::Point2f c = rotate(p * (half * d.pip_spread), d.angle_deg) + d.centre;
+      cv::circle(image, fixed(c), cvRound(kPipRadius * d.pip_size * half * kSub), d.pip, cv::FILLED, cv::LINE_AA, kShift);
+    }
   }
   if (d.gloss > 0) glints(image, d, extra);
   if (d.edge_light > 0 && d.edge_span > 0) lit_edge(image, d);

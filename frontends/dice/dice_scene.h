@@ -1,5 +1,5 @@
 // Draws synthetic photos of dice on a table (faces, pips, rotation, shadows, side faces,
-// marbled and glossy bodies, wood, cardboard, felt, printed paper, trays, clutter,
+// marbled, glossy and translucent bodies, logo faces, wood, cardboard, felt, printed paper, trays, clutter,
 // perspective, blur, JPEG, sensor noise) with known values and boxes. The tests read these back, and the demo image
 // is drawn with it, so nothing the project ships is derived from real photos.
 #pragma once

@@ -99,7 +99,7 @@ void vary_pips(Scene& scene, std::uint64_t seed) {
 // Clear, tinted bodies (SceneDie::translucent) on one coloured or dark die in three: sets
 // of gaming dice come in smoke, sapphire and emerald, and a small one shows the pips of
 // its other faces through it among its own. One in three of them is smoke with red pips,
-// the set photos show most often. A stream of its own, drawn after vary_pips, so the
+// the look of nellbyler's commonest misses (docs/dice-vision-misses.md). A stream of its own, drawn after vary_pips, so the
 // scenes are otherwise unchanged.
 void make_translucent(Scene& scene, std::uint64_t seed) {
   cv::RNG rng = own_stream(seed, 0x7C1EA4ULL);
