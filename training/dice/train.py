@@ -9,8 +9,8 @@ model with its provenance.
 
   nice /usr/bin/python3 training/dice/train.py [--binary build/puzzlesat] [--quick]
 
-Needs Debian's python3-torch and python3-onnx (scripts/install-deps train). About 15
-minutes on two CPU cores.
+Needs Debian's python3-torch and python3-onnx (scripts/install-deps train). 11 to 38
+minutes on two CPU cores, as fast as the machine that day (docs/dice-vision.md).
 """
 import argparse
 import json
@@ -151,6 +151,23 @@ def git_commit():
         return "unknown"
 
 
+def machine():
+    """What the run's time and bytes depend on beyond the script: the CPU, and the BLAS that
+    Debian's torch loads through the libblas.so.3 alternative (the reference BLAS unless an
+    optimised one such as OpenBLAS is installed): the dense layers' products run there, so
+    another BLAS may change the model's last bits."""
+    cpu = "unknown"
+    try:
+        with open("/proc/cpuinfo") as f:
+            cpu = next((line.split(":", 1)[1].strip() for line in f if line.startswith("model name")), cpu)
+    except OSError:
+        pass
+    blas = next((os.path.realpath(p) for p in ("/usr/lib/x86_64-linux-gnu/libblas.so.3",
+                                               "/usr/lib/aarch64-linux-gnu/libblas.so.3") if os.path.exists(p)),
+                "unknown")
+    return {"cpu": cpu, "cores": os.cpu_count(), "torch_threads": torch.get_num_threads(), "blas": blas}
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--binary", default=os.path.join(ROOT, "build", "puzzlesat"))
@@ -233,6 +250,8 @@ def main():
         "trained_on": "renders of the project's own renderer only (varied_scene); no photo",
         "torch": torch.__version__,
         "figures": figures,
+        "machine": machine(),
+        "seconds_crops": round(made),
         "seconds": round(seconds),
         "bytes": os.path.getsize(args.out),
     }
