@@ -216,21 +216,9 @@ double median_side(const std::vector<Die>& dice, double scale) {
   return sides[sides.size() / 2];
 }
 
-}  // namespace
-
-std::vector<Die> read_dice(const cv::Mat& image, const ReadOptions& options) {
-  if (image.empty()) throw InputError("empty image");
-  // The model loads on the other core while the rules find the dice; read_dice does not
-  // return, nor throw, before it is loaded (learned_reader.h: a process ending under the
-  // loading thread aborts).
-  struct WaitForModel {
-    std::shared_future<void> loaded;
-    ~WaitForModel() {
-      if (loaded.valid()) loaded.wait();
-    }
-  } model;
-  if (options.reader != DieReader::Rules) model.loaded = preload_learned_reader();
-  const cv::Mat full = to_bgr(image);
+// The dice of a photo at the working scale, read again at the canonical die size where
+// they are large or small (scale first).
+std::vector<Die> read_scales(const cv::Mat& full, const ReadOptions& options) {
   const DiceSettings& ds = options.settings;
   const double scale = working_scale(full.size(), ds);
   const ScaleReading first = read_at_scale(full, scale, options);
@@ -259,6 +247,63 @@ std::vector<Die> read_dice(const cv::Mat& image, const ReadOptions& options) {
       else if (again.dice.size() == dice.size()) dice = merge_readings(first, std::move(again));
     }
   }
+  return dice;
+}
+
+// A close-up: a die that fills most of the frame leaves the finder no table to model
+// (its median window is a fifth of the photo wide) and is larger than any die it looks for
+// (finder_max_side). Repeating the photo's edge pixels round it, reader_closeup_pad times its
+// size on each side, puts the die on a table of the colour its edges show, at a third of
+// the frame or less; the photo is shrunk to the working size first, so the padded one
+// stays small. A photo without dice shows the finder its whole scene as one thing on a
+// table (a SET table's twelve cards read as a 6), so a die is kept only where its centre
+// lies in the photo itself, where the learned reader, shown the die cut from the photo as
+// it is, names the same value reader_closeup_sure surely, and where it
+// is wider than the table model's median window (finder_table_window of
+// finder_table_scale): a smaller die was in the first reading's reach, and what is found
+// only now at that size is a die-like mark (a SET card's single oval read as a 1). Without
+// the learned reader (--reader rules, no model) nothing is read as a close-up.
+std::vector<Die> read_closeup(const cv::Mat& full, const ReadOptions& options) {
+  const DiceSettings& ds = options.settings;
+  const double scale = working_scale(full.size(), ds);
+  cv::Mat work = full;
+  if (scale < 1) cv::resize(full, work, cv::Size(), scale, scale, cv::INTER_AREA);
+  const int pad_x = cvRound(work.cols * ds.reader_closeup_pad), pad_y = cvRound(work.rows * ds.reader_closeup_pad);
+  cv::Mat padded;
+  cv::copyMakeBorder(work, padded, pad_y, pad_y, pad_x, pad_x, cv::BORDER_REPLICATE);
+  std::vector<Die> dice;
+  const cv::Rect photo(0, 0, full.cols, full.rows);
+  const double least = ds.finder_table_window / ds.finder_table_scale * std::max(full.cols, full.rows);
+  for (Die d : read_scales(padded, options)) {
+    d.box = to_image(d.box - cv::Point(pad_x, pad_y), scale);
+    if (!photo.contains((d.box.tl() + d.box.br()) / 2) || std::max(d.box.width, d.box.height) < least) continue;
+    d.box &= photo;
+    const int views = std::clamp(static_cast<int>(std::lround(ds.model_views)), 1, 8);
+    const LearnedReading l = read_crops({die_crop(full, cv::Rect2d(d.box))}, views)[0];
+    if (l.pips == d.pips && l.probability >= ds.reader_closeup_sure) dice.push_back(d);
+  }
+  return dice;
+}
+
+}  // namespace
+
+std::vector<Die> read_dice(const cv::Mat& image, const ReadOptions& options) {
+  if (image.empty()) throw InputError("empty image");
+  // The model loads on the other core while the rules find the dice; read_dice does not
+  // return, nor throw, before it is loaded (learned_reader.h: a process ending under the
+  // loading thread aborts).
+  struct WaitForModel {
+    std::shared_future<void> loaded;
+    ~WaitForModel() {
+      if (loaded.valid()) loaded.wait();
+    }
+  } model;
+  if (options.reader != DieReader::Rules) model.loaded = preload_learned_reader();
+  const cv::Mat full = to_bgr(image);
+  std::vector<Die> dice = read_scales(full, options);
+  if (dice.empty() && options.settings.reader_closeup_pad > 0 && options.reader != DieReader::Rules &&
+      learned_reader_available())
+    dice = read_closeup(full, options);
   std::sort(dice.begin(), dice.end(), [](const Die& a, const Die& b) {
     return std::pair(a.box.x + a.box.width / 2, a.box.y) < std::pair(b.box.x + b.box.width / 2, b.box.y);
   });

@@ -43,6 +43,16 @@ namespace puzzlesat::dice_vision {
     "a die cut by the frame is kept only with a reading this sure (dev photos: cables' and keyboards' square bits " \
     "read weakly)")                                                                                                  \
   X(reader_face_margin, 1, 0, 50, "and its implied top face this many pixels clear of the frame")                    \
+  X(reader_closeup_pad, 2, 0, 3,                                                                                     \
+    "a photo where no die is found is read again with its edge pixels repeated this many times its size on each "  \
+    "side (0: never), so that a die filling the frame stands on a table the finder can model. Of the dev photos' " \
+    "dice cut out at 1.4, 2 and 3 times their side (tests/dice_metamorphic_test.cpp) 29 of 357, 89 of 288 and 94 " \
+    "of 163 read alone as in their photo without, 118, 146 and 115 with 2. Chosen with a looser check of the "     \
+    "dice found so (the network's value on the padded reading, no threshold): 452, 567, 618 and 615 of the 808 "   \
+    "at 0.5, 1, 2 and 3")                                                                                          \
+  X(reader_closeup_sure, 0.9, 0, 1,                                                                                  \
+    "and a die found so is kept only where the learned reader names its value this surely on its crop from the "  \
+    "photo: at 0.7 and below a SET table of set render (--card-shadows, seed 3) reads as one 6 (agree_vouched)")  \
   /* The learned reader's part (dice_reader.cpp, --reader both) */                                                   \
   X(model_views, 4, 1, 8,                                                                                             \
     "the network reads each crop turned this many ways (quarter turns, then mirrored; learned_reader.h) and "       \
