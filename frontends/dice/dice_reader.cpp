@@ -254,8 +254,7 @@ std::vector<Die> read_scales(const cv::Mat& full, const ReadOptions& options) {
 // (its median window is a fifth of the photo wide) and is larger than any die it looks for
 // (finder_max_side). Repeating the photo's edge pixels round it, reader_closeup_pad times its
 // size on each side, puts the die on a table of the colour its edges show, at a third of
-// the frame or less; the photo is shrunk to the working size first, so the padded one
-// stays small. A photo without dice shows the finder its whole scene as one thing on a
+// the frame or less. A photo without dice shows the finder its whole scene as one thing on a
 // table (a SET table's twelve cards read as a 6), so a die is kept only where its centre
 // lies in the photo itself, where the learned reader, shown the die cut from the photo as
 // it is, names the same value reader_closeup_sure surely, and where it
@@ -265,7 +264,10 @@ std::vector<Die> read_scales(const cv::Mat& full, const ReadOptions& options) {
 // the learned reader (--reader rules, no model) nothing is read as a close-up.
 std::vector<Die> read_closeup(const cv::Mat& full, const ReadOptions& options) {
   const DiceSettings& ds = options.settings;
-  const double scale = working_scale(full.size(), ds);
+  // Shrunk so that the padded photo is no longer than the working size (never enlarged):
+  // the reader would shrink it so anyway, and a die narrower than `least` below, all that
+  // this reading keeps, is still over reader_die_min px across.
+  const double scale = std::min(1.0, ds.reader_working_size / ((1 + 2 * ds.reader_closeup_pad) * std::max(full.cols, full.rows)));
   cv::Mat work = full;
   if (scale < 1) cv::resize(full, work, cv::Size(), scale, scale, cv::INTER_AREA);
   const int pad_x = cvRound(work.cols * ds.reader_closeup_pad), pad_y = cvRound(work.rows * ds.reader_closeup_pad);
