@@ -125,7 +125,7 @@ TEST_CASE("dice photos read the same scaled, recompressed and turned (nellbyler)
 }
 
 // Floors a little under what the reader reaches (2 Dec 2026: matteop65 20 of 47, 52 of
-// 103, 45 of 136; nellbyler 95 of 116, 94 of 185, 73 of 221; without the close-up reading,
+// 103, 45 of 136; nellbyler 95 of 116, 94 of 185, 72 of 221; without the close-up reading,
 // reader_closeup_pad 0, 15, 29, 4 and 79, 60, 25): a die that fills the frame is read far
 // worse than the same die on its table (docs/dice-vision.md, Known limits).
 TEST_CASE("a die cut out of its photo reads the same alone", "[dice_vision][data][metamorphic]") {

@@ -276,11 +276,11 @@ std::vector<Die> read_closeup(const cv::Mat& full, const ReadOptions& options) {
   std::vector<Die> dice;
   const cv::Rect photo(0, 0, full.cols, full.rows);
   const double least = ds.finder_table_window / ds.finder_table_scale * std::max(full.cols, full.rows);
+  const int views = std::clamp(static_cast<int>(std::lround(ds.model_views)), 1, 8);
   for (Die d : read_scales(padded, options)) {
     d.box = to_image(d.box - cv::Point(pad_x, pad_y), scale);
     if (!photo.contains((d.box.tl() + d.box.br()) / 2) || std::max(d.box.width, d.box.height) < least) continue;
     d.box &= photo;
-    const int views = std::clamp(static_cast<int>(std::lround(ds.model_views)), 1, 8);
     const LearnedReading l = read_crops({die_crop(full, cv::Rect2d(d.box))}, views)[0];
     if (l.pips == d.pips && l.probability >= ds.reader_closeup_sure) dice.push_back(d);
   }
@@ -300,6 +300,10 @@ std::vector<Die> read_dice(const cv::Mat& image, const ReadOptions& options) {
       if (loaded.valid()) loaded.wait();
     }
   } model;
+  // Smaller or narrower than any photo load_image accepts: no die fits, and the shrunk
+  // copies the finder works on would round to no pixels at all.
+  const int short_side = std::min(image.cols, image.rows), long_side = std::max(image.cols, image.rows);
+  if (short_side < image::kMinSide || long_side > image::kMaxAspect * short_side) return {};
   if (options.reader != DieReader::Rules) model.loaded = preload_learned_reader();
   const cv::Mat full = to_bgr(image);
   std::vector<Die> dice = read_scales(full, options);

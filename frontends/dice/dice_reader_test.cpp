@@ -133,6 +133,12 @@ TEST_CASE("an empty table shows no dice", "[dice_vision]") {
   CHECK(read_dice(render_scene(scene, 5)).empty());
   const cv::Mat grey(200, 300, CV_8U, cv::Scalar(128));
   CHECK(read_dice(grey).empty());
+  // Too small or narrow for a die (load_image refuses such files): no die, not an OpenCV
+  // assertion from a copy shrunk to no pixels.
+  for (const cv::Size size : {cv::Size(5000, 2), cv::Size(2, 5000), cv::Size(1, 1), cv::Size(31, 200)}) {
+    INFO(size.width << "x" << size.height);
+    CHECK(read_dice(cv::Mat(size, CV_8UC3, cv::Scalar(120, 140, 160))).empty());
+  }
 }
 
 TEST_CASE("bad images are input errors", "[dice_vision]") {
