@@ -8,7 +8,6 @@
 #include <opencv2/imgproc.hpp>
 
 #include <algorithm>
-#include <cmath>
 #include <filesystem>
 #include <functional>
 #include <iostream>
@@ -17,6 +16,7 @@
 #include <vector>
 
 #include "frontends/dice/dice_reader.h"
+#include "frontends/dice/dice_testing.h"
 #include "frontends/image/image_file.h"
 #include "frontends/image/load_image.h"
 #include "tests/data_paths.h"
@@ -45,13 +45,19 @@ cv::Mat scaled(const cv::Mat& m, double f) {
   return out;
 }
 
-// Every `step`-th photo of a source, to keep the test short.
-void check_source(const std::string& source, int step, const std::vector<Change>& changes) {
+// A source's labelled photos, sorted by name.
+std::vector<fs::path> photos_of(const std::string& source) {
   const fs::path dir = puzzlesat::testing::shared_data() / "dice" / source / "train";
   std::vector<fs::path> photos;
   for (const auto& e : fs::directory_iterator(dir))
     if (e.path().extension() == ".jpg") photos.push_back(e.path());
   std::sort(photos.begin(), photos.end());
+  return photos;
+}
+
+// Every `step`-th photo of a source, to keep the test short.
+void check_source(const std::string& source, int step, const std::vector<Change>& changes) {
+  const std::vector<fs::path> photos = photos_of(source);
   std::vector<int> same(changes.size(), 0);
   int n = 0;
   for (std::size_t i = 0; i < photos.size(); i += step, ++n) {
@@ -78,29 +84,20 @@ std::vector<Change> changes(double up2, double up4, double down, double jpeg, do
            }, turn}};
 }
 
-// Each die the reader finds in a photo, cut out with `context` times its side around it
-// (the crop clamped to the photo), must read alone as that one die with the same value.
-// Dice whose crop would take in part of another found die are skipped: a neighbour cut by
-// the crop's edge may rightly read as a die or not. Returns {read the same, dice cut}.
+// Each die the reader finds in a photo, cut out alone with `context` times its side around
+// it (testing::crop_alone; dice whose crop takes in another are skipped), must read alone
+// as that one die with the same value. Returns {read the same, dice cut}.
 std::pair<int, int> cut_out_dice(const std::string& source, int step, double context) {
-  const fs::path dir = puzzlesat::testing::shared_data() / "dice" / source / "train";
-  std::vector<fs::path> photos;
-  for (const auto& e : fs::directory_iterator(dir))
-    if (e.path().extension() == ".jpg") photos.push_back(e.path());
-  std::sort(photos.begin(), photos.end());
+  const std::vector<fs::path> photos = photos_of(source);
   int same = 0, cut = 0;
   for (std::size_t i = 0; i < photos.size(); i += step) {
     const cv::Mat image = puzzlesat::image::load_image(photos[i].string());
     const auto dice = read_dice(image);
+    std::vector<cv::Rect> boxes;
+    for (const auto& d : dice) boxes.push_back(d.box);
     for (std::size_t d = 0; d < dice.size(); ++d) {
-      const cv::Rect b = dice[d].box;
-      const int side = static_cast<int>(std::lround(std::max(b.width, b.height) * context));
-      const cv::Point centre = (b.tl() + b.br()) / 2;
-      const cv::Rect crop = cv::Rect(centre.x - side / 2, centre.y - side / 2, side, side) &
-                            cv::Rect(0, 0, image.cols, image.rows);
-      bool crowded = false;
-      for (std::size_t o = 0; o < dice.size(); ++o) crowded |= o != d && (dice[o].box & crop).area() > 0;
-      if (crowded) continue;
+      const cv::Rect crop = testing::crop_alone(dice[d].box, context, image.size(), boxes);
+      if (crop.empty()) continue;
       ++cut;
       const auto alone = read_dice(image(crop).clone());
       same += alone.size() == 1 && alone[0].pips == dice[d].pips;

@@ -57,6 +57,9 @@ bool clear_whole_face(const PipReading& reading, double die_side, cv::Size frame
 }
 
 // The factor that brings a photo to the working size (1 for one already within it).
+// How many ways the network reads a crop: model_views, a whole number (docs: rounded).
+int model_view_count(const DiceSettings& ds) { return std::clamp(static_cast<int>(std::lround(ds.model_views)), 1, 8); }
+
 double working_scale(cv::Size size, const DiceSettings& ds) {
   const int longest = std::max(size.width, size.height);
   const int working = static_cast<int>(std::lround(ds.reader_working_size));
@@ -122,7 +125,7 @@ ScaleReading read_at_scale(const cv::Mat& full, double scale, const ReadOptions&
   const auto region_of = [&](std::size_t crop) {
     return crop < regions.size() ? crop : body_of[crop - regions.size()];
   };
-  const int views = std::clamp(static_cast<int>(std::lround(ds.model_views)), 1, 8);  // whole numbers are rounded (docs)
+  const int views = model_view_count(ds);
   // The views after the first of the `wanted` crops, appended to theirs in `seen`.
   const auto read_more = [&crops, views](std::vector<std::vector<ViewProbabilities>>& seen,
                                          const std::vector<std::size_t>& wanted) {
@@ -276,7 +279,7 @@ std::vector<Die> read_closeup(const cv::Mat& full, const ReadOptions& options) {
   std::vector<Die> dice;
   const cv::Rect photo(0, 0, full.cols, full.rows);
   const double least = ds.finder_table_window / ds.finder_table_scale * std::max(full.cols, full.rows);
-  const int views = std::clamp(static_cast<int>(std::lround(ds.model_views)), 1, 8);
+  const int views = model_view_count(ds);
   for (Die d : read_scales(padded, options)) {
     d.box = to_image(d.box - cv::Point(pad_x, pad_y), scale);
     if (!photo.contains((d.box.tl() + d.box.br()) / 2) || std::max(d.box.width, d.box.height) < least) continue;
@@ -302,8 +305,7 @@ std::vector<Die> read_dice(const cv::Mat& image, const ReadOptions& options) {
   } model;
   // Smaller or narrower than any photo load_image accepts: no die fits, and the shrunk
   // copies the finder works on would round to no pixels at all.
-  const int short_side = std::min(image.cols, image.rows), long_side = std::max(image.cols, image.rows);
-  if (short_side < image::kMinSide || long_side > image::kMaxAspect * short_side) return {};
+  if (image::too_small_or_narrow(image.size())) return {};
   if (options.reader != DieReader::Rules) model.loaded = preload_learned_reader();
   const cv::Mat full = to_bgr(image);
   std::vector<Die> dice = read_scales(full, options);

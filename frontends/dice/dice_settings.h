@@ -47,9 +47,9 @@ namespace puzzlesat::dice_vision {
     "a photo where no die is found is read again with its edge pixels repeated this many times its size on each "  \
     "side (0: never), so that a die filling the frame stands on a table the finder can model. Of the dev photos' " \
     "dice cut out at 1.4, 2 and 3 times their side (tests/dice_metamorphic_test.cpp) 29 of 357, 89 of 288 and 94 " \
-    "of 163 read alone as in their photo without, 117, 146 and 115 with 2. Chosen with a looser check of the "     \
-    "dice found so (the network's value on the padded reading, no threshold): 452, 567, 618 and 615 of the 808 "   \
-    "at 0.5, 1, 2 and 3")                                                                                          \
+    "of 163 read alone as in their photo without, 117, 146 and 115 with 2. Chosen while the check of the dice "   \
+    "found so was looser (the network's value on the padded reading, no threshold; never committed, so no "        \
+    "command repeats it): 452, 567, 618 and 615 of the 808 at 0.5, 1, 2 and 3")                                    \
   X(reader_closeup_sure, 0.9, 0, 1,                                                                                  \
     "and a die found so is kept only where the learned reader names its value this surely on its crop from the "  \
     "photo: at 0.7 and below a SET table of set render (--card-shadows, seed 3) reads as one 6 (agree_vouched)")  \

@@ -1,6 +1,7 @@
 #include "frontends/dice/dice_testing.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "frontends/image/image_file.h"
 
@@ -19,6 +20,15 @@ std::vector<int> sorted_values(const std::vector<Die>& dice) {
 
 std::vector<int> read_values(const cv::Mat& image, const ReadOptions& options) {
   return sorted_values(read_dice(image, options));
+}
+
+cv::Rect crop_alone(const cv::Rect& box, double context, cv::Size frame, const std::vector<cv::Rect>& others) {
+  const int side = static_cast<int>(std::lround(std::max(box.width, box.height) * context));
+  const cv::Point centre = (box.tl() + box.br()) / 2;
+  const cv::Rect crop = cv::Rect(centre.x - side / 2, centre.y - side / 2, side, side) & cv::Rect({0, 0}, frame);
+  for (const cv::Rect& o : others)
+    if (o != box && (o & crop).area() > 0) return {};
+  return crop;
 }
 
 }  // namespace puzzlesat::dice_vision::testing

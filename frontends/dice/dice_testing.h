@@ -22,4 +22,9 @@ std::vector<int> sorted_values(const std::vector<Die>& dice);
 // The values read_dice reads in `image`, sorted.
 std::vector<int> read_values(const cv::Mat& image, const ReadOptions& options = {});
 
+// A die cut out alone: the square of `context` times `box`'s longer side centred on it,
+// clamped to `frame`; empty when it takes in part of any of `others` (a neighbour cut by
+// the crop's edge may rightly read as a die or not).
+cv::Rect crop_alone(const cv::Rect& box, double context, cv::Size frame, const std::vector<cv::Rect>& others);
+
 }  // namespace puzzlesat::dice_vision::testing

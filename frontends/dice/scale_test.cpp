@@ -248,15 +248,13 @@ namespace {
 std::pair<int, int> closeups(const Scene& scene, std::uint64_t seed, double context, const ReadOptions& options) {
   const cv::Mat photo = render_jpeg(scene, seed);
   const auto labels = labelled_dice(scene);
+  std::vector<cv::Rect> boxes;
+  for (const auto& l : labels) boxes.emplace_back(l.box);
   int right = 0, cut = 0;
   for (std::size_t i = 0; i < labels.size(); ++i) {
-    const cv::Rect die(labels[i].box);
-    const int side = static_cast<int>(std::max(die.width, die.height) * context);
-    const cv::Point centre = (die.tl() + die.br()) / 2;
-    const cv::Rect crop = cv::Rect(centre.x - side / 2, centre.y - side / 2, side, side) & cv::Rect(0, 0, photo.cols, photo.rows);
-    bool crowded = false;
-    for (std::size_t o = 0; o < labels.size(); ++o) crowded |= o != i && (cv::Rect(labels[o].box) & crop).area() > 0;
-    if (crowded) continue;
+    const cv::Rect die = boxes[i];
+    const cv::Rect crop = crop_alone(die, context, photo.size(), boxes);
+    if (crop.empty()) continue;
     ++cut;
     const auto alone = read_dice(photo(crop).clone(), options);
     const cv::Rect truth = die - crop.tl();

@@ -29,9 +29,7 @@ cv::Mat load_image(const std::string& path, int reduction) {
     image.release();  // e.g. out of memory for a large image
   }
   if (image.empty()) throw InputError("not a readable image (JPEG or PNG): " + why, {path});
-  const int lo = std::min(image.cols, image.rows) * reduction;
-  const int hi = std::max(image.cols, image.rows) * reduction;
-  if (lo < kMinSide || hi > kMaxAspect * lo) {
+  if (too_small_or_narrow(image.size() * reduction)) {
     throw InputError(fmt::format("image is {}x{} px, too small or too narrow to hold a puzzle", image.cols * reduction,
                                  image.rows * reduction),
                      {path});

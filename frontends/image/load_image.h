@@ -5,6 +5,7 @@
 // degenerate matrix.
 #pragma once
 
+#include <algorithm>
 #include <string>
 
 #include <opencv2/core.hpp>
@@ -15,6 +16,12 @@ namespace puzzlesat::image {
 // picture (and its fixed-size work images would collapse to zero rows).
 inline constexpr int kMinSide = 32;
 inline constexpr int kMaxAspect = 10;
+
+// True when a picture of `size` is below kMinSide or beyond kMaxAspect.
+inline bool too_small_or_narrow(cv::Size size) {
+  const int lo = std::min(size.width, size.height), hi = std::max(size.width, size.height);
+  return lo < kMinSide || hi > kMaxAspect * lo;
+}
 
 // read_image(path, reduction) as 8-bit BGR, or throws InputError at {path}.
 cv::Mat load_image(const std::string& path, int reduction = 1);
